@@ -1,0 +1,89 @@
+# The two commands: `make run` serves the whole product on http://127.0.0.1:8000, `make test` runs
+# every suite. Both install what they need first (virtualenv, npm packages, Debian's chromium).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+export CDK_DISABLE_CLI_TELEMETRY := true
+
+# Stamps record that an install step ran against the current manifest.
+PY_STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+WEB_STAMP := webapp/node_modules/.installed
+SITE_STAMP := site/.built
+WEB_BUILD := webapp/dist/index.html
+
+SITE_SOURCES := $(shell find content theme functions/publish -type f 2>/dev/null) pelicanconf.py publishconf.py
+WEB_SOURCES := $(shell find webapp/src webapp/public -type f 2>/dev/null) $(wildcard webapp/index.html webapp/vite.config.ts webapp/tsconfig*.json webapp/package.json)
+
+.PHONY: help run test install build site webapp chromium lint format test-python test-web test-e2e bench clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
+
+run: install build ## Serve the whole product on http://127.0.0.1:$(PORT) (DynamoDB Local, SMTP capture, site, app, API)
+	CITYOPS_PORT=$(PORT) $(PY) -m functions.local.run
+
+test: install build chromium ## Run every test suite (lint, web units, Python unit/API/site/infra/e2e)
+	$(MAKE) lint
+	$(MAKE) test-web
+	$(MAKE) test-python
+
+install: $(PY_STAMP) $(NODE_STAMP) $(WEB_STAMP) ## Install Python and npm dependencies
+
+$(PY_STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev,test,infra]'
+	@touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+$(WEB_STAMP): webapp/package.json webapp/package-lock.json
+	cd webapp && npm ci --no-audit --no-fund
+	@touch $@
+
+build: site webapp ## Build the static site and the React app when their sources changed
+
+site: $(SITE_STAMP)
+$(SITE_STAMP): $(PY_STAMP) $(SITE_SOURCES)
+	$(PY) -m functions.publish.build
+	@touch $@
+
+webapp: $(WEB_BUILD)
+$(WEB_BUILD): $(WEB_STAMP) $(WEB_SOURCES)
+	cd webapp && npm run build
+
+chromium: ## Install Debian's chromium for the end-to-end tests when it is missing
+	@command -v chromium >/dev/null || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+
+lint: $(PY_STAMP) ## Lint Python (ruff) and type-check the web app
+	$(VENV)/bin/ruff check functions infra tests bench pelicanconf.py publishconf.py
+	$(VENV)/bin/ruff format --check functions infra tests bench pelicanconf.py publishconf.py
+	cd webapp && npm run lint
+
+format: $(PY_STAMP) ## Format Python sources
+	$(VENV)/bin/ruff format functions infra tests bench pelicanconf.py publishconf.py
+	$(VENV)/bin/ruff check --fix functions infra tests bench pelicanconf.py publishconf.py
+
+test-web: $(WEB_STAMP) ## Web unit tests (Vitest)
+	cd webapp && npm test
+
+test-python: install build ## Python tests: unit, API (DynamoDB Local), site, infra, e2e (Chromium)
+	$(PY) -m pytest
+
+test-e2e: install build chromium ## Only the end-to-end tests
+	$(PY) -m pytest tests/e2e
+
+bench: install build ## Run the benchmarks and record their results in bench/results/
+	$(PY) -m bench
+
+clean: ## Remove build output (keeps var/, the local database)
+	rm -rf site webapp/dist cdk.out infra/cdk.out

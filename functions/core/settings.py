@@ -1,0 +1,67 @@
+"""Settings from environment variables (prefix `CITYOPS_`), read once per process.
+
+Outside development and test the JWT secret must be set explicitly: a default secret would let
+anyone forge tokens, so `Settings` refuses to start with it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DEV_SECRET = "development-only-secret-change-me-0000000000"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="CITYOPS_", extra="ignore")
+
+    env: Literal["development", "test", "production"] = "development"
+
+    # DynamoDB: endpoint is set for DynamoDB Local, empty on AWS.
+    dynamodb_endpoint: str | None = None
+    aws_region: str = "us-east-1"
+    table_prefix: str = "cityops-"
+
+    # Tokens.
+    jwt_secret: str = DEV_SECRET
+    access_token_minutes: int = 15
+    refresh_token_days: int = 14
+
+    # Files: a local folder in development, an S3 bucket on AWS.
+    upload_dir: Path = REPO_ROOT / "var" / "uploads"
+    uploads_bucket: str | None = None
+
+    # E-mail: SMTP (the local capture under `make run`) or SES on AWS.
+    mail_backend: Literal["smtp", "ses"] = "smtp"
+    smtp_host: str = "127.0.0.1"
+    smtp_port: int = 8025
+    mail_from: str = "noreply@cityops.local"
+    # SMS: an outbox folder locally, SNS on AWS.
+    sms_backend: Literal["outbox", "sns"] = "outbox"
+    sms_outbox_dir: Path = REPO_ROOT / "var" / "sms"
+
+    # Static-site rebuild.
+    site_dir: Path = REPO_ROOT / "site"
+    content_dir: Path = REPO_ROOT / "content"
+
+    # Public base URL of the site (canonical links, e-mails).
+    public_url: str = "http://127.0.0.1:8000"
+    api_url: str = "/srv"
+
+    log_level: str = "INFO"
+
+    @model_validator(mode="after")
+    def _refuse_default_secret(self) -> Settings:
+        if self.env == "production" and (self.jwt_secret == DEV_SECRET or len(self.jwt_secret) < 32):
+            raise ValueError("CITYOPS_JWT_SECRET must be set to a random value of 32+ characters in production")
+        return self
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

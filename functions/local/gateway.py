@@ -1,0 +1,154 @@
+"""The local origin: one ASGI app that routes like the CloudFront distribution does in production.
+
+- `/srv/…`                          → the API (FastAPI; its routes carry the /srv prefix themselves)
+- `/app/…`                          → the React build (webapp/dist)
+- `/admin…`, `/user…`, `/404`, `/401` → the React app's index.html (client-side routes)
+- everything else                   → the Pelican output in site/, with directory indexes,
+                                      the /about/… and /xiang/… fallbacks, and the 404 page
+                                      (status 404) for unknown paths.
+
+`resolve()` holds these rules as a pure function; tests/routing_cases.json is the contract it shares
+with the CloudFront viewer-request function in infra/.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import posixpath
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from starlette.responses import FileResponse, PlainTextResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+API_PREFIX = "/srv"
+APP_PREFIX = "/app/"
+SPA_ROOTS = ("/admin", "/user")
+SPA_PAGES = ("/404", "/401")
+# Sub-trees whose unknown paths show the section's own index page (SPEC §2: "and any sub-path").
+FALLBACK_SECTIONS = ("about", "xiang")
+LANG_PREFIXES = ("en",)
+
+STATIC_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+}
+
+
+@dataclass(frozen=True)
+class Route:
+    kind: Literal["api", "spa", "static", "app"]
+    file: str = ""  # relative to site/ (static) or webapp/dist (app)
+    status: int = 200
+
+
+def _is_under(path: str, root: str) -> bool:
+    return path == root or path.startswith(root + "/")
+
+
+def resolve(path: str, exists: Callable[[str], bool]) -> Route:
+    """Decide what answers `path`. `exists(rel)` tells whether site/<rel> is a file."""
+    if _is_under(path, API_PREFIX):
+        return Route("api")
+    if path.startswith(APP_PREFIX):
+        return Route("app", path[len(APP_PREFIX) :])
+    if any(_is_under(path, root) for root in SPA_ROOTS) or path in SPA_PAGES:
+        return Route("spa", "index.html")
+
+    segments = [s for s in path.split("/") if s]
+    lang = segments[0] if segments and segments[0] in LANG_PREFIXES else ""
+    prefix = f"{lang}/" if lang else ""
+    not_found = Route("static", f"{prefix}404.html", 404)
+    if any(s in (".", "..") or "\\" in s or "\x00" in s for s in segments):
+        return not_found
+
+    rel = posixpath.join(*segments) if segments else ""
+    last = segments[-1] if segments else ""
+    if path.endswith("/") or not rel or "." not in last:
+        candidate = posixpath.join(rel, "index.html") if rel else "index.html"
+    else:
+        candidate = rel
+    if exists(candidate):
+        return Route("static", candidate)
+
+    section_segments = segments[1:] if lang else segments
+    if len(section_segments) > 1 and section_segments[0] in FALLBACK_SECTIONS:
+        section_index = f"{prefix}{section_segments[0]}/index.html"
+        if exists(section_index):
+            return Route("static", section_index)
+    return not_found
+
+
+def _file_checker(root: Path) -> Callable[[str], bool]:
+    root = root.resolve()
+
+    def exists(rel: str) -> bool:
+        target = (root / rel).resolve()
+        return target.is_relative_to(root) and target.is_file()
+
+    return exists
+
+
+class Gateway:
+    """ASGI app serving the three faces on one origin."""
+
+    def __init__(self, api: ASGIApp | None, site_dir: Path, webapp_dist: Path) -> None:
+        self.api = api
+        self.site_dir = site_dir
+        self.webapp_dist = webapp_dist
+        self._site_exists = _file_checker(site_dir)
+        self._app_exists = _file_checker(webapp_dist)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return
+        route = resolve(scope["path"], self._site_exists)
+        if route.kind == "api":
+            if self.api is None:
+                response: Response = PlainTextResponse("API not mounted", status_code=503)
+            else:
+                await self.api(scope, receive, send)
+                return
+        elif scope["method"] not in ("GET", "HEAD"):
+            response = PlainTextResponse("Method Not Allowed", status_code=405, headers={"Allow": "GET, HEAD"})
+        else:
+            response = self._file_response(route)
+        await response(scope, receive, send)
+
+    def _file_response(self, route: Route) -> Response:
+        if route.kind == "static":
+            return self._serve(self.site_dir, route.file, route.status, immutable=False)
+        if route.kind == "spa":
+            if not self._app_exists("index.html"):
+                return PlainTextResponse("The React app is not built: run `make build`", status_code=503)
+            return self._serve(self.webapp_dist, "index.html", 200, immutable=False)
+        # /app/… assets: hashed file names, so they may be cached for good.
+        if route.file and self._app_exists(route.file):
+            return self._serve(self.webapp_dist, route.file, 200, immutable=route.file.startswith("assets/"))
+        return self._serve(self.site_dir, "404.html", 404, immutable=False)
+
+    def _serve(self, root: Path, rel: str, status: int, *, immutable: bool) -> Response:
+        path = root / rel
+        if not path.is_file():
+            return PlainTextResponse("Not Found", status_code=404, headers=STATIC_HEADERS)
+        media_type, _ = mimetypes.guess_type(path.name)
+        if media_type and (media_type.startswith("text/") or media_type in ("application/javascript",)):
+            media_type += "; charset=utf-8"
+        headers = dict(STATIC_HEADERS)
+        headers["Cache-Control"] = "public, max-age=31536000, immutable" if immutable else "no-cache"
+        return FileResponse(path, status_code=status, media_type=media_type, headers=headers)
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await send({"type": "lifespan.shutdown.complete"})
+                return

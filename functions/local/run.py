@@ -1,0 +1,112 @@
+"""`make run`: the whole product on one local origin (default http://127.0.0.1:8000).
+
+Starts DynamoDB Local (data under var/dynamodb, kept across runs), creates the tables, seeds the
+first admin once (its random password is printed once), starts the SMTP capture (var/mail) and
+serves the gateway (static site, React app, API) with uvicorn. Ctrl-C stops everything it started.
+
+Environment (all optional): CITYOPS_PORT (8000), CITYOPS_VAR_DIR (var/), CITYOPS_DYNAMODB_PORT
+(8002), CITYOPS_SMTP_PORT (8025), CITYOPS_HOST (127.0.0.1).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from contextlib import ExitStack
+from pathlib import Path
+
+from functions.local import dynamodb
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "")
+    try:
+        return int(raw) if raw else default
+    except ValueError:
+        sys.exit(f"{name} must be a port number, got {raw!r}")
+
+
+def _stop_stale_dynamodb(pid_file: Path) -> None:
+    """A previous run killed without clean-up may have left its DynamoDB Local behind."""
+    try:
+        pid = int(pid_file.read_text())
+    except (FileNotFoundError, ValueError):
+        return
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass
+    pid_file.unlink(missing_ok=True)
+
+
+def main() -> None:
+    host = os.environ.get("CITYOPS_HOST", "127.0.0.1")
+    port = _env_int("CITYOPS_PORT", 8000)
+    ddb_port = _env_int("CITYOPS_DYNAMODB_PORT", 8002)
+    var_dir = Path(os.environ.get("CITYOPS_VAR_DIR", REPO_ROOT / "var")).resolve()
+    (var_dir / "log").mkdir(parents=True, exist_ok=True)
+
+    # Everything the API reads from the environment must be in place before settings are read.
+    os.environ.setdefault("CITYOPS_ENV", "development")
+    os.environ["CITYOPS_DYNAMODB_ENDPOINT"] = f"http://127.0.0.1:{ddb_port}"
+    os.environ.setdefault("CITYOPS_UPLOAD_DIR", str(var_dir / "uploads"))
+    os.environ.setdefault("CITYOPS_SMS_OUTBOX_DIR", str(var_dir / "sms"))
+    os.environ.setdefault("CITYOPS_PUBLIC_URL", f"http://{host}:{port}")
+    dynamodb.local_credentials()
+
+    if dynamodb.port_is_open(port, host):
+        sys.exit(f"Port {port} is already in use: stop the other server or run `make run PORT=<free port>`")
+
+    import uvicorn
+
+    from functions.app import create_app
+    from functions.core.settings import get_settings
+    from functions.local import smtp
+    from functions.local.gateway import Gateway
+    from functions.seed import seed
+
+    settings = get_settings()
+    pid_file = var_dir / "dynamodb.pid"
+    with ExitStack() as stack:
+        _stop_stale_dynamodb(pid_file)
+        print(f"Starting DynamoDB Local on port {ddb_port} (data in {var_dir / 'dynamodb'})…", flush=True)
+        ddb = dynamodb.start(ddb_port, var_dir / "dynamodb", log_path=var_dir / "log" / "dynamodb.log")
+        pid_file.write_text(str(ddb.pid))
+        stack.callback(pid_file.unlink, missing_ok=True)
+        stack.callback(dynamodb.stop, ddb)
+
+        password = seed(settings)
+
+        mail_dir = var_dir / "mail"
+        controller = smtp.start(mail_dir, settings.smtp_port)
+        stack.callback(controller.stop)
+
+        app = Gateway(create_app(), settings.site_dir, REPO_ROOT / "webapp" / "dist")
+        base = f"http://{host}:{port}"
+        lines = [
+            "",
+            f"  City operations site is running on {base}",
+            f"    public site     {base}/          English {base}/en/",
+            f"    member area     {base}/user/login",
+            f"    back office     {base}/admin/login",
+            f"    API docs        {base}/srv/docs",
+            f"    e-mail capture  smtp://127.0.0.1:{settings.smtp_port} → {mail_dir}",
+            f"    SMS outbox      {settings.sms_outbox_dir}",
+        ]
+        if password:
+            lines += [
+                "",
+                "  First admin created. Save this password now, it is not shown again:",
+                f"    username: admin    password: {password}",
+            ]
+        lines += ["", "  Press Ctrl-C to stop.", ""]
+        print("\n".join(lines), flush=True)
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    print("Stopped.", flush=True)
+
+
+if __name__ == "__main__":
+    main()
