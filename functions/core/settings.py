@@ -14,7 +14,7 @@ from pydantic import model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-DEV_SECRET = "development-only-secret-change-me-0000000000"
+DEV_SECRET = "development-only-secret-change-me-0000000000"  # noqa: S105 - refused in production
 
 
 class Settings(BaseSettings):
@@ -55,10 +55,21 @@ class Settings(BaseSettings):
 
     log_level: str = "INFO"
 
+    # Requests: a body whose Content-Length exceeds this gets HTTP 413 before it is read.
+    max_body_bytes: int = 16 * 1024 * 1024
+    # Uploads (SPEC §3 site config `upload`): the server's limits, sent to the client by /api/index/index.
+    upload_max_bytes: int = 10 * 1024 * 1024
+    upload_mimetypes: str = "jpg,png,bmp,jpeg,gif,webp,zip,rar,xls,xlsx,doc,docx,wav,mp4,mp3,txt,pdf"
+    upload_savename: str = "/{topic}/{year}{mon}{day}/{filename}{filesha1}{.suffix}"
+    # How long the site configuration read from DynamoDB is kept in memory (0 disables the cache).
+    config_cache_seconds: float = 30.0
+
     @model_validator(mode="after")
     def _refuse_default_secret(self) -> Settings:
         if self.env == "production" and (self.jwt_secret == DEV_SECRET or len(self.jwt_secret) < 32):
-            raise ValueError("CITYOPS_JWT_SECRET must be set to a random value of 32+ characters in production")
+            raise ValueError(
+                "CITYOPS_JWT_SECRET must be set to a random value of 32+ characters in production"
+            )
         return self
 
 

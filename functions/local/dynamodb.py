@@ -51,7 +51,14 @@ def start(port: int, db_path: Path | None = None, log_path: Path | None = None) 
     if java is None:
         raise DynamoDBLocalError("`java` is not on PATH: DynamoDB Local needs a Java runtime (17 or newer)")
     jar = find_jar()
-    args = [java, f"-Djava.library.path={jar.parent / 'DynamoDBLocal_lib'}", "-jar", str(jar), "-port", str(port)]
+    args = [
+        java,
+        f"-Djava.library.path={jar.parent / 'DynamoDBLocal_lib'}",
+        "-jar",
+        str(jar),
+        "-port",
+        str(port),
+    ]
     if db_path is None:
         args.append("-inMemory")
     else:
@@ -59,7 +66,9 @@ def start(port: int, db_path: Path | None = None, log_path: Path | None = None) 
         args += ["-dbPath", str(db_path)]
     args.append("-sharedDb")
     out = open(log_path, "ab") if log_path else subprocess.DEVNULL  # noqa: SIM115 - handed to the child
-    proc = subprocess.Popen(args, cwd=jar.parent, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(
+        args, cwd=jar.parent, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:

@@ -2,6 +2,8 @@
 
 - `/srv/…`                          → the API (FastAPI; its routes carry the /srv prefix themselves)
 - `/app/…`                          → the React build (webapp/dist)
+- `/storage/…`                      → uploaded files (the uploads folder; the uploads bucket on AWS),
+                                      served so that no script in them can run
 - `/admin…`, `/user…`, `/404`, `/401` → the React app's index.html (client-side routes)
 - everything else                   → the Pelican output in site/, with directory indexes,
                                       the /about/… and /xiang/… fallbacks, and the 404 page
@@ -25,6 +27,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 API_PREFIX = "/srv"
 APP_PREFIX = "/app/"
+UPLOADS_PREFIX = "/storage/"
 SPA_ROOTS = ("/admin", "/user")
 SPA_PAGES = ("/404", "/401")
 # Sub-trees whose unknown paths show the section's own index page (SPEC §2: "and any sub-path").
@@ -36,12 +39,17 @@ STATIC_HEADERS = {
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "strict-origin-when-cross-origin",
 }
+# Uploaded files are somebody else's content: never let them run as part of the site.
+UPLOAD_HEADERS = {
+    **STATIC_HEADERS,
+    "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
+}
 
 
 @dataclass(frozen=True)
 class Route:
-    kind: Literal["api", "spa", "static", "app"]
-    file: str = ""  # relative to site/ (static) or webapp/dist (app)
+    kind: Literal["api", "spa", "static", "app", "upload"]
+    file: str = ""  # relative to site/ (static), webapp/dist (app) or the uploads folder (upload)
     status: int = 200
 
 
@@ -55,6 +63,8 @@ def resolve(path: str, exists: Callable[[str], bool]) -> Route:
         return Route("api")
     if path.startswith(APP_PREFIX):
         return Route("app", path[len(APP_PREFIX) :])
+    if path.startswith(UPLOADS_PREFIX):
+        return Route("upload", path.lstrip("/"))
     if any(_is_under(path, root) for root in SPA_ROOTS) or path in SPA_PAGES:
         return Route("spa", "index.html")
 
@@ -95,12 +105,14 @@ def _file_checker(root: Path) -> Callable[[str], bool]:
 class Gateway:
     """ASGI app serving the three faces on one origin."""
 
-    def __init__(self, api: ASGIApp | None, site_dir: Path, webapp_dist: Path) -> None:
+    def __init__(self, api: ASGIApp | None, site_dir: Path, webapp_dist: Path, upload_dir: Path) -> None:
         self.api = api
         self.site_dir = site_dir
         self.webapp_dist = webapp_dist
+        self.upload_dir = upload_dir
         self._site_exists = _file_checker(site_dir)
         self._app_exists = _file_checker(webapp_dist)
+        self._upload_exists = _file_checker(upload_dir)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -116,7 +128,9 @@ class Gateway:
                 await self.api(scope, receive, send)
                 return
         elif scope["method"] not in ("GET", "HEAD"):
-            response = PlainTextResponse("Method Not Allowed", status_code=405, headers={"Allow": "GET, HEAD"})
+            response = PlainTextResponse(
+                "Method Not Allowed", status_code=405, headers={"Allow": "GET, HEAD"}
+            )
         else:
             response = self._file_response(route)
         await response(scope, receive, send)
@@ -128,19 +142,25 @@ class Gateway:
             if not self._app_exists("index.html"):
                 return PlainTextResponse("The React app is not built: run `make build`", status_code=503)
             return self._serve(self.webapp_dist, "index.html", 200, immutable=False)
+        if route.kind == "upload":
+            if not self._upload_exists(route.file):
+                return self._serve(self.site_dir, "404.html", 404, immutable=False)
+            return self._serve(self.upload_dir, route.file, 200, immutable=False, headers=UPLOAD_HEADERS)
         # /app/… assets: hashed file names, so they may be cached for good.
         if route.file and self._app_exists(route.file):
             return self._serve(self.webapp_dist, route.file, 200, immutable=route.file.startswith("assets/"))
         return self._serve(self.site_dir, "404.html", 404, immutable=False)
 
-    def _serve(self, root: Path, rel: str, status: int, *, immutable: bool) -> Response:
+    def _serve(
+        self, root: Path, rel: str, status: int, *, immutable: bool, headers: dict[str, str] = STATIC_HEADERS
+    ) -> Response:
         path = root / rel
         if not path.is_file():
             return PlainTextResponse("Not Found", status_code=404, headers=STATIC_HEADERS)
         media_type, _ = mimetypes.guess_type(path.name)
         if media_type and (media_type.startswith("text/") or media_type in ("application/javascript",)):
             media_type += "; charset=utf-8"
-        headers = dict(STATIC_HEADERS)
+        headers = dict(headers)
         headers["Cache-Control"] = "public, max-age=31536000, immutable" if immutable else "no-cache"
         return FileResponse(path, status_code=status, media_type=media_type, headers=headers)
 

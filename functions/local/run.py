@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from pathlib import Path
 
 from functions.local import dynamodb
@@ -35,10 +35,8 @@ def _stop_stale_dynamodb(pid_file: Path) -> None:
         pid = int(pid_file.read_text())
     except (FileNotFoundError, ValueError):
         return
-    try:
+    with suppress(ProcessLookupError):
         os.kill(pid, signal.SIGTERM)
-    except ProcessLookupError:
-        pass
     pid_file.unlink(missing_ok=True)
 
 
@@ -84,7 +82,7 @@ def main() -> None:
         controller = smtp.start(mail_dir, settings.smtp_port)
         stack.callback(controller.stop)
 
-        app = Gateway(create_app(), settings.site_dir, REPO_ROOT / "webapp" / "dist")
+        app = Gateway(create_app(), settings.site_dir, REPO_ROOT / "webapp" / "dist", settings.upload_dir)
         base = f"http://{host}:{port}"
         lines = [
             "",

@@ -45,6 +45,4 @@ def start(mail_dir: Path, port: int, host: str = "127.0.0.1", announce: bool = T
 
 def read_messages(mail_dir: Path) -> list:
     """Every captured message, oldest first, as email.message.EmailMessage objects."""
-    return [
-        message_from_bytes(p.read_bytes(), policy=policy.default) for p in sorted(mail_dir.glob("*.eml"))
-    ]
+    return [message_from_bytes(p.read_bytes(), policy=policy.default) for p in sorted(mail_dir.glob("*.eml"))]

@@ -16,6 +16,8 @@ def test_route_matches_contract(case: dict) -> None:
     route = resolve(case["path"], FILES.__contains__)
     if case.get("api"):
         assert route.kind == "api"
+    elif case.get("upload"):
+        assert (route.kind, route.file) == ("upload", case["upload"])
     elif case.get("spa"):
         assert route.kind == "spa"
     else:

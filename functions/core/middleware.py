@@ -1,0 +1,146 @@
+"""Pure-ASGI middleware around the API (cheap per request; no BaseHTTPMiddleware task groups).
+
+`RequestContextMiddleware` (outermost of ours) does, for every HTTP request:
+- picks the request id (`X-Request-Id` if well-formed, else the Lambda request id, else random) and
+  echoes it in the `X-Request-Id` response header;
+- negotiates the language (`functions.core.i18n`) and sets it for `t()`;
+- adds the security headers (`SECURITY_HEADERS`) to every response;
+- answers an unexpected exception with HTTP 500 and the envelope (generic translated message) and
+  logs it with its traceback; the client never sees the exception;
+- logs one access line: method, path (no query string), status, duration, request id. Never
+  headers, bodies or queries.
+
+`BodyLimitMiddleware` refuses a request whose `Content-Length` exceeds `max_body_bytes` with HTTP 413
+before reading the body; a body sent without a length is counted while it is read and refused the
+same way once it passes the limit.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from functions.core.i18n import lang_from_headers, reset_lang, set_lang, status_message
+from functions.core.log import logger
+from functions.core.responses import FAILURE, envelope_bytes
+
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"cache-control", b"no-store"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+)
+_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+
+
+def _request_id(scope: Scope, headers: Headers) -> str:
+    given = headers.get("x-request-id")
+    if given and _REQUEST_ID.fullmatch(given):
+        return given
+    context = scope.get("aws.context")
+    aws_id = getattr(context, "aws_request_id", None)
+    if isinstance(aws_id, str) and aws_id:
+        return aws_id
+    return uuid.uuid4().hex
+
+
+async def send_envelope(send: Send, status: int, code: int, msg: str, data: object = None) -> None:
+    """Send a complete JSON envelope response from middleware."""
+    body = envelope_bytes(code, msg, data)
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+class RequestContextMiddleware:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started_at = time.perf_counter()
+        headers = Headers(scope=scope)
+        request_id = _request_id(scope, headers)
+        scope.setdefault("state", {})["request_id"] = request_id
+        lang_token = set_lang(lang_from_headers(headers))
+        status = 500
+        response_started = False
+        extra_headers = [*SECURITY_HEADERS, (b"x-request-id", request_id.encode())]
+
+        async def send_with_headers(message: Message) -> None:
+            nonlocal status, response_started
+            if message["type"] == "http.response.start":
+                response_started = True
+                status = message["status"]
+                message["headers"] = [*message.get("headers", ()), *extra_headers]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            logger.exception(
+                "Unhandled exception",
+                extra={"method": scope["method"], "path": scope["path"], "request_id": request_id},
+            )
+            if response_started:
+                raise
+            await send_envelope(send_with_headers, 500, FAILURE, status_message(500))
+        finally:
+            logger.info(
+                "request",
+                extra={
+                    "method": scope["method"],
+                    "path": scope["path"],
+                    "status": status,
+                    "duration_ms": round((time.perf_counter() - started_at) * 1000, 2),
+                    "request_id": request_id,
+                },
+            )
+            reset_lang(lang_token)
+
+
+class BodyLimitMiddleware:
+    def __init__(self, app: ASGIApp, max_body_bytes: int) -> None:
+        self.app = app
+        self.max_body_bytes = max_body_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.max_body_bytes
+        length = Headers(scope=scope).get("content-length")
+        if length is not None:
+            if not (length.isascii() and length.isdigit()):
+                await send_envelope(send, 400, FAILURE, status_message(400))
+                return
+            if int(length) > limit:
+                await send_envelope(send, 413, FAILURE, status_message(413))
+                return
+        received = 0
+
+        async def counting_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit:
+                    raise StarletteHTTPException(status_code=413)
+            return message
+
+        await self.app(scope, counting_receive, send)

@@ -1,0 +1,105 @@
+"""The response envelope every API answer carries: `{code, msg, time, data}` (DESIGN §3).
+
+- `code` 1 is success. A business failure answers HTTP 200 with `code` 0 and a translated `msg`:
+  routes `raise ApiError("message key")` (or return `fail(...)`).
+- Body code 409 means "access token expired: refresh and retry" (`token_expired()`); body code 302
+  means "log in again" and carries `data.routeName` (`login_required("adminLogin")`).
+- Transport problems (400, 404, 405, 413, 429, 500…) use real HTTP statuses and still carry the
+  envelope; see `functions.core.errors`.
+- `time` is unix seconds.
+
+`success()` returns a plain dict so that a route's `Envelope[...]` response model validates it and
+documents it in OpenAPI; `fail()` returns a ready `JSONResponse` (it bypasses the response model).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel
+from starlette.responses import JSONResponse
+
+from functions.core.i18n import t
+
+SUCCESS = 1
+FAILURE = 0
+CODE_TOKEN_EXPIRED = 409
+CODE_LOGIN_AGAIN = 302
+
+DataT = TypeVar("DataT")
+
+
+class Envelope(BaseModel, Generic[DataT]):
+    """The body of every API response."""
+
+    code: int
+    msg: str
+    time: int
+    data: DataT
+
+
+def envelope(code: int, msg: str, data: Any = None) -> dict[str, Any]:
+    """An envelope dict with an already translated `msg`."""
+    return {"code": code, "msg": msg, "time": int(time.time()), "data": data}
+
+
+def success(data: Any = None, msg: str = "", **params: object) -> dict[str, Any]:
+    """A success envelope (code 1); `msg` is a message key, translated (empty by default)."""
+    return envelope(SUCCESS, t(msg, **params) if msg else "", data)
+
+
+def fail(
+    msg: str, data: Any = None, code: int = FAILURE, http_status: int = 200, **params: object
+) -> JSONResponse:
+    """A failure envelope (code 0 unless given) as a response; `msg` is a message key or literal text."""
+    return envelope_response(http_status, code, t(msg, **params), data)
+
+
+def envelope_response(
+    status_code: int, code: int, msg: str, data: Any = None, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(envelope(code, msg, data), status_code=status_code, headers=headers)
+
+
+def envelope_bytes(code: int, msg: str, data: Any = None) -> bytes:
+    """The JSON body of an envelope, for raw ASGI responses sent by middleware."""
+    return json.dumps(envelope(code, msg, data), ensure_ascii=False, separators=(",", ":")).encode()
+
+
+class ApiError(Exception):
+    """A business failure: answered with HTTP `http_status` (200) and the envelope `{code, msg, data}`.
+
+    `msg` is a message key of `functions.core.i18n` (or literal text), translated when the response
+    is built, with `params` filled in.
+    """
+
+    def __init__(
+        self,
+        msg: str,
+        code: int = FAILURE,
+        data: Any = None,
+        http_status: int = 200,
+        params: Mapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(msg)
+        self.msg = msg
+        self.code = code
+        self.data = data
+        self.http_status = http_status
+        self.params = dict(params or {})
+
+    def translated(self) -> str:
+        return t(self.msg, **self.params)
+
+
+def token_expired() -> ApiError:
+    """Body code 409: the client refreshes its access token and replays the call (SPEC §4)."""
+    return ApiError("Token expired", code=CODE_TOKEN_EXPIRED)
+
+
+def login_required(route_name: str, msg: str = "Please log in first") -> ApiError:
+    """Body code 302: the client drops its token and goes to `route_name` ("adminLogin"/"userLogin")."""
+    return ApiError(msg, code=CODE_LOGIN_AGAIN, data={"routeName": route_name})

@@ -1,0 +1,148 @@
+"""Security primitives: password hashing, access tokens, refresh tokens (DESIGN §3 "Auth").
+
+- Passwords: Argon2id (argon2-cffi `PasswordHasher`, RFC 9106 low-memory profile). Hashes look like
+  `$argon2id$v=19$m=65536,t=3,p=4$…`; `needs_rehash` tells a login to upgrade an old hash.
+- Access tokens: short-lived HS256 JWTs signed with `settings.jwt_secret`, claims `sub` (account id
+  as a string), `kind` ("admin" | "user"), `sid` (session id), `iat`, `exp`. Decoding checks the
+  signature, the expiry, the required claims and, when asked, the kind, so a member token is never
+  accepted as an admin token.
+- Refresh tokens: random (256 bits, URL-safe); only their SHA-256 is stored.
+
+Session storage and rotation live with the auth service, not here. PyJWT and argon2 are imported on
+first use to keep the Lambda cold start small.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Literal
+
+from functions.core.settings import Settings, get_settings
+
+if TYPE_CHECKING:
+    from argon2 import PasswordHasher
+
+TokenKind = Literal["admin", "user"]
+TOKEN_KINDS: tuple[str, ...] = ("admin", "user")
+JWT_ALGORITHM = "HS256"
+
+
+class TokenError(Exception):
+    """An access token that cannot be used."""
+
+
+class TokenExpired(TokenError):
+    """The token was valid but its `exp` has passed: the client should refresh (body code 409)."""
+
+
+class TokenInvalid(TokenError):
+    """Malformed, tampered with, signed with another key, missing claims or of the wrong kind."""
+
+
+@dataclass(frozen=True, slots=True)
+class AccessClaims:
+    sub: str
+    kind: TokenKind
+    sid: str
+    iat: int
+    exp: int
+
+
+@cache
+def _hasher() -> PasswordHasher:
+    from argon2 import PasswordHasher, Type
+
+    return PasswordHasher(type=Type.ID)
+
+
+def hash_password(password: str) -> str:
+    """An Argon2id hash of `password` (with its own random salt)."""
+    return _hasher().hash(password)
+
+
+def verify_password(password_hash: str, password: str) -> bool:
+    """True when `password` matches `password_hash`; False for a mismatch or an unreadable hash."""
+    from argon2.exceptions import InvalidHashError, VerificationError
+
+    try:
+        return _hasher().verify(password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def needs_rehash(password_hash: str) -> bool:
+    """True when the hash was made with other parameters than today's (re-hash after a good login)."""
+    from argon2.exceptions import InvalidHashError
+
+    try:
+        return _hasher().check_needs_rehash(password_hash)
+    except InvalidHashError:
+        return True
+
+
+def create_access_token(
+    sub: str | int,
+    kind: TokenKind,
+    sid: str,
+    *,
+    settings: Settings | None = None,
+    now: int | None = None,
+    ttl_seconds: int | None = None,
+) -> str:
+    """A signed access token for account `sub` of `kind` in session `sid`."""
+    import jwt
+
+    if kind not in TOKEN_KINDS:
+        raise ValueError(f"unknown token kind: {kind!r}")
+    settings = settings or get_settings()
+    issued = int(time.time()) if now is None else now
+    lifetime = settings.access_token_minutes * 60 if ttl_seconds is None else ttl_seconds
+    claims = {"sub": str(sub), "kind": kind, "sid": sid, "iat": issued, "exp": issued + lifetime}
+    return jwt.encode(claims, settings.jwt_secret, algorithm=JWT_ALGORITHM)
+
+
+def decode_access_token(
+    token: str, *, kind: TokenKind | None = None, settings: Settings | None = None
+) -> AccessClaims:
+    """The claims of a valid token; raises `TokenExpired` or `TokenInvalid`."""
+    import jwt
+
+    settings = settings or get_settings()
+    try:
+        claims = jwt.decode(
+            token,
+            settings.jwt_secret,
+            algorithms=[JWT_ALGORITHM],
+            options={"require": ["sub", "kind", "sid", "iat", "exp"]},
+        )
+    except jwt.ExpiredSignatureError as exc:
+        raise TokenExpired("access token expired") from exc
+    except jwt.InvalidTokenError as exc:
+        raise TokenInvalid("access token invalid") from exc
+    token_kind = claims.get("kind")
+    if token_kind not in TOKEN_KINDS or (kind is not None and token_kind != kind):
+        raise TokenInvalid("access token of another kind")
+    sid = claims.get("sid")
+    if not isinstance(sid, str) or not sid:
+        raise TokenInvalid("access token without a session")
+    return AccessClaims(
+        sub=claims["sub"], kind=token_kind, sid=sid, iat=int(claims["iat"]), exp=int(claims["exp"])
+    )
+
+
+def new_refresh_token() -> str:
+    """A fresh random refresh token (given to the client once; store only its hash)."""
+    return secrets.token_urlsafe(32)
+
+
+def hash_refresh_token(token: str) -> str:
+    """The SHA-256 (hex) under which a refresh token is stored and looked up."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_session_id() -> str:
+    return secrets.token_urlsafe(16)

@@ -1,0 +1,121 @@
+"""Back-office administrators.
+
+Ids are numbers from the `admin` sequence. Usernames are unique case-insensitively through a
+`Unique` guard item (`admin.username#<lower-case name>`) written in the same transaction as the
+admin; the guard is also the strongly consistent username → id lookup used by login. Passwords are
+stored only as Argon2id hashes. Times are unix seconds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pynamodb.attributes import (
+    BooleanAttribute,
+    ListAttribute,
+    NumberAttribute,
+    UnicodeAttribute,
+)
+from pynamodb.exceptions import TransactWriteError
+
+from functions.core.security import hash_password
+from functions.models.base import BaseModel, DuplicateError, is_condition_failure, now, transact_write
+from functions.models.counter import next_id
+from functions.models.unique import Unique, owner_of, unique_key
+
+USERNAME_SCOPE = "admin.username"
+STATUS_ENABLED = "enable"
+STATUS_DISABLED = "disable"
+
+
+class Admin(BaseModel):
+    logical_name = "admin"
+
+    class Meta:
+        table_name = "admin"
+
+    id = NumberAttribute(hash_key=True)
+    username = UnicodeAttribute()
+    nickname = UnicodeAttribute(default="")
+    avatar = UnicodeAttribute(default="")
+    email = UnicodeAttribute(default="")
+    mobile = UnicodeAttribute(default="")
+    password_hash = UnicodeAttribute()
+    is_super = BooleanAttribute(attr_name="super", default=False)
+    group_ids = ListAttribute(of=NumberAttribute, default=list)
+    status = UnicodeAttribute(default=STATUS_ENABLED)
+    login_failures = NumberAttribute(default=0)
+    last_login_time = NumberAttribute(null=True)
+    last_login_ip = UnicodeAttribute(default="")
+    create_time = NumberAttribute(default=now)
+    update_time = NumberAttribute(default=now)
+
+    @classmethod
+    def create(
+        cls,
+        username: str,
+        password: str,
+        *,
+        nickname: str = "",
+        is_super: bool = False,
+        group_ids: list[int] | None = None,
+        email: str = "",
+        mobile: str = "",
+    ) -> Admin:
+        """Create an admin; raises `DuplicateError` when the username is taken (any letter case)."""
+        admin = cls(
+            next_id("admin"),
+            username=username,
+            nickname=nickname or username,
+            password_hash=hash_password(password),
+            is_super=is_super,
+            group_ids=list(group_ids or []),
+            email=email,
+            mobile=mobile,
+        )
+        guard = Unique(unique_key(USERNAME_SCOPE, username), owner=str(admin.id))
+        try:
+            with transact_write() as tx:
+                tx.save(guard, condition=Unique.key.does_not_exist())
+                tx.save(admin, condition=Admin.id.does_not_exist())
+        except TransactWriteError as exc:
+            if is_condition_failure(exc):
+                raise DuplicateError(username) from exc
+            raise
+        return admin
+
+    @classmethod
+    def get_by_username(cls, username: str) -> Admin | None:
+        owner = owner_of(USERNAME_SCOPE, username)
+        if owner is None:
+            return None
+        try:
+            return cls.get(int(owner), consistent_read=True)
+        except cls.DoesNotExist:
+            return None
+
+    @classmethod
+    def any_exists(cls) -> bool:
+        """Whether at least one admin exists. A one-item Scan: for the seed and scripts, never a request."""
+        return next(iter(cls.scan(limit=1)), None) is not None
+
+    def set_password(self, password: str) -> None:
+        """Store a new Argon2id hash (saved with the next `save()`/`update()`)."""
+        self.password_hash = hash_password(password)
+        self.update_time = now()
+
+    @property
+    def enabled(self) -> bool:
+        return self.status == STATUS_ENABLED
+
+    def to_public(self) -> dict[str, Any]:
+        """The admin info the client keeps (SPEC §3), without tokens."""
+        return {
+            "id": self.id,
+            "username": self.username,
+            "nickname": self.nickname,
+            "avatar": self.avatar,
+            "lastlogintime": self.last_login_time,
+            "super": self.is_super,
+            "group_arr": list(self.group_ids or []),
+        }

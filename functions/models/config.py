@@ -1,0 +1,37 @@
+"""Site configuration items (the back office's Config screen), grouped: reading a whole group
+(e.g. "site") is one Query on the hash key `group`, sorted by `name`.
+
+`value` is stored as JSON. Items of `type` "i18n" hold one text per language,
+`{"zh-cn": "…", "en": "…"}`; the reader picks the request's language (fallback zh-cn).
+"""
+
+from __future__ import annotations
+
+from pynamodb.attributes import JSONAttribute, NumberAttribute, UnicodeAttribute
+
+from functions.models.base import BaseModel, now
+
+
+class Config(BaseModel):
+    logical_name = "config"
+
+    class Meta:
+        table_name = "config"
+
+    group = UnicodeAttribute(hash_key=True)
+    name = UnicodeAttribute(range_key=True)
+    title = UnicodeAttribute(default="")
+    tip = UnicodeAttribute(default="")
+    # string | number | i18n | select | switch | textarea …: how the back office edits `value`.
+    value_type = UnicodeAttribute(attr_name="type", default="string")
+    value = JSONAttribute(null=True)
+    # Options of select/radio types, validation rule names, extra attributes: editor details.
+    content = JSONAttribute(null=True)
+    rule = UnicodeAttribute(default="")
+    weigh = NumberAttribute(default=0)
+    update_time = NumberAttribute(default=now)
+
+    @classmethod
+    def query_group(cls, group: str) -> list[Config]:
+        """Every item of `group` (one Query)."""
+        return list(cls.query(group))

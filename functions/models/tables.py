@@ -1,0 +1,133 @@
+"""Create the tables of the models and describe them for infrastructure code.
+
+`create_tables()` is idempotent: it creates the missing tables (PAY_PER_REQUEST, with their GSIs
+and LSIs) and, when `wait` is true, waits until they are active and turns on TTL for a model that
+declares a `TTLAttribute` (e.g. `expires_at`). It runs against whatever `configure_models()` set,
+DynamoDB Local in development and tests.
+
+`describe_tables()` returns plain dicts (logical name, keys and their types, indexes, TTL
+attribute) so that the CDK app in `infra/` defines the very same tables without importing PynamoDB
+internals.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from pynamodb.exceptions import TableError
+from pynamodb.indexes import GlobalSecondaryIndex, Index
+
+from functions.models.base import BILLING_MODE, BaseModel
+
+
+def _models(models: Iterable[type[BaseModel]] | None) -> list[type[BaseModel]]:
+    if models is None:
+        from functions.models import ALL_MODELS
+
+        return list(ALL_MODELS)
+    return list(models)
+
+
+def _key(attributes: dict[str, Any], python_name: str | None) -> dict[str, str] | None:
+    if python_name is None:
+        return None
+    attribute = attributes[python_name]
+    return {"name": attribute.attr_name, "type": attribute.attr_type}
+
+
+def _describe_index(index: Index) -> dict[str, Any]:
+    attributes = index.Meta.attributes
+    hash_name = next(name for name, attr in attributes.items() if attr.is_hash_key)
+    range_name = next((name for name, attr in attributes.items() if attr.is_range_key), None)
+    projection = index.Meta.projection
+    return {
+        "name": index.Meta.index_name,
+        "hash_key": _key(attributes, hash_name),
+        "range_key": _key(attributes, range_name),
+        "projection": projection.projection_type,
+        "non_key_attributes": list(projection.non_key_attributes or []),
+    }
+
+
+def describe_model(model: type[BaseModel]) -> dict[str, Any]:
+    """A plain description of one model's table."""
+    attributes = model.get_attributes()
+    ttl = model._ttl_attribute()
+    gsis, lsis = [], []
+    for index in model._indexes.values():
+        (gsis if isinstance(index, GlobalSecondaryIndex) else lsis).append(_describe_index(index))
+    return {
+        "model": model.__name__,
+        "logical_name": model.logical_name,
+        "hash_key": _key(attributes, model._hash_keyname),
+        "range_key": _key(attributes, model._range_keyname),
+        "global_secondary_indexes": gsis,
+        "local_secondary_indexes": lsis,
+        "ttl_attribute": ttl.attr_name if ttl is not None else None,
+        "billing_mode": BILLING_MODE,
+    }
+
+
+def describe_tables(models: Iterable[type[BaseModel]] | None = None) -> list[dict[str, Any]]:
+    """Descriptions of every table (default: `ALL_MODELS`), e.g.
+    `{"logical_name": "admin", "hash_key": {"name": "id", "type": "N"}, "range_key": None,
+    "global_secondary_indexes": [], "local_secondary_indexes": [], "ttl_attribute": None, …}`."""
+    return [describe_model(model) for model in _models(models)]
+
+
+def _create_if_missing(model: type[BaseModel]) -> bool:
+    if model.exists():
+        return False
+    try:
+        # TTL is turned on by _ensure_ttl once the table is active.
+        model.create_table(wait=False, billing_mode=BILLING_MODE, ignore_update_ttl_errors=True)
+    except TableError as exc:
+        if "ResourceInUseException" in str(exc.cause_response_code or exc):
+            return False  # created concurrently by someone else
+        raise
+    return True
+
+
+def _wait_active(model: type[BaseModel], timeout: float = 300) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        description = model.describe_table()
+        indexes = description.get("GlobalSecondaryIndexes", [])
+        if description.get("TableStatus") == "ACTIVE" and all(
+            index.get("IndexStatus", "ACTIVE") == "ACTIVE" for index in indexes
+        ):
+            return
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"table {model.Meta.table_name} is not active after {timeout} s")
+        time.sleep(0.5)
+
+
+def _ensure_ttl(model: type[BaseModel]) -> None:
+    ttl = model._ttl_attribute()
+    if ttl is None:
+        return
+    client = model._get_connection().connection.client
+    current = client.describe_time_to_live(TableName=model.Meta.table_name)["TimeToLiveDescription"]
+    if current.get("TimeToLiveStatus") in {"ENABLED", "ENABLING"}:
+        return
+    model._get_connection().update_time_to_live(ttl.attr_name)
+
+
+def create_tables(wait: bool = True, models: Iterable[type[BaseModel]] | None = None) -> list[str]:
+    """Create the missing tables; returns the names of those created. Safe to call repeatedly."""
+    selected = _models(models)
+    created = [model.Meta.table_name for model in selected if _create_if_missing(model)]
+    if wait:
+        for model in selected:
+            _wait_active(model)
+            _ensure_ttl(model)
+    return created
+
+
+def delete_tables(models: Iterable[type[BaseModel]] | None = None) -> None:
+    """Delete the tables that exist (tests and local resets only)."""
+    for model in _models(models):
+        if model.exists():
+            model.delete_table()

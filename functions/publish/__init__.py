@@ -1,0 +1,1 @@
+"""The static public site: records → Pelican → site/ (see functions/publish/build.py)."""

@@ -1,0 +1,131 @@
+"""Build the public site: `python -m functions.publish.build` (the Makefile's `site` target).
+
+Reads content from settings.content_dir (CITYOPS_CONTENT_DIR), writes site/ (CITYOPS_SITE_DIR),
+and uses settings.public_url (CITYOPS_PUBLIC_URL) for canonical URLs, hreflang and the sitemap.
+With CITYOPS_ENV=production the settings module is publishconf.py, otherwise pelicanconf.py.
+
+Steps: compile the theme's gettext catalogues into a temporary folder; run Pelican (zh-cn site at
+the root, English sub-site under en/ via pelican-i18n-subsites); then write sitemap.xml and
+robots.txt from the pages actually produced. The output is deterministic: no dates or build times
+are written, files and records are visited in sorted order (tests/site compares it with golden
+files). The back office calls `build()` after it exports published records into content/data/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import logging
+import tempfile
+import time
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from pelican import Pelican
+from pelican.settings import read_settings
+
+from functions.core.settings import REPO_ROOT, get_settings
+from functions.publish.catalog import compile_catalogues
+
+# Pages that exist but are not meant to be found: no sitemap entry, no hreflang pair.
+UNLISTED = {"404.html", "401.html"}
+
+
+def pelican_settings(content_dir: Path, output_dir: Path, public_url: str, production: bool, locale_dir: Path):
+    conf = REPO_ROOT / ("publishconf.py" if production else "pelicanconf.py")
+    settings = read_settings(
+        str(conf),
+        override={
+            "PATH": str(content_dir),
+            "OUTPUT_PATH": str(output_dir),
+            "PUBLIC_URL": public_url.rstrip("/"),
+            "I18N_GETTEXT_LOCALEDIR": str(locale_dir),
+        },
+    )
+    # The i18n plugin writes into its sub-site overrides: give every build its own copy.
+    settings["I18N_SUBSITES"] = copy.deepcopy(settings["I18N_SUBSITES"])
+    return settings
+
+
+def site_pages(output_dir: Path) -> list[str]:
+    """Site paths ('/', '/jiang/', …) of the default-language pages, sorted."""
+    paths = []
+    for index in sorted(output_dir.rglob("index.html")):
+        rel = index.relative_to(output_dir).as_posix()
+        if rel.startswith(("en/", "theme/", "images/")):
+            continue
+        paths.append("/" + rel[: -len("index.html")])
+    return sorted(paths)
+
+
+def write_sitemap(output_dir: Path, public_url: str, languages: dict) -> int:
+    base = public_url.rstrip("/")
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
+        ' xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ]
+    count = 0
+    for path in site_pages(output_dir):
+        alternates = [(info["hreflang"], base + info["prefix"] + path) for info in languages.values()]
+        alternates.append(("x-default", base + path))
+        for _, url in alternates[:-1]:
+            lines.append("  <url>")
+            lines.append(f"    <loc>{escape(url)}</loc>")
+            for hreflang, href in alternates:
+                lines.append(f'    <xhtml:link rel="alternate" hreflang="{hreflang}" href="{escape(href)}"/>')
+            lines.append("  </url>")
+            count += 1
+    lines.append("</urlset>")
+    (output_dir / "sitemap.xml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return count
+
+
+def write_robots(output_dir: Path, public_url: str) -> None:
+    text = (
+        "User-agent: *\n"
+        "Allow: /\n"
+        "Disallow: /admin\n"
+        "Disallow: /user\n"
+        "Disallow: /srv/\n"
+        f"Sitemap: {public_url.rstrip('/')}/sitemap.xml\n"
+    )
+    (output_dir / "robots.txt").write_text(text, encoding="utf-8")
+
+
+def build(
+    content_dir: Path | None = None,
+    output_dir: Path | None = None,
+    public_url: str | None = None,
+    production: bool | None = None,
+) -> Path:
+    """Build the whole site; return the output folder."""
+    app = get_settings()
+    content_dir = Path(content_dir or app.content_dir).resolve()
+    output_dir = Path(output_dir or app.site_dir).resolve()
+    public_url = public_url or app.public_url
+    production = app.env == "production" if production is None else production
+    with tempfile.TemporaryDirectory(prefix="cityops-locale-") as locale_dir:
+        compile_catalogues(REPO_ROOT / "theme" / "translations", Path(locale_dir))
+        settings = pelican_settings(content_dir, output_dir, public_url, production, Path(locale_dir))
+        Pelican(settings).run()
+    write_sitemap(output_dir, public_url, settings["SITE_LANGUAGES"])
+    write_robots(output_dir, public_url)
+    return output_dir
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--content", type=Path, help="content folder (default: CITYOPS_CONTENT_DIR)")
+    parser.add_argument("--output", type=Path, help="output folder (default: CITYOPS_SITE_DIR)")
+    parser.add_argument("--public-url", help="absolute base URL (default: CITYOPS_PUBLIC_URL)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    started = time.perf_counter()
+    out = build(args.content, args.output, args.public_url)
+    pages = sum(1 for _ in out.rglob("*.html"))
+    print(f"built {pages} pages into {out} in {time.perf_counter() - started:.2f}s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,333 @@
+"""Records: the list content of the public site, kept as JSON data files under content/data/.
+
+This module is a Pelican plugin (listed in PLUGINS). It
+- loads and validates content/data/site.json (company identity) and one file per record type
+  (carousel, services, news, staff, equipment, awards, qualifications, projects),
+- puts them, localised to the language being built, into the template context as `site` and
+  `records`, plus a few helpers (`lang`, `alt_url`, `asset`, `page_path`),
+- gives the home, 404 and 401 pages their fixed output names,
+- writes one detail page per project at xiang/<id>/index.html (RecordsGenerator).
+
+The field definitions below are the contract with the back office, which publishes into the same
+files (content/data/README.md documents them). A localised field is an object with a value per
+language, {"zh-cn": "…", "en": "…"}; both languages are required so that every page has its pair.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from markdown import Markdown
+from PIL import Image as PILImage
+from pelican import signals
+from pelican.generators import Generator
+
+LANGS = ("zh-cn", "en")
+FALLBACK_LANG = "zh-cn"
+ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+VARIANT_RE = re.compile(r"^(?P<stem>.+)-(?P<width>\d+)w$")
+
+# Field kinds: id (URL-safe slug, unique), int, bool, date (YYYY-MM-DD), str (same in both
+# languages), text (localised plain text), markdown (localised Markdown), image (path under
+# content/, e.g. images/projects/x.webp), path (a site path such as /xiang/riverside-park/),
+# facts (list of {"label": text, "value": text}).
+COMMON = {"id": "id", "sort": "int"}
+RECORD_TYPES: dict[str, dict[str, str]] = {
+    "carousel": {**COMMON, "title": "text", "text": "text", "image": "image", "image_alt": "text",
+                 "link": "path", "link_label": "text"},
+    "services": {**COMMON, "title": "text", "text": "text", "icon": "str"},
+    "news": {**COMMON, "date": "date", "title": "text", "summary": "text"},
+    "staff": {**COMMON, "name": "text", "role": "text", "department": "text", "since": "int",
+              "bio": "text", "image": "image", "image_alt": "text"},
+    "equipment": {**COMMON, "name": "text", "category": "text", "count": "int", "description": "text",
+                  "facts": "facts", "image": "image", "image_alt": "text"},
+    "awards": {**COMMON, "title": "text", "issuer": "text", "year": "int", "description": "text",
+               "image": "image", "image_alt": "text"},
+    "qualifications": {**COMMON, "title": "text", "issuer": "text", "number": "str",
+                       "valid_until": "date", "scope": "text", "image": "image", "image_alt": "text"},
+    "projects": {**COMMON, "featured": "bool", "title": "text", "category": "text", "client": "text",
+                 "location": "text", "period": "text", "summary": "text", "body": "markdown",
+                 "facts": "facts", "image": "image", "image_alt": "text"},
+}
+# Fields a record may leave out.
+OPTIONAL = {("carousel", "link"), ("carousel", "link_label"), ("projects", "facts"), ("equipment", "facts")}
+SITE_FIELDS = {
+    "siteName": "text", "comcont": "text", "description": "text", "recordNumber": "str",
+    "recordUrl": "str", "phone": "str", "email": "str", "address": "text", "hours": "text",
+    "founded": "int",
+}
+# Sizes attribute per image role (CSS layout widths, see theme/static/css/site.css).
+SIZES = {
+    "carousel": "100vw",
+    "projects": "(min-width: 60rem) 22rem, (min-width: 40rem) 45vw, 100vw",
+    "project": "(min-width: 60rem) 44rem, 100vw",
+    "staff": "(min-width: 40rem) 12rem, 40vw",
+    "equipment": "(min-width: 60rem) 22rem, (min-width: 40rem) 45vw, 100vw",
+    "awards": "(min-width: 60rem) 16rem, (min-width: 40rem) 30vw, 45vw",
+    "qualifications": "(min-width: 60rem) 16rem, (min-width: 40rem) 30vw, 45vw",
+    "large": "(min-width: 50rem) 48rem, 92vw",
+}
+
+
+class RecordError(ValueError):
+    """A data file that does not match the record definitions."""
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An image ready for <img>: src, intrinsic size, and the srcset of its width variants."""
+
+    src: str
+    width: int
+    height: int
+    srcset: str
+    alt: str
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading and validation
+
+
+def _check(kind: str, value: Any, where: str, content_dir: Path) -> None:
+    def fail(expected: str) -> None:
+        raise RecordError(f"{where}: expected {expected}, got {value!r}")
+
+    if kind == "id":
+        if not isinstance(value, str) or not ID_RE.match(value):
+            fail("a lowercase slug (a-z, 0-9, '-')")
+    elif kind == "int":
+        if not isinstance(value, int) or isinstance(value, bool):
+            fail("an integer")
+    elif kind == "bool":
+        if not isinstance(value, bool):
+            fail("true or false")
+    elif kind == "date":
+        if not isinstance(value, str) or not DATE_RE.match(value):
+            fail("a date YYYY-MM-DD")
+        dt.date.fromisoformat(value)
+    elif kind == "str":
+        if not isinstance(value, str) or not value.strip():
+            fail("a non-empty string")
+    elif kind in ("text", "markdown"):
+        if not isinstance(value, dict) or any(
+            not isinstance(value.get(lang), str) or not value[lang].strip() for lang in LANGS
+        ):
+            fail(f"an object with non-empty {' and '.join(LANGS)} strings")
+    elif kind == "image":
+        if not isinstance(value, str) or not (content_dir / value).is_file():
+            fail("the path of an image file under content/")
+    elif kind == "path":
+        if not isinstance(value, str) or not value.startswith("/") or not value.endswith("/"):
+            fail("a site path that starts and ends with '/'")
+    elif kind == "facts":
+        if not isinstance(value, list):
+            fail("a list of {label, value}")
+        for index, fact in enumerate(value):
+            for key in ("label", "value"):
+                _check("text", (fact or {}).get(key), f"{where}[{index}].{key}", content_dir)
+    else:  # pragma: no cover - a definition error
+        raise AssertionError(kind)
+
+
+def load_site(content_dir: Path) -> dict[str, Any]:
+    path = content_dir / "data" / "site.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for field, kind in SITE_FIELDS.items():
+        if field not in data:
+            raise RecordError(f"{path}: missing field {field!r}")
+        _check(kind, data[field], f"{path}: {field}", content_dir)
+    return data
+
+
+def load_records(content_dir: Path) -> dict[str, list[dict[str, Any]]]:
+    """Read and validate every record file; records come back sorted by (sort, id)."""
+    result: dict[str, list[dict[str, Any]]] = {}
+    for name, fields in RECORD_TYPES.items():
+        path = content_dir / "data" / f"{name}.json"
+        rows = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else []
+        if not isinstance(rows, list):
+            raise RecordError(f"{path}: expected a JSON list of records")
+        seen: set[str] = set()
+        for index, row in enumerate(rows):
+            where = f"{path} record {index}"
+            if not isinstance(row, dict):
+                raise RecordError(f"{where}: expected an object")
+            unknown = set(row) - set(fields)
+            if unknown:
+                raise RecordError(f"{where}: unknown fields {sorted(unknown)}")
+            for field, kind in fields.items():
+                if field not in row:
+                    if (name, field) in OPTIONAL:
+                        continue
+                    raise RecordError(f"{where}: missing field {field!r}")
+                _check(kind, row[field], f"{where}.{field}", content_dir)
+            if row["id"] in seen:
+                raise RecordError(f"{where}: duplicate id {row['id']!r}")
+            seen.add(row["id"])
+        key = (lambda r: (r["date"], r["id"])) if name == "news" else (lambda r: (r["sort"], r["id"]))
+        result[name] = sorted(rows, key=key, reverse=name == "news")
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# Localisation
+
+
+def pick(value: Any, lang: str) -> Any:
+    """The value of a localised field in `lang` (zh-cn when missing); other values unchanged."""
+    if isinstance(value, dict) and FALLBACK_LANG in value:
+        return value.get(lang) or value[FALLBACK_LANG]
+    return value
+
+
+def format_date(iso: str, lang: str) -> str:
+    day = dt.date.fromisoformat(iso)
+    if lang == "en":
+        return f"{day.day} {day:%B} {day.year}"  # LOCALE is C: English month names
+    return f"{day.year}年{day.month}月{day.day}日"
+
+
+@lru_cache(maxsize=1024)
+def _image_size(path: str) -> tuple[int, int]:
+    with PILImage.open(path) as image:
+        return image.size
+
+
+def picture(content_dir: Path, rel: str, alt: str) -> Picture:
+    """Describe image `rel` (under content/) and its `<stem>-<width>w.<ext>` siblings."""
+    source = content_dir / rel
+    width, height = _image_size(str(source))
+    variants = {width: "/" + rel}
+    for sibling in sorted(source.parent.glob(f"{source.stem}-*w{source.suffix}")):
+        match = VARIANT_RE.match(sibling.stem)
+        if match and match["stem"] == source.stem:
+            variant_width, _ = _image_size(str(sibling))
+            variants[variant_width] = "/" + sibling.relative_to(content_dir).as_posix()
+    srcset = ", ".join(f"{url} {w}w" for w, url in sorted(variants.items())) if len(variants) > 1 else ""
+    return Picture(src="/" + rel, width=width, height=height, srcset=srcset, alt=alt)
+
+
+def localise(name: str, row: dict[str, Any], lang: str, content_dir: Path, siteurl: str) -> dict[str, Any]:
+    fields = RECORD_TYPES[name]
+    out: dict[str, Any] = {}
+    for field, kind in fields.items():
+        value = row.get(field)
+        if kind == "facts":
+            out[field] = [{"label": pick(f["label"], lang), "value": pick(f["value"], lang)} for f in value or []]
+        elif kind == "markdown":
+            out[field] = Markdown(extensions=["extra", "sane_lists"], output_format="html").convert(
+                pick(value, lang)
+            )
+        elif kind != "image":
+            out[field] = pick(value, lang)
+    if "image" in fields:
+        out["image"] = picture(content_dir, row["image"], pick(row["image_alt"], lang))
+    if "date" in fields:
+        out["date_iso"] = row["date"]
+        out["date"] = format_date(row["date"], lang)
+    if "valid_until" in fields:
+        out["valid_until_iso"] = row["valid_until"]
+        out["valid_until"] = format_date(row["valid_until"], lang)
+    if name == "projects":
+        out["path"] = f"/xiang/{row['id']}/"
+        out["url"] = f"{siteurl}{out['path']}"
+    if out.get("link"):
+        out["url"] = f"{siteurl}{out['link']}"
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Pelican integration
+
+
+def _content_dir(settings: dict[str, Any]) -> Path:
+    return Path(settings["PATH"])
+
+
+def _asset_url(theme_static: Path, rel: str) -> str:
+    """/theme/<rel>?v=<content hash>: cache-busting without timestamps (deterministic)."""
+    digest = hashlib.sha256((theme_static / rel).read_bytes()).hexdigest()[:10]
+    return f"/theme/{rel}?v={digest}"
+
+
+def build_context(settings: dict[str, Any]) -> dict[str, Any]:
+    """Everything the templates need besides the page: site identity, records, helpers."""
+    content_dir = _content_dir(settings)
+    lang = settings["DEFAULT_LANG"]
+    siteurl = settings["SITEURL"]
+    languages = settings["SITE_LANGUAGES"]
+    public_url = settings["PUBLIC_URL"].rstrip("/")
+    raw_site = load_site(content_dir)
+    raw_records = load_records(content_dir)
+    site = {key: pick(value, lang) for key, value in raw_site.items()}
+    records = {
+        name: [localise(name, row, lang, content_dir, siteurl) for row in rows]
+        for name, rows in raw_records.items()
+    }
+    theme_static = Path(settings["THEME"]) / "static"
+
+    def alt_url(path: str, target_lang: str, absolute: bool = False) -> str:
+        url = languages[target_lang]["prefix"] + path
+        return (public_url + url) if absolute else url
+
+    def sizes(role: str) -> str:
+        return SIZES[role]
+
+    return {
+        "site": site,
+        "records": records,
+        "lang": lang,
+        "lang_info": languages[lang],
+        "other_langs": [code for code in languages if code != lang],
+        "languages": languages,
+        "public_url": public_url,
+        "alt_url": alt_url,
+        "asset": lambda rel: _asset_url(theme_static, rel),
+        "sizes": sizes,
+    }
+
+
+# Pages with fixed output names: slug → (url, save_as).
+SPECIAL_PAGES = {"home": ("", "index.html"), "404": ("404.html", "404.html"), "401": ("401.html", "401.html")}
+
+
+def fix_special_pages(content: Any) -> None:
+    slug = getattr(content, "slug", None)
+    if slug in SPECIAL_PAGES:
+        content.override_url, content.override_save_as = SPECIAL_PAGES[slug]
+
+
+class RecordsGenerator(Generator):
+    """Adds `site`, `records` and helpers to the shared context; writes the project pages."""
+
+    def generate_context(self) -> None:
+        self.context.update(build_context(self.settings))
+
+    def generate_output(self, writer: Any) -> None:
+        template = self.get_template("project")
+        for project in self.context["records"]["projects"]:
+            writer.write_file(
+                project["path"].strip("/") + "/index.html",
+                template,
+                self.context,
+                project=project,
+                page_path=project["path"],
+                url=project["path"].lstrip("/"),
+            )
+
+
+def get_generators(_pelican: Any) -> type[Generator]:
+    return RecordsGenerator
+
+
+def register() -> None:
+    signals.get_generators.connect(get_generators)
+    signals.content_object_init.connect(fix_special_pages)

@@ -1,0 +1,66 @@
+"""`GET /api/index/index`: what the React app needs before anything else (DESIGN §3): the site config
+of SPEC §3, the language list, the upload config and the logged-in member (none yet: the member
+area comes with a later issue, so `userInfo` is null)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel
+
+from functions.core.i18n import DEFAULT_LANG, FALLBACK_LANG, LANGUAGES
+from functions.core.responses import Envelope, success
+from functions.routes.deps import Lang, SettingsDep
+from functions.services.site_config import get_site_config
+
+router = APIRouter(prefix="/index", tags=["index"])
+
+
+class UploadConfig(BaseModel):
+    mode: str
+    maxsize: int
+    mimetype: str
+    savename: str
+
+
+class SiteConfig(BaseModel):
+    siteName: str
+    comcont: str
+    recordNumber: str
+    version: str
+    cdnUrl: str
+    apiUrl: str
+    upload: UploadConfig
+
+
+class LangItem(BaseModel):
+    name: str
+    value: str
+
+
+class LangConfig(BaseModel):
+    default: str
+    fallback: str
+    list: list[LangItem]
+
+
+class IndexData(BaseModel):
+    site: SiteConfig
+    lang: LangConfig
+    upload: UploadConfig
+    userInfo: dict[str, Any] | None = None
+
+
+@router.get("/index", name="index_index", response_model=Envelope[IndexData])
+def index(lang: Lang, settings: SettingsDep) -> dict[str, Any]:
+    """Site config, languages, upload config and the current member."""
+    site = get_site_config(lang, settings)
+    return success(
+        {
+            "site": site,
+            "lang": {"default": DEFAULT_LANG, "fallback": FALLBACK_LANG, "list": list(LANGUAGES)},
+            "upload": site["upload"],
+            "userInfo": None,
+        }
+    )

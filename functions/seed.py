@@ -1,0 +1,48 @@
+"""Seed a fresh installation: create the tables, write the default site config, create the first admin.
+
+`seed(settings)` is idempotent. The first admin (username `admin`, super) is created only when no
+admin exists, with a random password from `secrets.token_urlsafe` that is returned (and printed
+once by `python -m functions.seed`); there is never a known default password. Later runs return None
+and change nothing that already exists.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from functions.core.settings import Settings, get_settings
+
+FIRST_ADMIN_USERNAME = "admin"
+
+
+def seed(settings: Settings | None = None) -> str | None:
+    """Create tables and defaults; returns the first admin's password if it was created now."""
+    from functions.models import Admin, DuplicateError, configure_models
+    from functions.models.tables import create_tables
+    from functions.services.site_config import seed_site_config
+
+    settings = settings or get_settings()
+    configure_models(settings)
+    create_tables(wait=True)
+    seed_site_config()
+    if Admin.any_exists():
+        return None
+    password = secrets.token_urlsafe(18)
+    try:
+        Admin.create(FIRST_ADMIN_USERNAME, password, nickname="Admin", is_super=True)
+    except DuplicateError:
+        return None  # another seed run created it at the same time
+    return password
+
+
+def main() -> None:
+    password = seed()
+    if password is None:
+        print("Tables and defaults are in place; an admin already exists.")
+    else:
+        print(f"Created the first admin. Username: {FIRST_ADMIN_USERNAME}  Password: {password}")
+        print("This password is shown only once: keep it safe and change it after logging in.")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""Models and tables against DynamoDB Local: idempotent creation, GSIs, TTL, descriptions for infra,
+username uniqueness, id sequences."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from pynamodb.attributes import NumberAttribute, TTLAttribute, UnicodeAttribute
+from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
+
+from functions.models import ALL_MODELS, Admin, BaseModel, DuplicateError, configure_models, next_id
+from functions.models.tables import create_tables, delete_tables, describe_tables
+
+
+class ByOwner(GlobalSecondaryIndex):
+    class Meta:
+        index_name = "owner-index"
+        projection = AllProjection()
+
+    owner = UnicodeAttribute(hash_key=True)
+    created = NumberAttribute(range_key=True)
+
+
+class Token(BaseModel):
+    """A model shaped like the later session/code tables: GSI and TTL."""
+
+    logical_name = "probe_token"
+
+    class Meta:
+        table_name = "probe_token"
+
+    token_hash = UnicodeAttribute(hash_key=True)
+    owner = UnicodeAttribute()
+    created = NumberAttribute()
+    expires_at = TTLAttribute()
+    by_owner = ByOwner()
+
+
+@pytest.fixture
+def token_table(dynamodb):
+    configure_models(dynamodb, [Token])
+    try:
+        yield Token
+    finally:
+        delete_tables([Token])
+
+
+def test_create_tables_is_idempotent_and_sets_gsi_and_ttl(token_table) -> None:
+    assert create_tables(models=[token_table]) == [token_table.Meta.table_name]
+    assert create_tables(models=[token_table]) == []
+    description = token_table.describe_table()
+    assert description["BillingModeSummary"]["BillingMode"] == "PAY_PER_REQUEST"
+    assert [index["IndexName"] for index in description["GlobalSecondaryIndexes"]] == ["owner-index"]
+    client = token_table._get_connection().connection.client
+    ttl = client.describe_time_to_live(TableName=token_table.Meta.table_name)["TimeToLiveDescription"]
+    assert ttl["TimeToLiveStatus"] == "ENABLED"
+    assert ttl["AttributeName"] == "expires_at"
+
+
+def test_table_names_use_the_runtime_prefix(dynamodb) -> None:
+    for model in ALL_MODELS:
+        assert model.Meta.table_name == dynamodb.table_prefix + model.logical_name
+        assert model.Meta.host == dynamodb.dynamodb_endpoint
+        assert model.exists()
+
+
+def test_describe_tables_gives_infra_plain_dicts() -> None:
+    described = {table["logical_name"]: table for table in describe_tables()}
+    assert set(described) == {model.logical_name for model in ALL_MODELS}
+    assert described["admin"]["hash_key"] == {"name": "id", "type": "N"}
+    assert described["admin"]["range_key"] is None
+    assert described["config"]["hash_key"] == {"name": "group", "type": "S"}
+    assert described["config"]["range_key"] == {"name": "name", "type": "S"}
+    probe = describe_tables([Token])[0]
+    assert probe["ttl_attribute"] == "expires_at"
+    assert probe["billing_mode"] == "PAY_PER_REQUEST"
+    assert probe["global_secondary_indexes"] == [
+        {
+            "name": "owner-index",
+            "hash_key": {"name": "owner", "type": "S"},
+            "range_key": {"name": "created", "type": "N"},
+            "projection": "ALL",
+            "non_key_attributes": [],
+        }
+    ]
+
+
+def test_usernames_are_unique_regardless_of_case(dynamodb) -> None:
+    admin = Admin.create("Uniq_Alice", "password-1")
+    assert Admin.get_by_username("uniq_alice").id == admin.id
+    with pytest.raises(DuplicateError):
+        Admin.create("uniq_ALICE", "password-2")
+    assert Admin.get_by_username("nobody_here") is None
+    public = admin.to_public()
+    assert public["username"] == "Uniq_Alice"
+    assert public["super"] is False and public["group_arr"] == []
+    assert "password_hash" not in public
+
+
+def test_concurrent_creation_of_one_username_succeeds_once(dynamodb) -> None:
+    outcomes: list[str] = []
+
+    def create() -> None:
+        try:
+            Admin.create("race_bob", "password-1")
+            outcomes.append("created")
+        except DuplicateError:
+            outcomes.append("duplicate")
+
+    threads = [threading.Thread(target=create) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["created", "duplicate", "duplicate", "duplicate"]
+
+
+def test_sequences_count_up(dynamodb) -> None:
+    first = next_id("probe")
+    assert next_id("probe") == first + 1
+    assert next_id("probe-other") == 1

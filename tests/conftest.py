@@ -1,0 +1,115 @@
+"""Shared pytest fixtures for the Python suites.
+
+- `dynamodb` (session): one in-memory DynamoDB Local on a free port for the whole run; sets
+  `CITYOPS_DYNAMODB_ENDPOINT`, `CITYOPS_ENV=test` and a table prefix unique to the run, clears the
+  settings cache, configures the models and creates every table. Yields the `Settings`.
+- `api` (session): `create_app()` served by uvicorn on a free port in a background thread; yields an
+  `httpx.Client` whose base_url is that server (API tests go over real HTTP).
+- `serve`: a context manager factory `serve(app)` for tests that need their own app (e.g. with an
+  extra test-only router); yields an `httpx.Client` like `api`.
+- `isolated_tables`: a fresh table prefix (tables created) for tests that need empty tables, such as
+  the first-run seed; the models are pointed back at the session tables afterwards.
+
+Only the standard library is imported at module level, so collecting suites that need none of
+this (site, infra) stays cheap; nothing starts unless a test asks for it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    import httpx
+
+    from functions.core.settings import Settings
+
+
+@pytest.fixture(scope="session")
+def dynamodb() -> Iterator[Settings]:
+    from functions.core.settings import get_settings
+    from functions.local.dynamodb import local_credentials, running
+    from functions.models import configure_models
+    from functions.models.tables import create_tables
+    from functions.services.site_config import clear_cache
+
+    local_credentials()
+    with running() as endpoint, pytest.MonkeyPatch.context() as mp:
+        mp.setenv("CITYOPS_DYNAMODB_ENDPOINT", endpoint)
+        mp.setenv("CITYOPS_ENV", "test")
+        mp.setenv("CITYOPS_TABLE_PREFIX", f"test-{uuid.uuid4().hex[:8]}-")
+        get_settings.cache_clear()
+        settings = get_settings()
+        configure_models(settings)
+        create_tables(wait=True)
+        clear_cache()
+        try:
+            yield settings
+        finally:
+            get_settings.cache_clear()
+            clear_cache()
+
+
+@contextlib.contextmanager
+def _serve(app: Any) -> Iterator[httpx.Client]:
+    import httpx
+    import uvicorn
+
+    from functions.local.dynamodb import free_port
+
+    port = free_port()
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, lifespan="off", log_level="warning", access_log=False
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name=f"uvicorn-{port}", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError(f"uvicorn did not start on port {port}")
+        time.sleep(0.02)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10, trust_env=False) as client:
+            yield client
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def serve(dynamodb: Settings) -> Callable[[Any], contextlib.AbstractContextManager[httpx.Client]]:
+    return _serve
+
+
+@pytest.fixture(scope="session")
+def api(dynamodb: Settings) -> Iterator[httpx.Client]:
+    from functions.app import create_app
+
+    with _serve(create_app(dynamodb)) as client:
+        yield client
+
+
+@pytest.fixture
+def isolated_tables(dynamodb: Settings) -> Iterator[Settings]:
+    from functions.models import configure_models
+    from functions.models.tables import create_tables, delete_tables
+    from functions.services.site_config import clear_cache
+
+    settings = dynamodb.model_copy(update={"table_prefix": f"iso-{uuid.uuid4().hex[:8]}-"})
+    configure_models(settings)
+    clear_cache()
+    try:
+        create_tables(wait=True)
+        yield settings
+    finally:
+        with contextlib.suppress(Exception):
+            delete_tables()
+        configure_models(dynamodb)
+        clear_cache()

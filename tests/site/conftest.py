@@ -1,0 +1,100 @@
+"""Fixtures for the static-site suites.
+
+- `built_site` (session): the real content/ built into a temporary folder by the same entry point
+  the Makefile uses (`python -m functions.publish.build`), in a subprocess (Pelican's i18n plugin
+  keeps module-level state), with a fixed public URL.
+- `site_server` (session): that folder served by a stdlib HTTP server on 127.0.0.1, free port, with
+  the gateway's routing for the 404 page (enough for the browser checks).
+- `browser` (session): Debian's Chromium driven by Playwright.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+PUBLIC_URL = "https://www.cityops.example.cn"
+CHROMIUM = os.environ.get("CITYOPS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"]
+
+
+def run_build(content: Path, output: Path, public_url: str = PUBLIC_URL) -> Path:
+    result = subprocess.run(
+        [sys.executable, "-m", "functions.publish.build", "--content", str(content), "--output", str(output),
+         "--public-url", public_url],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise AssertionError(f"build failed:\n{result.stdout}\n{result.stderr}")
+    return output
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return run_build(REPO_ROOT / "content", tmp_path_factory.mktemp("site") / "site")
+
+
+def html_pages(site: Path) -> list[str]:
+    """Relative paths of every HTML file in the build, sorted."""
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+
+
+def page_url(rel: str) -> str:
+    """The URL a visitor uses for an output file: directory style for index.html."""
+    return "/" + (rel[: -len("index.html")] if rel.endswith("index.html") else rel)
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        if code != 404:
+            super().send_error(code, message, explain)
+            return
+        lang_404 = "en/404.html" if self.path.startswith("/en/") else "404.html"
+        body = (Path(self.directory) / lang_404).read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site: Path) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(built_site)))
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM} (make chromium installs Debian's package)")
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield instance
+        finally:
+            instance.close()

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+/**
+ * Gzip size of the JavaScript a first visit loads, per page (DESIGN §5 budgets):
+ * the entry chunk and its static imports, plus the page's lazy route modules (and their static
+ * imports) and the page's language files. Reads dist/.vite/manifest.json; run after `npm run build`.
+ * Exits non-zero when a budget is exceeded.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+function collect(key, seen) {
+  const entry = manifest[key];
+  if (!entry) throw new Error(`not in manifest: ${key}`);
+  if (seen.has(entry.file)) return seen;
+  seen.add(entry.file);
+  for (const dep of entry.imports ?? []) collect(dep, seen);
+  return seen;
+}
+
+const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+const locale = (lang, ns) => `src/locales/${lang}/${ns}.json`;
+
+const pages = {
+  '/user/login': { budget: 200, modules: ['src/features/auth/components/user-login.tsx'], ns: ['general', 'user/login'] },
+  '/user/reg': { budget: 200, modules: ['src/features/auth/components/user-register.tsx'], ns: ['general', 'user/reg'] },
+  '/admin/login': { budget: 200, modules: ['src/features/auth/components/admin-login.tsx'], ns: ['general', 'admin/login'] },
+  '/404': { budget: 200, modules: ['src/features/errors/components/not-found.tsx'], ns: ['general', '404'] },
+  'admin shell (/admin/loading)': {
+    budget: 450,
+    modules: ['src/app/admin-layout.tsx', 'src/features/loading/components/admin-loading.tsx'],
+    ns: ['general'],
+  },
+};
+
+let failed = false;
+const rows = [];
+for (const [page, spec] of Object.entries(pages)) {
+  const files = collect('index.html', new Set());
+  for (const m of spec.modules) collect(m, files);
+  for (const ns of spec.ns) if (manifest[locale('zh-cn', ns)]) collect(locale('zh-cn', ns), files);
+  const total = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(f), 0);
+  const kb = total / 1024;
+  const ok = kb <= spec.budget;
+  if (!ok) failed = true;
+  rows.push(`${page.padEnd(30)} ${kb.toFixed(1).padStart(7)} KB gzip JS  (budget ${spec.budget} KB) ${ok ? 'ok' : 'OVER BUDGET'}  [${files.size} files]`);
+}
+console.log(rows.join('\n'));
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,40 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { initI18n, i18n } from '../lib/i18n';
+import { api } from '../lib/request';
+import { pathForRouteName } from '../lib/routes';
+import { createProgressBar } from '../lib/progress';
+import { createLoadingOverlay } from '../lib/overlay';
+import { applyTitle } from '../lib/page-title';
+import { loadSiteConfig, subscribeSiteConfig } from '../lib/site';
+import { routes } from './routes';
+import { attachNavigationEffects } from './navigation';
+import { AppProviders } from './providers';
+
+void initI18n();
+const router = createBrowserRouter(routes);
+
+api.configure({
+  navigate: (to) => {
+    const path = (to.name && pathForRouteName(to.name)) || to.path;
+    if (path) void router.navigate(path);
+  },
+});
+
+attachNavigationEffects(router, {
+  progress: createProgressBar(),
+  overlay: createLoadingOverlay(),
+  setTitle: (key) => applyTitle(key),
+});
+i18n.on('languageChanged', () => applyTitle());
+subscribeSiteConfig(() => applyTitle());
+void loadSiteConfig();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,97 @@
+/**
+ * The route table of the React app (SPEC §2). Data mode (createBrowserRouter); every screen is
+ * lazy-loaded (route.lazy) so each is its own chunk. Route meta lives on `handle`:
+ * { name, title (i18n key), addtab }.
+ *
+ *   /admin/login            adminLogin   admin login screen
+ *   /user/login             userLogin    member login screen
+ *   /user/reg               userReg      member registration screen
+ *   /404, /401                           error screens
+ *   /admin                  → /admin/loading        (admin shell, child loading/:to?)
+ *   /admin/<anything>       → /admin/loading/<encodeURIComponent(JSON.stringify({path, query}))>
+ *   /user                   → /user/loading         (member center, child loading/:to?)
+ *   /user/<anything>        → /user/loading/<…same JSON…>
+ *   any other path          → /404
+ *
+ * The root loader loads the language files of the target page before it renders (lib/i18n
+ * prepareRoute: general + by path + by route name + extras) and runs on every navigation.
+ */
+import { matchRoutes, Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { prepareRoute } from '../lib/i18n';
+import { loadingPathFor, ROUTE_PATHS, type RouteMeta, type RouteName } from '../lib/routes';
+import { adminLoadingLoader, userLoadingLoader } from '../features/loading/loaders';
+
+const meta = (name: RouteName, addtab = false): RouteMeta => ({ name, title: `general:route.${name}`, addtab });
+
+function toLoading(area: 'admin' | 'user') {
+  return ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    return redirect(loadingPathFor(area, url.pathname, url.search));
+  };
+}
+
+/** The meta of the deepest matched route that has one. */
+export function routeMetaFor(pathname: string): RouteMeta | undefined {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i].route.handle as RouteMeta | undefined;
+    if (handle?.name) return handle;
+  }
+  return undefined;
+}
+
+export async function rootLoader({ request }: LoaderFunctionArgs) {
+  const { pathname } = new URL(request.url);
+  await prepareRoute(pathname, routeMetaFor(pathname)?.name);
+  return null;
+}
+
+function RootLayout() {
+  return <Outlet />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    loader: rootLoader,
+    shouldRevalidate: () => true,
+    HydrateFallback: () => null,
+    children: [
+      { path: ROUTE_PATHS.adminLogin, handle: meta('adminLogin'), lazy: () => import('../features/auth/components/admin-login') },
+      { path: ROUTE_PATHS.userLogin, handle: meta('userLogin'), lazy: () => import('../features/auth/components/user-login') },
+      { path: ROUTE_PATHS.userReg, handle: meta('userReg'), lazy: () => import('../features/auth/components/user-register') },
+      { path: ROUTE_PATHS.notFound, handle: meta('notFound'), lazy: () => import('../features/errors/components/not-found') },
+      { path: ROUTE_PATHS.noPower, handle: meta('noPower'), lazy: () => import('../features/errors/components/no-power') },
+      {
+        path: ROUTE_PATHS.admin,
+        lazy: () => import('./admin-layout'),
+        children: [
+          { index: true, loader: () => redirect(ROUTE_PATHS.adminLoading) },
+          {
+            path: 'loading/:to?',
+            handle: meta('adminLoading'),
+            loader: adminLoadingLoader,
+            lazy: () => import('../features/loading/components/admin-loading'),
+          },
+          { path: '*', loader: toLoading('admin') },
+        ],
+      },
+      {
+        path: ROUTE_PATHS.user,
+        lazy: () => import('./user-layout'),
+        children: [
+          { index: true, loader: () => redirect(ROUTE_PATHS.userLoading) },
+          {
+            path: 'loading/:to?',
+            handle: meta('userLoading'),
+            loader: userLoadingLoader,
+            lazy: () => import('../features/loading/components/user-loading'),
+          },
+          { path: '*', loader: toLoading('user') },
+        ],
+      },
+      { path: '*', loader: () => redirect(ROUTE_PATHS.notFound) },
+    ],
+  },
+];

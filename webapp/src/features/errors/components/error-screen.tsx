@@ -1,0 +1,40 @@
+/** Shared frame of the 404 and 401 screens: a focused heading, the explanation and two actions. */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button, Space, theme } from 'antd';
+
+export function ErrorScreen(props: {
+  code: string;
+  heading: string;
+  children: ReactNode;
+  homeLabel: string;
+  backLabel: string;
+  onHome: () => void;
+  onBack: () => void;
+}) {
+  const { token } = theme.useToken();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+  return (
+    <main
+      style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24, background: token.colorBgLayout, color: token.colorText }}
+    >
+      <section aria-labelledby="error-heading" style={{ maxWidth: 560, textAlign: 'center' }}>
+        <p aria-hidden="true" style={{ fontSize: 72, fontWeight: 700, margin: 0, color: token.colorPrimary, lineHeight: 1.1 }}>
+          {props.code}
+        </p>
+        <h1 id="error-heading" ref={headingRef} tabIndex={-1} style={{ fontSize: 24, margin: '12px 0', color: token.colorTextHeading, outline: 'none' }}>
+          {props.heading}
+        </h1>
+        {props.children}
+        <Space wrap style={{ marginTop: 24, justifyContent: 'center' }}>
+          <Button type="primary" onClick={props.onHome}>
+            {props.homeLabel}
+          </Button>
+          <Button onClick={props.onBack}>{props.backLabel}</Button>
+        </Space>
+      </section>
+    </main>
+  );
+}

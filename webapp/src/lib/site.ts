@@ -1,0 +1,46 @@
+/**
+ * Site config of SPEC §3 as far as the app shell needs it (the site name for page titles).
+ * Loaded once from GET /api/index/index (DESIGN §3); until it answers, or when it has no name, the
+ * translated default name is used.
+ */
+import { api, type RequestClient } from './request';
+
+export interface SiteConfig {
+  siteName: string;
+  recordNumber?: string;
+  version?: string;
+  cdnUrl?: string;
+  apiUrl?: string;
+}
+
+type Listener = () => void;
+let site: SiteConfig = { siteName: '' };
+const listeners = new Set<Listener>();
+
+export function getSiteConfig(): SiteConfig {
+  return site;
+}
+
+export function setSiteConfig(next: Partial<SiteConfig>): void {
+  site = { ...site, ...next, siteName: typeof next.siteName === 'string' ? next.siteName : site.siteName };
+  listeners.forEach((l) => l());
+}
+
+export function subscribeSiteConfig(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Fetches the site config; failures are silent (the default name stays). */
+export async function loadSiteConfig(client: RequestClient = api): Promise<SiteConfig> {
+  try {
+    const res = await client.get<{ site?: Partial<SiteConfig> }>('/api/index/index', undefined, {
+      showErrorMessage: false,
+      showCodeMessage: false,
+    });
+    if (res?.data?.site) setSiteConfig(res.data.site);
+  } catch {
+    // keep the default name
+  }
+  return site;
+}

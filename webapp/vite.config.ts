@@ -1,0 +1,29 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The app is served under /app/ (assets at /app/assets/...); the server answers every SPA path
+// (/admin..., /user..., /404, /401) with dist/index.html.
+export default defineConfig({
+  base: '/app/',
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/srv': 'http://127.0.0.1:8000',
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // dist/.vite/manifest.json lets scripts/bundle-size.mjs measure what each page loads.
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/testing/setup.ts'],
+    css: false,
+    restoreMocks: true,
+  },
+});
