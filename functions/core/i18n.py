@@ -133,6 +133,32 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-cn": "上传的文件大小超出允许范围！",
         "en": "The size of the uploaded file exceeds the allowed range!",
     },
+    # Files and uploads (issue 5): the server's own checks.
+    "The file content does not match its type!": {
+        "zh-cn": "文件内容与文件类型不符！",
+        "en": "The file content does not match its type!",
+    },
+    "The file contains content that is not allowed!": {
+        "zh-cn": "文件包含不允许的内容！",
+        "en": "The file contains content that is not allowed!",
+    },
+    "The image cannot be read!": {"zh-cn": "无法读取该图片！", "en": "The image cannot be read!"},
+    "Remote storage is not configured!": {
+        "zh-cn": "尚未配置远程存储！",
+        "en": "Remote storage is not configured!",
+    },
+    "The uploaded file was not found in storage!": {
+        "zh-cn": "存储中找不到已上传的文件！",
+        "en": "The uploaded file was not found in storage!",
+    },
+    "The upload credential is invalid or expired!": {
+        "zh-cn": "上传凭证无效或已过期！",
+        "en": "The upload credential is invalid or expired!",
+    },
+    "Upload successful": {"zh-cn": "上传成功", "en": "Upload successful"},
+    "Cache cleared": {"zh-cn": "缓存已清理", "en": "Cache cleared"},
+    "Unknown cache type": {"zh-cn": "未知的缓存类型", "en": "Unknown cache type"},
+    "Deleted successfully": {"zh-cn": "删除成功", "en": "Deleted successfully"},
 }
 
 # HTTP status → message key (SPEC §8; 405, 413, 415, 429 added for the API's own answers).

@@ -31,6 +31,8 @@ class Settings(BaseSettings):
     jwt_secret: str = DEV_SECRET
     access_token_minutes: int = 15
     refresh_token_days: int = 14
+    # A login without "remember me" gets no refresh token; its access token lasts this long instead.
+    short_session_minutes: int = 240
 
     # Files: a local folder in development, an S3 bucket on AWS.
     upload_dir: Path = REPO_ROOT / "var" / "uploads"

@@ -11,13 +11,40 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from functions.core.settings import Settings, get_settings
+from functions.models.account_log import MoneyLog, ScoreLog
 from functions.models.admin import Admin
+from functions.models.admin_log import AdminLog
+from functions.models.attachment import Attachment
 from functions.models.base import BaseModel, DuplicateError, configure, transact_write
+from functions.models.captcha import Captcha
+from functions.models.code import VerifyCode
 from functions.models.config import Config
 from functions.models.counter import Counter, next_id
+from functions.models.group import AdminGroup, UserGroup
+from functions.models.rule import AdminRule, UserRule
+from functions.models.session import RefreshToken, Session
 from functions.models.unique import Unique
+from functions.models.user import User
 
-ALL_MODELS: tuple[type[BaseModel], ...] = (Config, Admin, Unique, Counter)
+ALL_MODELS: tuple[type[BaseModel], ...] = (
+    Config,
+    Admin,
+    Unique,
+    Counter,
+    AdminRule,
+    AdminGroup,
+    AdminLog,
+    UserRule,
+    UserGroup,
+    Attachment,
+    Session,
+    RefreshToken,
+    Captcha,
+    VerifyCode,
+    User,
+    MoneyLog,
+    ScoreLog,
+)
 
 
 def configure_models(
@@ -30,11 +57,24 @@ def configure_models(
 __all__ = [
     "ALL_MODELS",
     "Admin",
+    "AdminGroup",
+    "AdminLog",
+    "AdminRule",
+    "Attachment",
+    "Captcha",
     "BaseModel",
     "Config",
     "Counter",
     "DuplicateError",
+    "MoneyLog",
+    "RefreshToken",
+    "ScoreLog",
+    "Session",
     "Unique",
+    "User",
+    "UserGroup",
+    "UserRule",
+    "VerifyCode",
     "configure_models",
     "next_id",
     "transact_write",

@@ -21,6 +21,7 @@ from pynamodb.exceptions import TransactWriteError
 from functions.core.security import hash_password
 from functions.models.base import BaseModel, DuplicateError, is_condition_failure, now, transact_write
 from functions.models.counter import next_id
+from functions.models.listing import PART, part_index
 from functions.models.unique import Unique, owner_of, unique_key
 
 USERNAME_SCOPE = "admin.username"
@@ -35,6 +36,8 @@ class Admin(BaseModel):
         table_name = "admin"
 
     id = NumberAttribute(hash_key=True)
+    # Constant partition of `by_part`: the admin list is a Query, never a Scan.
+    part = UnicodeAttribute(default=PART)
     username = UnicodeAttribute()
     nickname = UnicodeAttribute(default="")
     avatar = UnicodeAttribute(default="")
@@ -44,11 +47,16 @@ class Admin(BaseModel):
     is_super = BooleanAttribute(attr_name="super", default=False)
     group_ids = ListAttribute(of=NumberAttribute, default=list)
     status = UnicodeAttribute(default=STATUS_ENABLED)
+    motto = UnicodeAttribute(default="")
     login_failures = NumberAttribute(default=0)
+    # Login is refused until this unix time after too many failures (see services.admin_auth).
+    lock_until = NumberAttribute(default=0)
     last_login_time = NumberAttribute(null=True)
     last_login_ip = UnicodeAttribute(default="")
     create_time = NumberAttribute(default=now)
     update_time = NumberAttribute(default=now)
+
+    by_part = part_index()
 
     @classmethod
     def create(

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from pathlib import Path
 
 from PIL import Image, ImageDraw
 
@@ -63,25 +62,44 @@ def truck(d, x, base, s, body=(245, 248, 246), stripe=GREEN, kind="sweeper"):
     wheel = s // 2
     d.rounded_rectangle([x, base - 3 * s, x + 4 * s, base - wheel], radius=s // 4, fill=body)
     d.rectangle([x, base - 2 * s, x + 4 * s, base - 2 * s + s // 3], fill=stripe)
-    d.rounded_rectangle([x + 4 * s + s // 8, base - 2.4 * s, x + 5.6 * s, base - wheel], radius=s // 3, fill=stripe)
-    d.polygon([(x + 4.5 * s, base - 2.2 * s), (x + 5.4 * s, base - 2.2 * s), (x + 5.5 * s, base - 1.5 * s),
-               (x + 4.5 * s, base - 1.5 * s)], fill=(190, 225, 236))
+    d.rounded_rectangle(
+        [x + 4 * s + s // 8, base - 2.4 * s, x + 5.6 * s, base - wheel], radius=s // 3, fill=stripe
+    )
+    d.polygon(
+        [
+            (x + 4.5 * s, base - 2.2 * s),
+            (x + 5.4 * s, base - 2.2 * s),
+            (x + 5.5 * s, base - 1.5 * s),
+            (x + 4.5 * s, base - 1.5 * s),
+        ],
+        fill=(190, 225, 236),
+    )
     if kind == "sweeper":
         d.ellipse([x + 4.6 * s, base - wheel * 1.2, x + 5.5 * s, base + wheel * 0.2], fill=AMBER)
     elif kind == "tank":
-        d.rounded_rectangle([x + s // 4, base - 3.4 * s, x + 3.8 * s, base - 1.2 * s], radius=s, fill=(220, 230, 236))
+        d.rounded_rectangle(
+            [x + s // 4, base - 3.4 * s, x + 3.8 * s, base - 1.2 * s], radius=s, fill=(220, 230, 236)
+        )
         d.line([(x - s // 2, base - wheel), (x, base - wheel)], fill=(120, 180, 220), width=max(s // 5, 2))
     elif kind == "compactor":
-        d.polygon([(x, base - 3.3 * s), (x + 4 * s, base - 3 * s), (x + 4 * s, base - wheel), (x, base - wheel)],
-                  fill=body)
+        d.polygon(
+            [(x, base - 3.3 * s), (x + 4 * s, base - 3 * s), (x + 4 * s, base - wheel), (x, base - wheel)],
+            fill=body,
+        )
         d.rectangle([x - s // 3, base - 2.8 * s, x, base - wheel], fill=(170, 180, 178))
     elif kind == "lift":
-        d.line([(x + 2 * s, base - 3 * s), (x + 0.8 * s, base - 5 * s)], fill=(200, 205, 200), width=max(s // 3, 3))
+        d.line(
+            [(x + 2 * s, base - 3 * s), (x + 0.8 * s, base - 5 * s)],
+            fill=(200, 205, 200),
+            width=max(s // 3, 3),
+        )
         d.rectangle([x + 0.2 * s, base - 5.6 * s, x + 1.4 * s, base - 4.8 * s], fill=AMBER)
     for wx in (x + s, x + 4.6 * s):
         d.ellipse([wx - wheel, base - 2 * wheel, wx + wheel, base], fill=(36, 40, 42))
-        d.ellipse([wx - wheel / 2.5, base - wheel - wheel / 2.5, wx + wheel / 2.5, base - wheel + wheel / 2.5],
-                  fill=(170, 176, 178))
+        d.ellipse(
+            [wx - wheel / 2.5, base - wheel - wheel / 2.5, wx + wheel / 2.5, base - wheel + wheel / 2.5],
+            fill=(170, 176, 178),
+        )
 
 
 def car(d, x, base, s, color):
@@ -99,8 +117,16 @@ def street(d, w, h, rnd, dusk=False):
     gradient(d, w, h, *(SKY_DUSK if dusk else SKY_DAY))
     d.ellipse([w * 0.75, h * 0.12, w * 0.75 + h * 0.16, h * 0.28], fill=(255, 214, 120))
     skyline(d, w, h, rnd, int(h * 0.72), (150, 176, 178) if not dusk else (52, 70, 92), tall=0.5)
-    skyline(d, w, h, rnd, int(h * 0.72), (104, 140, 140) if not dusk else (34, 48, 66),
-            lit=(255, 220, 140) if dusk else None, tall=0.35)
+    skyline(
+        d,
+        w,
+        h,
+        rnd,
+        int(h * 0.72),
+        (104, 140, 140) if not dusk else (34, 48, 66),
+        lit=(255, 220, 140) if dusk else None,
+        tall=0.35,
+    )
     d.rectangle([0, h * 0.72, w, h], fill=(86, 94, 98))
     d.rectangle([0, h * 0.72, w, h * 0.76], fill=(196, 200, 196))
     for x in range(0, w, w // 10):
@@ -114,14 +140,36 @@ def park(d, w, h, rnd):
     gradient(d, w, h, *SKY_DAY)
     skyline(d, w, h, rnd, int(h * 0.55), (168, 192, 194), tall=0.35)
     d.rectangle([0, h * 0.55, w, h], fill=(124, 184, 116))
-    d.polygon([(0, h * 0.78), (w * 0.3, h * 0.7), (w * 0.7, h * 0.74), (w, h * 0.66), (w, h * 0.82),
-               (w * 0.65, h * 0.9), (w * 0.3, h * 0.86), (0, h * 0.94)], fill=(96, 170, 206))
-    d.line([(w * 0.52, h * 0.74), (w * 0.6, h * 0.66), (w * 0.68, h * 0.9)], fill=(236, 232, 220), width=max(h // 60, 3))
+    d.polygon(
+        [
+            (0, h * 0.78),
+            (w * 0.3, h * 0.7),
+            (w * 0.7, h * 0.74),
+            (w, h * 0.66),
+            (w, h * 0.82),
+            (w * 0.65, h * 0.9),
+            (w * 0.3, h * 0.86),
+            (0, h * 0.94),
+        ],
+        fill=(96, 170, 206),
+    )
+    d.line(
+        [(w * 0.52, h * 0.74), (w * 0.6, h * 0.66), (w * 0.68, h * 0.9)],
+        fill=(236, 232, 220),
+        width=max(h // 60, 3),
+    )
     d.arc([w * 0.46, h * 0.62, w * 0.74, h * 0.98], 180, 360, fill=(236, 232, 220), width=max(h // 50, 4))
     for _ in range(14):
         x = rnd.randint(0, w)
         y = rnd.choice([rnd.randint(int(h * 0.58), int(h * 0.7)), rnd.randint(int(h * 0.9), h)])
-        tree(d, x, y, rnd.randint(int(h * 0.1), int(h * 0.2)), rnd, leaf=rnd.choice([(46, 125, 80), (64, 148, 88)]))
+        tree(
+            d,
+            x,
+            y,
+            rnd.randint(int(h * 0.1), int(h * 0.2)),
+            rnd,
+            leaf=rnd.choice([(46, 125, 80), (64, 148, 88)]),
+        )
     d.line([(0, h * 0.98), (w * 0.4, h * 0.9), (w, h * 0.97)], fill=(228, 214, 180), width=max(h // 40, 5))
 
 
@@ -129,7 +177,10 @@ def smart(d, w, h, rnd):
     gradient(d, w, h, *SKY_NIGHT)
     skyline(d, w, h, rnd, int(h * 0.86), (30, 62, 74), lit=(130, 220, 200), tall=0.6)
     d.rectangle([0, h * 0.86, w, h], fill=(20, 40, 46))
-    nodes = [(rnd.randint(int(w * 0.05), int(w * 0.95)), rnd.randint(int(h * 0.1), int(h * 0.55))) for _ in range(11)]
+    nodes = [
+        (rnd.randint(int(w * 0.05), int(w * 0.95)), rnd.randint(int(h * 0.1), int(h * 0.55)))
+        for _ in range(11)
+    ]
     for i, a in enumerate(nodes):
         for b in nodes[i + 1 : i + 3]:
             d.line([a, b], fill=(88, 190, 170), width=max(h // 200, 2))
@@ -159,9 +210,13 @@ def parking(d, w, h, rnd):
             d.rectangle([x, y, x + 4, y + h * 0.22], fill=(236, 236, 230))
             if rnd.random() < 0.7:
                 c = rnd.choice([(200, 60, 50), (240, 240, 240), (40, 90, 160), (30, 30, 34), (230, 180, 60)])
-                d.rounded_rectangle([x + w * 0.025, y + h * 0.02, x + w / 8 - w * 0.025, y + h * 0.2], radius=w // 80, fill=c)
+                d.rounded_rectangle(
+                    [x + w * 0.025, y + h * 0.02, x + w / 8 - w * 0.025, y + h * 0.2], radius=w // 80, fill=c
+                )
             else:
-                d.ellipse([x + w / 16 - 9, y + h * 0.1 - 9, x + w / 16 + 9, y + h * 0.1 + 9], fill=(80, 200, 140))
+                d.ellipse(
+                    [x + w / 16 - 9, y + h * 0.1 - 9, x + w / 16 + 9, y + h * 0.1 + 9], fill=(80, 200, 140)
+                )
     d.rounded_rectangle([w * 0.78, h * 0.03, w * 0.97, h * 0.11], radius=8, fill=GREEN)
 
 
@@ -173,15 +228,28 @@ def control_room(d, w, h, rnd):
             d.rectangle([x0, y0, x0 + w * 0.21, y0 + h * 0.26], fill=(34, 70, 80))
             kind = (row * 4 + col) % 3
             if kind == 0:
-                pts = [(x0 + w * 0.01 + i * w * 0.019, y0 + h * (0.2 - rnd.random() * 0.14)) for i in range(11)]
+                pts = [
+                    (x0 + w * 0.01 + i * w * 0.019, y0 + h * (0.2 - rnd.random() * 0.14)) for i in range(11)
+                ]
                 d.line(pts, fill=(110, 220, 190), width=3)
             elif kind == 1:
                 for i in range(6):
                     bh = h * rnd.uniform(0.04, 0.18)
-                    d.rectangle([x0 + w * (0.015 + i * 0.032), y0 + h * 0.23 - bh, x0 + w * (0.035 + i * 0.032),
-                                 y0 + h * 0.23], fill=AMBER)
+                    d.rectangle(
+                        [
+                            x0 + w * (0.015 + i * 0.032),
+                            y0 + h * 0.23 - bh,
+                            x0 + w * (0.035 + i * 0.032),
+                            y0 + h * 0.23,
+                        ],
+                        fill=AMBER,
+                    )
             else:
-                d.ellipse([x0 + w * 0.06, y0 + h * 0.04, x0 + w * 0.15, y0 + h * 0.22], outline=(110, 220, 190), width=6)
+                d.ellipse(
+                    [x0 + w * 0.06, y0 + h * 0.04, x0 + w * 0.15, y0 + h * 0.22],
+                    outline=(110, 220, 190),
+                    width=6,
+                )
     d.rectangle([0, h * 0.72, w, h], fill=(40, 52, 56))
     d.rectangle([w * 0.1, h * 0.78, w * 0.9, h * 0.84], fill=(70, 86, 90))
 
@@ -193,8 +261,14 @@ def greenway(d, w, h, rnd):
 
 
 SCENES: dict[str, Draw] = {
-    "street": street, "dusk": lambda d, w, h, r: street(d, w, h, r, dusk=True), "park": park, "smart": smart,
-    "campus": campus, "parking": parking, "control": control_room, "greenway": greenway,
+    "street": street,
+    "dusk": lambda d, w, h, r: street(d, w, h, r, dusk=True),
+    "park": park,
+    "smart": smart,
+    "campus": campus,
+    "parking": parking,
+    "control": control_room,
+    "greenway": greenway,
 }
 
 
@@ -221,8 +295,13 @@ def vehicle(kind: str) -> Draw:
             d.rectangle([w * 0.47, h * 0.25, w * 0.53, h * 0.84], fill=(120, 130, 132))
             d.rounded_rectangle([w * 0.38, h * 0.2, w * 0.62, h * 0.42], radius=10, fill=GREEN)
             for r in (0.06, 0.1, 0.14):
-                d.arc([w * (0.5 - r * 1.4), h * (0.1 - r), w * (0.5 + r * 1.4), h * (0.1 + r) + h * 0.1], 200, 340,
-                      fill=AMBER, width=5)
+                d.arc(
+                    [w * (0.5 - r * 1.4), h * (0.1 - r), w * (0.5 + r * 1.4), h * (0.1 + r) + h * 0.1],
+                    200,
+                    340,
+                    fill=AMBER,
+                    width=5,
+                )
         else:
             truck(d, int(w * 0.16), int(h * 0.88), s, kind=kind)
 
@@ -286,7 +365,9 @@ def certificate(frame: tuple, emblem: tuple, seed_shape: str) -> Draw:
     return draw
 
 
-def render(name: str, size: tuple[int, int], widths: list[int], draw: Draw, seed: int, quality: int = 72) -> None:
+def render(
+    name: str, size: tuple[int, int], widths: list[int], draw: Draw, seed: int, quality: int = 72
+) -> None:
     w, h = size
     canvas = Image.new("RGB", (w * 2, h * 2))
     draw(ImageDraw.Draw(canvas), w * 2, h * 2, random.Random(seed))
@@ -304,9 +385,14 @@ def main() -> None:
     for name, scene in [("street", "street"), ("park", "park"), ("smart", "smart")]:
         seed += 1
         render(f"carousel/{name}", (1200, 500), [640], SCENES[scene], seed)
-    for name, scene in [("riverside-park", "park"), ("old-town-sanitation", "street"), ("tech-park-facility", "campus"),
-                        ("smart-parking", "parking"), ("city-operations-center", "control"),
-                        ("east-lake-greenway", "greenway")]:
+    for name, scene in [
+        ("riverside-park", "park"),
+        ("old-town-sanitation", "street"),
+        ("tech-park-facility", "campus"),
+        ("smart-parking", "parking"),
+        ("city-operations-center", "control"),
+        ("east-lake-greenway", "greenway"),
+    ]:
         seed += 1
         render(f"projects/{name}", (960, 600), [480], SCENES[scene], seed)
     for name in ["sweeper", "compactor", "tank", "lift", "patrol", "drone", "sensor"]:
@@ -323,18 +409,28 @@ def main() -> None:
     for name, skin, hair, uniform, bg, style in people:
         seed += 1
         render(f"staff/{name}", (360, 360), [180], portrait(skin, hair, uniform, bg, style), seed)
-    for i, (frame, emblem, shape) in enumerate([
-        ((170, 120, 40), (200, 40, 40), "star"), ((11, 93, 75), (242, 182, 50), "laurel"),
-        ((150, 40, 40), (242, 182, 50), "hex"), ((170, 120, 40), (11, 93, 75), "laurel"),
-        ((40, 70, 130), (242, 182, 50), "star"), ((150, 40, 40), (11, 93, 75), "hex"),
-    ]):
+    for i, (frame, emblem, shape) in enumerate(
+        [
+            ((170, 120, 40), (200, 40, 40), "star"),
+            ((11, 93, 75), (242, 182, 50), "laurel"),
+            ((150, 40, 40), (242, 182, 50), "hex"),
+            ((170, 120, 40), (11, 93, 75), "laurel"),
+            ((40, 70, 130), (242, 182, 50), "star"),
+            ((150, 40, 40), (11, 93, 75), "hex"),
+        ]
+    ):
         seed += 1
         render(f"awards/award-{i + 1}", (720, 510), [360], certificate(frame, emblem, shape), seed)
-    for i, (frame, emblem, shape) in enumerate([
-        ((40, 70, 130), (200, 40, 40), "hex"), ((11, 93, 75), (200, 40, 40), "star"),
-        ((40, 70, 130), (11, 93, 75), "laurel"), ((11, 93, 75), (40, 70, 130), "hex"),
-        ((90, 90, 96), (200, 40, 40), "star"), ((40, 70, 130), (242, 182, 50), "laurel"),
-    ]):
+    for i, (frame, emblem, shape) in enumerate(
+        [
+            ((40, 70, 130), (200, 40, 40), "hex"),
+            ((11, 93, 75), (200, 40, 40), "star"),
+            ((40, 70, 130), (11, 93, 75), "laurel"),
+            ((11, 93, 75), (40, 70, 130), "hex"),
+            ((90, 90, 96), (200, 40, 40), "star"),
+            ((40, 70, 130), (242, 182, 50), "laurel"),
+        ]
+    ):
         seed += 1
         render(f"qualifications/cert-{i + 1}", (510, 720), [255], certificate(frame, emblem, shape), seed)
     total = sum(p.stat().st_size for p in OUT.rglob("*.webp"))

@@ -31,7 +31,9 @@ from functions.publish.catalog import compile_catalogues
 UNLISTED = {"404.html", "401.html"}
 
 
-def pelican_settings(content_dir: Path, output_dir: Path, public_url: str, production: bool, locale_dir: Path):
+def pelican_settings(
+    content_dir: Path, output_dir: Path, public_url: str, production: bool, locale_dir: Path
+):
     conf = REPO_ROOT / ("publishconf.py" if production else "pelicanconf.py")
     settings = read_settings(
         str(conf),

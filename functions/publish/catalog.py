@@ -23,7 +23,8 @@ def parse_po(text: str, source: str = "<po>") -> dict[str, str]:
     msgid: list[str] | None = None
     msgstr: list[str] | None = None
     current: list[str] | None = None
-    fuzzy = False
+    fuzzy = False  # the entry being read is fuzzy
+    next_fuzzy = False  # a "#, fuzzy" comment precedes the next msgid
 
     def flush() -> None:
         nonlocal msgid, msgstr, fuzzy
@@ -40,13 +41,14 @@ def parse_po(text: str, source: str = "<po>") -> dict[str, str]:
             flush()
             continue
         if line.startswith("#,") and "fuzzy" in line:
-            fuzzy = True
+            next_fuzzy = True
             continue
         if line.startswith("#"):
             continue
         if line.startswith("msgid "):
             flush()
-            msgid, current = [], None
+            fuzzy, next_fuzzy = next_fuzzy, False
+            msgid = []
             current = msgid
             line = line[len("msgid ") :]
         elif line.startswith("msgstr "):

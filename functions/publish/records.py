@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from markdown import Markdown
-from PIL import Image as PILImage
 from pelican import signals
 from pelican.generators import Generator
+from PIL import Image as PILImage
 
 LANGS = ("zh-cn", "en")
 FALLBACK_LANG = "zh-cn"
@@ -41,27 +41,83 @@ VARIANT_RE = re.compile(r"^(?P<stem>.+)-(?P<width>\d+)w$")
 # facts (list of {"label": text, "value": text}).
 COMMON = {"id": "id", "sort": "int"}
 RECORD_TYPES: dict[str, dict[str, str]] = {
-    "carousel": {**COMMON, "title": "text", "text": "text", "image": "image", "image_alt": "text",
-                 "link": "path", "link_label": "text"},
+    "carousel": {
+        **COMMON,
+        "title": "text",
+        "text": "text",
+        "image": "image",
+        "image_alt": "text",
+        "link": "path",
+        "link_label": "text",
+    },
     "services": {**COMMON, "title": "text", "text": "text", "icon": "str"},
     "news": {**COMMON, "date": "date", "title": "text", "summary": "text"},
-    "staff": {**COMMON, "name": "text", "role": "text", "department": "text", "since": "int",
-              "bio": "text", "image": "image", "image_alt": "text"},
-    "equipment": {**COMMON, "name": "text", "category": "text", "count": "int", "description": "text",
-                  "facts": "facts", "image": "image", "image_alt": "text"},
-    "awards": {**COMMON, "title": "text", "issuer": "text", "year": "int", "description": "text",
-               "image": "image", "image_alt": "text"},
-    "qualifications": {**COMMON, "title": "text", "issuer": "text", "number": "str",
-                       "valid_until": "date", "scope": "text", "image": "image", "image_alt": "text"},
-    "projects": {**COMMON, "featured": "bool", "title": "text", "category": "text", "client": "text",
-                 "location": "text", "period": "text", "summary": "text", "body": "markdown",
-                 "facts": "facts", "image": "image", "image_alt": "text"},
+    "staff": {
+        **COMMON,
+        "name": "text",
+        "role": "text",
+        "department": "text",
+        "since": "int",
+        "bio": "text",
+        "image": "image",
+        "image_alt": "text",
+    },
+    "equipment": {
+        **COMMON,
+        "name": "text",
+        "category": "text",
+        "count": "int",
+        "description": "text",
+        "facts": "facts",
+        "image": "image",
+        "image_alt": "text",
+    },
+    "awards": {
+        **COMMON,
+        "title": "text",
+        "issuer": "text",
+        "year": "int",
+        "description": "text",
+        "image": "image",
+        "image_alt": "text",
+    },
+    "qualifications": {
+        **COMMON,
+        "title": "text",
+        "issuer": "text",
+        "number": "str",
+        "valid_until": "date",
+        "scope": "text",
+        "image": "image",
+        "image_alt": "text",
+    },
+    "projects": {
+        **COMMON,
+        "featured": "bool",
+        "title": "text",
+        "category": "text",
+        "client": "text",
+        "location": "text",
+        "period": "text",
+        "summary": "text",
+        "body": "markdown",
+        "facts": "facts",
+        "image": "image",
+        "image_alt": "text",
+    },
 }
 # Fields a record may leave out.
 OPTIONAL = {("carousel", "link"), ("carousel", "link_label"), ("projects", "facts"), ("equipment", "facts")}
 SITE_FIELDS = {
-    "siteName": "text", "comcont": "text", "description": "text", "recordNumber": "str",
-    "recordUrl": "str", "phone": "str", "email": "str", "address": "text", "hours": "text",
+    "siteName": "text",
+    "comcont": "text",
+    "description": "text",
+    "recordNumber": "str",
+    "recordUrl": "str",
+    "phone": "str",
+    "email": "str",
+    "address": "text",
+    "hours": "text",
     "founded": "int",
 }
 # Sizes attribute per image role (CSS layout widths, see theme/static/css/site.css).
@@ -221,7 +277,9 @@ def localise(name: str, row: dict[str, Any], lang: str, content_dir: Path, siteu
     for field, kind in fields.items():
         value = row.get(field)
         if kind == "facts":
-            out[field] = [{"label": pick(f["label"], lang), "value": pick(f["value"], lang)} for f in value or []]
+            out[field] = [
+                {"label": pick(f["label"], lang), "value": pick(f["value"], lang)} for f in value or []
+            ]
         elif kind == "markdown":
             out[field] = Markdown(extensions=["extra", "sane_lists"], output_format="html").convert(
                 pick(value, lang)

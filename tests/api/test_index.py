@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -11,6 +13,8 @@ from functions.models import Config
 from functions.services.site_config import SITE_GROUP, clear_cache, seed_site_config
 
 INDEX = "/srv/api/index/index"
+# The static site's identity: the API's defaults must say the same (one company, one record number).
+STATIC_SITE = json.loads((Path(__file__).parents[2] / "content" / "data" / "site.json").read_text("utf-8"))
 
 
 @pytest.fixture
@@ -32,11 +36,11 @@ def test_index_returns_site_config_languages_and_upload(api: httpx.Client, seede
     data = body["data"]
     site = data["site"]
     assert site["siteName"] == "城市运营公司"
-    assert site["recordNumber"] == "沪ICP备2026000000号"
+    assert site["recordNumber"] == STATIC_SITE["recordNumber"]
     assert site["version"] == "v1.0.0"
     assert site["apiUrl"] == "/srv"
     assert site["cdnUrl"] == ""
-    assert "400-000-0000" in site["comcont"]
+    assert site["comcont"] == STATIC_SITE["comcont"]["zh-cn"]
     assert data["lang"] == {
         "default": "zh-cn",
         "fallback": "zh-cn",
@@ -101,7 +105,7 @@ def test_defaults_apply_when_config_items_are_missing(api: httpx.Client, seeded)
         site = body["data"]["site"]
         assert body["code"] == 1
         assert site["siteName"] == "City Operations Company"
-        assert site["recordNumber"] == "沪ICP备2026000000号"
+        assert site["recordNumber"] == STATIC_SITE["recordNumber"]
         assert site["upload"]["mode"] == "local"
     finally:
         seed_site_config()

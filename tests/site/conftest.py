@@ -24,13 +24,27 @@ import pytest
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PUBLIC_URL = "https://www.cityops.example.cn"
 CHROMIUM = os.environ.get("CITYOPS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-dev-shm-usage",
+]
 
 
 def run_build(content: Path, output: Path, public_url: str = PUBLIC_URL) -> Path:
     result = subprocess.run(
-        [sys.executable, "-m", "functions.publish.build", "--content", str(content), "--output", str(output),
-         "--public-url", public_url],
+        [
+            sys.executable,
+            "-m",
+            "functions.publish.build",
+            "--content",
+            str(content),
+            "--output",
+            str(output),
+            "--public-url",
+            public_url,
+        ],
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,

@@ -26,7 +26,9 @@ def axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
-def test_every_page_has_no_serious_axe_violations(browser, site_server: str, urls: list[str], axe_source: str) -> None:
+def test_every_page_has_no_serious_axe_violations(
+    browser, site_server: str, urls: list[str], axe_source: str
+) -> None:
     assert len(urls) >= 30
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
@@ -37,7 +39,8 @@ def test_every_page_has_no_serious_axe_violations(browser, site_server: str, url
             page.goto(site_server + url)
             page.add_script_tag(content=axe_source)
             result = page.evaluate(
-                "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
+                "tags => axe.run(document, {runOnly: {type: 'tag', values: tags},"
+                " resultTypes: ['violations']})",
                 AXE_TAGS,
             )
             for violation in result["violations"]:
@@ -49,7 +52,9 @@ def test_every_page_has_no_serious_axe_violations(browser, site_server: str, url
 
 
 def test_no_horizontal_scroll_on_a_phone(browser, site_server: str, urls: list[str]) -> None:
-    context = browser.new_context(viewport={"width": 375, "height": 740}, device_scale_factor=2, is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, device_scale_factor=2, is_mobile=True
+    )
     page = context.new_page()
     too_wide = []
     for url in urls:

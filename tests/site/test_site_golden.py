@@ -53,7 +53,9 @@ def test_page_matches_golden(fixture_site: Path, rel: str) -> None:
         golden.write_text(actual, encoding="utf-8")
     assert golden.is_file(), f"no golden file for {rel}: run with UPDATE_GOLDEN=1 and review it"
     expected = golden.read_text(encoding="utf-8")
-    assert actual == expected, f"{rel} differs from {golden.relative_to(REPO_ROOT)} (UPDATE_GOLDEN=1 to accept)"
+    assert actual == expected, (
+        f"{rel} differs from {golden.relative_to(REPO_ROOT)} (UPDATE_GOLDEN=1 to accept)"
+    )
 
 
 def test_build_is_deterministic(fixture_site: Path, tmp_path: Path) -> None:

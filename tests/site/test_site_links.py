@@ -92,8 +92,17 @@ def test_every_screen_exists_in_both_languages(built_site: Path) -> None:
     for screen in SCREENS:
         for prefix in ("", "en/"):
             assert (built_site / prefix / screen / "index.html").is_file(), prefix + screen
-    for rel in ["404.html", "en/404.html", "401.html", "en/401.html", "sitemap.xml", "robots.txt",
-                "theme/css/site.css", "about/history/index.html", "en/about/contact/index.html"]:
+    for rel in [
+        "404.html",
+        "en/404.html",
+        "401.html",
+        "en/401.html",
+        "sitemap.xml",
+        "robots.txt",
+        "theme/css/site.css",
+        "about/history/index.html",
+        "en/about/contact/index.html",
+    ]:
         assert (built_site / rel).is_file(), rel
 
 
@@ -166,7 +175,9 @@ def test_titles_landmarks_and_headings(parsed: dict[str, PageParser]) -> None:
         assert page.title.endswith(suffix), rel
 
 
-def test_error_pages_are_not_indexed_and_offer_both_actions(built_site: Path, parsed: dict[str, PageParser]) -> None:
+def test_error_pages_are_not_indexed_and_offer_both_actions(
+    built_site: Path, parsed: dict[str, PageParser]
+) -> None:
     for rel in ERROR_PAGES:
         html = (built_site / rel).read_text(encoding="utf-8")
         assert '<meta name="robots" content="noindex">' in html
@@ -174,8 +185,13 @@ def test_error_pages_are_not_indexed_and_offer_both_actions(built_site: Path, pa
     zh, en = (built_site / "404.html").read_text("utf-8"), (built_site / "en/404.html").read_text("utf-8")
     for text in ("出了点问题", "自动上报", "自动返回上一页", "返回首页", "返回上一页"):
         assert text in zh
-    for text in ("ran into a problem", "is reporting the problem", "back to the previous page automatically",
-                 "Return to home page", "Back to previous page"):
+    for text in (
+        "ran into a problem",
+        "is reporting the problem",
+        "back to the previous page automatically",
+        "Return to home page",
+        "Back to previous page",
+    ):
         assert text in en
     en401 = (built_site / "en/401.html").read_text("utf-8")
     assert "do not have permission" in en401 and "file is invalid" in en401 and "site administrator" in en401

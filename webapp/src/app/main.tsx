@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { initI18n, i18n } from '../lib/i18n';
+import { initI18n } from '../lib/i18n';
 import { api } from '../lib/request';
 import { pathForRouteName } from '../lib/routes';
 import { createProgressBar } from '../lib/progress';
 import { createLoadingOverlay } from '../lib/overlay';
-import { applyTitle } from '../lib/page-title';
-import { loadSiteConfig, subscribeSiteConfig } from '../lib/site';
+import { applyTitle, watchTitle } from '../lib/page-title';
+import { loadSiteConfig } from '../lib/site';
 import { routes } from './routes';
 import { attachNavigationEffects } from './navigation';
 import { AppProviders } from './providers';
@@ -27,8 +27,7 @@ attachNavigationEffects(router, {
   overlay: createLoadingOverlay(),
   setTitle: (key) => applyTitle(key),
 });
-i18n.on('languageChanged', () => applyTitle());
-subscribeSiteConfig(() => applyTitle());
+watchTitle();
 void loadSiteConfig();
 
 createRoot(document.getElementById('root')!).render(

@@ -26,7 +26,7 @@ export function notify(type: NoticeType, text: string): void {
 /** Called by the message host once mounted; flushes the queue. */
 export function attachNoticeSink(next: Sink | null): void {
   sink = next;
-  if (next) queue.splice(0).forEach(next);
+  if (next) queue.splice(0).forEach((notice) => next(notice));
 }
 
 /** Lets the provider know a message waits (so it can load the host). */

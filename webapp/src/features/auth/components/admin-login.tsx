@@ -1,13 +1,11 @@
 /** Admin login screen (/admin/login, route adminLogin). Posts to /srv/admin/index/login. */
 import { useEffect, useMemo, useState } from 'react';
 import Button from 'antd/es/button/Button';
-import Checkbox from 'antd/es/checkbox/Checkbox';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../../components/auth-frame';
 import { FormError, FormField } from '../../../components/form-field';
+import { CheckboxInput, PasswordInput, TextInput } from '../../../components/text-input';
 import { adminSession, type AdminInfo } from '../../../lib/auth-tokens';
 import { RequestError } from '../../../lib/request';
 import { useForm, type Rules } from '../../../lib/use-form';
@@ -72,7 +70,7 @@ export function AdminLogin() {
     <AuthFrame title={t('admin/login:heading')} titleId="admin-login-title">
       <form data-testid="admin-login" aria-labelledby="admin-login-title" noValidate onSubmit={form.handleSubmit(onValid)}>
         <FormField id="admin-username" label={t('admin/login:username')} error={errors.username}>
-          <Input
+          <TextInput
             name="username"
             autoComplete="username"
             placeholder={t('admin/login:usernamePlaceholder')}
@@ -82,7 +80,7 @@ export function AdminLogin() {
           />
         </FormField>
         <FormField id="admin-password" label={t('admin/login:password')} error={errors.password}>
-          <Password
+          <PasswordInput
             name="password"
             autoComplete="current-password"
             placeholder={t('admin/login:passwordPlaceholder')}
@@ -95,7 +93,7 @@ export function AdminLogin() {
           <div data-testid="captcha-field" style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
             <div style={{ flex: 1 }}>
               <FormField id="admin-captcha" label={t('admin/login:captcha')} error={errors.captchaInfo}>
-                <Input
+                <TextInput
                   name="captchaInfo"
                   autoComplete="off"
                   placeholder={t('admin/login:captchaPlaceholder')}
@@ -116,9 +114,9 @@ export function AdminLogin() {
           </div>
         )}
         <div style={{ marginBottom: 18 }}>
-          <Checkbox name="keep" checked={values.keep} onChange={(e) => setValue('keep', e.target.checked)}>
+          <CheckboxInput name="keep" checked={values.keep} onChange={(checked) => setValue('keep', checked)}>
             {t('admin/login:keep')}
-          </Checkbox>
+          </CheckboxInput>
         </div>
         <FormError message={error} />
         <Button type="primary" htmlType="submit" block loading={submitting}>

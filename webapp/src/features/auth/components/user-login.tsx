@@ -1,13 +1,11 @@
 /** Member login screen (/user/login, route userLogin). Posts to /srv/api/user/checkIn (tab=login). */
 import { useMemo, useState } from 'react';
 import Button from 'antd/es/button/Button';
-import Checkbox from 'antd/es/checkbox/Checkbox';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../../components/auth-frame';
 import { FormError, FormField } from '../../../components/form-field';
+import { CheckboxInput, PasswordInput, TextInput } from '../../../components/text-input';
 import { memberSession, type MemberInfo } from '../../../lib/auth-tokens';
 import { RequestError } from '../../../lib/request';
 import { ROUTE_PATHS } from '../../../lib/routes';
@@ -52,7 +50,7 @@ export function UserLogin() {
     <AuthFrame title={t('user/login:heading')} titleId="user-login-title">
       <form data-testid="user-login" aria-labelledby="user-login-title" noValidate onSubmit={form.handleSubmit(onValid)}>
         <FormField id="user-account" label={t('user/login:account')} error={errors.username}>
-          <Input
+          <TextInput
             name="username"
             autoComplete="username"
             placeholder={t('user/login:accountPlaceholder')}
@@ -62,7 +60,7 @@ export function UserLogin() {
           />
         </FormField>
         <FormField id="user-password" label={t('user/login:password')} error={errors.password}>
-          <Password
+          <PasswordInput
             name="password"
             autoComplete="current-password"
             placeholder={t('user/login:passwordPlaceholder')}
@@ -72,9 +70,9 @@ export function UserLogin() {
           />
         </FormField>
         <div style={{ marginBottom: 18 }}>
-          <Checkbox name="keep" checked={values.keep} onChange={(e) => setValue('keep', e.target.checked)}>
+          <CheckboxInput name="keep" checked={values.keep} onChange={(checked) => setValue('keep', checked)}>
             {t('user/login:keep')}
-          </Checkbox>
+          </CheckboxInput>
         </div>
         <FormError message={error} />
         <Button type="primary" htmlType="submit" block loading={submitting}>

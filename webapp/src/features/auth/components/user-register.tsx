@@ -4,12 +4,11 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import Button from 'antd/es/button/Button';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../../components/auth-frame';
 import { FormError, FormField } from '../../../components/form-field';
+import { PasswordInput, TextInput } from '../../../components/text-input';
 import { memberSession, type MemberInfo } from '../../../lib/auth-tokens';
 import { RequestError } from '../../../lib/request';
 import { ROUTE_PATHS } from '../../../lib/routes';
@@ -92,10 +91,10 @@ export function UserRegister() {
     <AuthFrame title={t('user/reg:heading')} titleId="user-reg-title">
       <form data-testid="user-register" aria-labelledby="user-reg-title" noValidate onSubmit={form.handleSubmit(onValid)}>
         <FormField id="reg-account" label={t('user/reg:account')} hint={t('user/reg:accountHint')} error={errors.username}>
-          <Input name="username" autoComplete="username" value={values.username} onChange={(e) => setValue('username', e.target.value)} onBlur={() => touch('username')} />
+          <TextInput name="username" autoComplete="username" value={values.username} onChange={(e) => setValue('username', e.target.value)} onBlur={() => touch('username')} />
         </FormField>
         <FormField id="reg-password" label={t('user/reg:password')} hint={t('user/reg:passwordHint')} error={errors.password}>
-          <Password name="password" autoComplete="new-password" value={values.password} onChange={(e) => setValue('password', e.target.value)} onBlur={() => touch('password')} />
+          <PasswordInput name="password" autoComplete="new-password" value={values.password} onChange={(e) => setValue('password', e.target.value)} onBlur={() => touch('password')} />
         </FormField>
         <div role="group" aria-label={t('user/reg:registerType')} style={{ display: 'flex', gap: 8, marginBottom: 18, flexWrap: 'wrap' }}>
           {typeButton('mobile', t('user/reg:byMobile'))}
@@ -103,17 +102,17 @@ export function UserRegister() {
         </div>
         {registerType === 'email' ? (
           <FormField id="reg-email" label={t('user/reg:email')} error={errors.email}>
-            <Input name="email" type="email" inputMode="email" autoComplete="email" value={values.email} onChange={(e) => setValue('email', e.target.value)} onBlur={() => touch('email')} />
+            <TextInput name="email" type="email" inputMode="email" autoComplete="email" value={values.email} onChange={(e) => setValue('email', e.target.value)} onBlur={() => touch('email')} />
           </FormField>
         ) : (
           <FormField id="reg-mobile" label={t('user/reg:mobile')} error={errors.mobile}>
-            <Input name="mobile" type="tel" inputMode="numeric" autoComplete="tel" value={values.mobile} onChange={(e) => setValue('mobile', e.target.value)} onBlur={() => touch('mobile')} />
+            <TextInput name="mobile" type="tel" inputMode="numeric" autoComplete="tel" value={values.mobile} onChange={(e) => setValue('mobile', e.target.value)} onBlur={() => touch('mobile')} />
           </FormField>
         )}
         <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
           <div style={{ flex: 1 }}>
             <FormField id="reg-code" label={t('user/reg:code')} error={errors.captcha}>
-              <Input name="captcha" autoComplete="one-time-code" value={values.captcha} onChange={(e) => setValue('captcha', e.target.value)} onBlur={() => touch('captcha')} />
+              <TextInput name="captcha" autoComplete="one-time-code" value={values.captcha} onChange={(e) => setValue('captcha', e.target.value)} onBlur={() => touch('captcha')} />
             </FormField>
           </div>
           <Button style={{ marginTop: 28 }} onClick={() => void sendCode()} disabled={wait > 0}>

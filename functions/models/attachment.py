@@ -1,0 +1,102 @@
+"""Attachments: one row per stored file and uploader (the back office's routine/attachment table).
+
+- `id` is a number from the `attachment` sequence.
+- The same content (`sha1`) uploaded again by the same uploader with the same `topic` to the same
+  `storage` reuses the row: `quote` (how many times it was uploaded) goes up by one and
+  `last_upload_time` moves. The uniqueness is a `Unique` guard item
+  (`attachment.sha1#<storage>#<topic>#<uploader>#<sha1>`, owner = row id) written in the same
+  transaction as the row, so two simultaneous uploads of one file end with one row and quote 2.
+  Uploaders are kept apart (an admin's and a member's uploads of the same file are two rows
+  pointing to one stored object) so that nobody learns through the count what others uploaded
+  and deleting one's row never takes another's away.
+- Several rows may point to one stored object (same key). A `Counter` item
+  `attachment.file#<storage>#<key>` counts them; it moves in the same transactions, and the object
+  is deleted when the count reaches zero.
+- Listing for the back office reads the GSI `recent` (hash `part`, always "all"; range
+  `create_time`) newest first, one Query per page; never a Scan.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pynamodb.attributes import NumberAttribute, UnicodeAttribute
+from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
+
+from functions.models.base import BaseModel, now
+
+LIST_PART = "all"
+GUARD_SCOPE = "attachment.sha1"
+FILE_COUNTER_SCOPE = "attachment.file"
+
+
+class RecentIndex(GlobalSecondaryIndex["Attachment"]):
+    class Meta:
+        index_name = "recent"
+        projection = AllProjection()
+
+    part = UnicodeAttribute(hash_key=True)
+    create_time = NumberAttribute(range_key=True)
+
+
+class Attachment(BaseModel):
+    logical_name = "attachment"
+
+    class Meta:
+        table_name = "attachment"
+
+    id = NumberAttribute(hash_key=True)
+    part = UnicodeAttribute(default=LIST_PART)
+    topic = UnicodeAttribute(default="default")
+    # Public URL path ("/storage/…"); the object key is the same without the leading slash.
+    url = UnicodeAttribute()
+    name = UnicodeAttribute(default="")
+    size = NumberAttribute(default=0)
+    mimetype = UnicodeAttribute(default="")
+    width = NumberAttribute(default=0)
+    height = NumberAttribute(default=0)
+    sha1 = UnicodeAttribute()
+    # "local" (folder under make run) or "s3" (the uploads bucket).
+    storage = UnicodeAttribute(default="local")
+    admin_id = NumberAttribute(default=0)
+    user_id = NumberAttribute(default=0)
+    quote = NumberAttribute(default=1)
+    create_time = NumberAttribute(default=now)
+    last_upload_time = NumberAttribute(default=now)
+
+    recent = RecentIndex()
+
+    @property
+    def key(self) -> str:
+        return self.url.lstrip("/")
+
+    @property
+    def uploader(self) -> str:
+        return f"admin:{self.admin_id}" if self.admin_id else f"user:{self.user_id}"
+
+    def to_public(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "topic": self.topic,
+            "url": self.url,
+            "name": self.name,
+            "size": self.size,
+            "mimetype": self.mimetype,
+            "width": self.width,
+            "height": self.height,
+            "sha1": self.sha1,
+            "storage": self.storage,
+            "admin_id": self.admin_id,
+            "user_id": self.user_id,
+            "quote": self.quote,
+            "create_time": self.create_time,
+            "last_upload_time": self.last_upload_time,
+        }
+
+
+def guard_key(storage: str, topic: str, uploader: str, sha1: str) -> str:
+    return f"{GUARD_SCOPE}#{storage}#{topic}#{uploader}#{sha1}"
+
+
+def file_counter_name(storage: str, key: str) -> str:
+    return f"{FILE_COUNTER_SCOPE}#{storage}#{key}"

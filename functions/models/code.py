@@ -1,0 +1,32 @@
+"""Verification codes sent by e-mail or SMS, and their send limits (`functions.services.codes`).
+
+One table, keyed by `key`:
+- `code#<event>#<target>`: the current code for an event and a target (lower-case e-mail or a
+  mobile number). Only `code_hash` (HMAC-SHA-256) is stored; `attempts` counts wrong guesses.
+- `send#<target>#<yyyymmdd>`: that day's sends to a target: `count` and `last_sent` (the 60 s gap and
+  the daily cap are one conditional update on this item).
+- `pass#<kind>#<user id>`: the short-lived "account verified" token of the two-step change of a bound
+  e-mail/mobile (`code_hash` holds the token's hash).
+Every item carries the TTL attribute `expires_at`; code ignores expired items itself.
+"""
+
+from __future__ import annotations
+
+from pynamodb.attributes import NumberAttribute, TTLAttribute, UnicodeAttribute
+
+from functions.models.base import BaseModel, now
+
+
+class VerifyCode(BaseModel):
+    logical_name = "verify_code"
+
+    class Meta:
+        table_name = "verify_code"
+
+    key = UnicodeAttribute(hash_key=True)
+    code_hash = UnicodeAttribute(default="")
+    attempts = NumberAttribute(default=0)
+    count = NumberAttribute(default=0)
+    last_sent = NumberAttribute(default=0)
+    create_time = NumberAttribute(default=now)
+    expires_at = TTLAttribute()

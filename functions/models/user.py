@@ -1,0 +1,171 @@
+"""Members (front-end users).
+
+- Ids are numbers from the `user` sequence.
+- Username, e-mail and mobile are unique case-insensitively through `Unique` guard items
+  (`user.username#alice`, `user.email#a@b.c`, `user.mobile#13800000000`) written in the same
+  transaction as the member; the guards are also the strongly consistent lookups used by login.
+- `money` is integer cents and `score` integer points; both change only through
+  `functions.services.wallet` (one transaction with the log row). `money_log_count` /
+  `score_log_count` are the sequence numbers of the member's last log rows (also the totals).
+- `status` "enable" | "disable". `login_failures` counts consecutive wrong passwords; `lock_until`
+  (unix seconds, 0 = not locked) is set when the count reaches the limit.
+- GSI `part-id-index` (`by_part`, see `functions.models.listing`) lets the back office list members
+  by id with a Query, never a Scan.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pynamodb.attributes import NumberAttribute, UnicodeAttribute
+from pynamodb.exceptions import TransactWriteError
+
+from functions.core.security import hash_password
+from functions.models.base import BaseModel, DuplicateError, is_condition_failure, now, transact_write
+from functions.models.counter import next_id
+from functions.models.listing import PART, part_index
+from functions.models.unique import Unique, owner_of, unique_key
+
+USERNAME_SCOPE = "user.username"
+EMAIL_SCOPE = "user.email"
+MOBILE_SCOPE = "user.mobile"
+SCOPES: dict[str, str] = {"username": USERNAME_SCOPE, "email": EMAIL_SCOPE, "mobile": MOBILE_SCOPE}
+STATUS_ENABLED = "enable"
+STATUS_DISABLED = "disable"
+DEFAULT_GROUP_ID = 1
+
+
+class User(BaseModel):
+    logical_name = "user"
+
+    class Meta:
+        table_name = "user"
+
+    id = NumberAttribute(hash_key=True)
+    part = UnicodeAttribute(default=PART)
+    username = UnicodeAttribute()
+    email = UnicodeAttribute(default="")
+    mobile = UnicodeAttribute(default="")
+    password_hash = UnicodeAttribute()
+    group_id = NumberAttribute(default=DEFAULT_GROUP_ID)
+    nickname = UnicodeAttribute(default="")
+    avatar = UnicodeAttribute(default="")
+    gender = NumberAttribute(default=0)
+    birthday = UnicodeAttribute(default="")
+    money = NumberAttribute(default=0)
+    score = NumberAttribute(default=0)
+    money_log_count = NumberAttribute(default=0)
+    score_log_count = NumberAttribute(default=0)
+    motto = UnicodeAttribute(default="")
+    status = UnicodeAttribute(default=STATUS_ENABLED)
+    login_failures = NumberAttribute(default=0)
+    lock_until = NumberAttribute(default=0)
+    last_login_time = NumberAttribute(null=True)
+    last_login_ip = UnicodeAttribute(default="")
+    join_time = NumberAttribute(default=now)
+    join_ip = UnicodeAttribute(default="")
+    lang = UnicodeAttribute(default="")
+    create_time = NumberAttribute(default=now)
+    update_time = NumberAttribute(default=now)
+
+    by_part = part_index()
+
+    @classmethod
+    def create(
+        cls,
+        username: str,
+        password: str,
+        *,
+        email: str = "",
+        mobile: str = "",
+        nickname: str = "",
+        group_id: int = DEFAULT_GROUP_ID,
+        join_ip: str = "",
+        lang: str = "",
+        status: str = STATUS_ENABLED,
+    ) -> User:
+        """Create a member; raises `DuplicateError(field)` ("username", "email" or "mobile") when a
+        unique value is taken (any letter case). Nothing is written then."""
+        user = cls(
+            next_id("user"),
+            username=username,
+            email=email,
+            mobile=mobile,
+            nickname=nickname or username,
+            password_hash=hash_password(password),
+            group_id=group_id,
+            join_ip=join_ip[:64],
+            lang=lang,
+            status=status,
+        )
+        fields = [("username", username), ("email", email), ("mobile", mobile)]
+        fields = [(name, value) for name, value in fields if value]
+        try:
+            with transact_write() as tx:
+                for name, value in fields:
+                    guard = Unique(unique_key(SCOPES[name], value), owner=str(user.id))
+                    tx.save(guard, condition=Unique.key.does_not_exist())
+                tx.save(user, condition=User.id.does_not_exist())
+        except TransactWriteError as exc:
+            if is_condition_failure(exc):
+                reasons = exc.cancellation_reasons or []
+                for (name, _), reason in zip(fields, reasons, strict=False):
+                    if reason is not None and reason.code == "ConditionalCheckFailed":
+                        raise DuplicateError(name) from exc
+                raise DuplicateError("username") from exc
+            raise
+        return user
+
+    @classmethod
+    def find(cls, user_id: int | str) -> User | None:
+        try:
+            return cls.get(int(user_id), consistent_read=True)
+        except (cls.DoesNotExist, ValueError):
+            return None
+
+    @classmethod
+    def get_by(cls, field: str, value: str) -> User | None:
+        """The member whose `field` ("username", "email", "mobile") is `value` (case-insensitive)."""
+        if not value:
+            return None
+        owner = owner_of(SCOPES[field], value)
+        return None if owner is None else cls.find(owner)
+
+    @staticmethod
+    def value_taken(field: str, value: str) -> bool:
+        return owner_of(SCOPES[field], value) is not None
+
+    def set_password(self, password: str) -> None:
+        self.password_hash = hash_password(password)
+        self.update_time = now()
+
+    @property
+    def enabled(self) -> bool:
+        return self.status == STATUS_ENABLED
+
+    def to_public(self) -> dict[str, Any]:
+        """The member info the client keeps (SPEC §3), without tokens. `money` is yuan as a string
+        with two decimals ("12.30"), `score` an integer."""
+        return {
+            "id": self.id,
+            "username": self.username,
+            "nickname": self.nickname,
+            "email": self.email,
+            "mobile": self.mobile,
+            "avatar": self.avatar,
+            "gender": int(self.gender or 0),
+            "birthday": self.birthday or "",
+            "money": cents_to_yuan(int(self.money or 0)),
+            "score": int(self.score or 0),
+            "lastlogintime": self.last_login_time,
+            "lastloginip": self.last_login_ip,
+            "jointime": self.join_time,
+            "motto": self.motto,
+        }
+
+
+def cents_to_yuan(cents: int) -> str:
+    """Integer cents as a decimal yuan string: 1230 → "12.30", -5 → "-0.05"."""
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(int(cents)), 100)
+    return f"{sign}{whole}.{part:02d}"

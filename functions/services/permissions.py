@@ -1,0 +1,151 @@
+"""What an admin (or a member) may do: rules granted through groups.
+
+- An admin's grant is the union of the rules of its enabled groups; it is super ("*") when the
+  admin has the `super` flag or one of its groups holds `["*"]`. Disabled rules grant nothing.
+- A permission is a rule `name` (`auth/admin` for the screen, `auth/admin/add` for an action);
+  `Grant.allows(name)` answers for it. The API checks every admin call this way
+  (`functions.routes.admin.deps.require`); the web app only hides what is refused.
+- The menu tree an admin sees: its enabled menu_dir / menu rules (with their button children, from
+  which the shell builds the map of authorised nodes), ordered by weigh desc then id; a child whose
+  parent is not granted is not shown.
+
+Reads are one Query on the rule table's `part-id-index` plus a BatchGet of the admin's groups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from functions.models.group import ALL_RULES, AdminGroup, UserGroup
+from functions.models.listing import PART
+from functions.models.rule import AdminRule, UserRule, sort_key
+
+SUPER = "*"
+
+
+@dataclass(frozen=True)
+class Grant:
+    """The rules an account holds. `is_super` holds everything."""
+
+    is_super: bool
+    rule_ids: frozenset[int] = field(default_factory=frozenset)
+    names: frozenset[str] = field(default_factory=frozenset)
+
+    def allows(self, permission: str) -> bool:
+        return self.is_super or permission in self.names
+
+    def holds_rules(self, rule_ids: Iterable[int]) -> bool:
+        return self.is_super or set(rule_ids) <= self.rule_ids
+
+
+def load_rules(model: type[AdminRule] | type[UserRule] = AdminRule) -> list[Any]:
+    """Every rule of the tree (one paginated Query), in menu order."""
+    return sorted(model.by_part.query(PART), key=sort_key)
+
+
+def load_groups(model: type[AdminGroup] | type[UserGroup], ids: Iterable[int]) -> list[Any]:
+    keys = sorted({int(i) for i in ids})
+    return list(model.batch_get(keys)) if keys else []
+
+
+def grant_from_groups(
+    groups: Sequence[AdminGroup] | Sequence[UserGroup], rules: Sequence[AdminRule] | Sequence[UserRule]
+) -> Grant:
+    enabled = [g for g in groups if g.enabled]
+    if any(g.is_all for g in enabled):
+        return Grant(is_super=True, rule_ids=frozenset(r.id for r in rules), names=frozenset({SUPER}))
+    wanted: set[int] = set()
+    for group in enabled:
+        wanted |= group.rule_ids()
+    held = [r for r in rules if r.id in wanted and r.enabled]
+    return Grant(
+        is_super=False,
+        rule_ids=frozenset(r.id for r in held),
+        names=frozenset(r.name for r in held),
+    )
+
+
+def admin_grant(admin: Any, rules: Sequence[AdminRule] | None = None) -> Grant:
+    """The grant of `admin` (an `Admin`)."""
+    rules = load_rules(AdminRule) if rules is None else rules
+    if admin.is_super:
+        return Grant(is_super=True, rule_ids=frozenset(r.id for r in rules), names=frozenset({SUPER}))
+    return grant_from_groups(load_groups(AdminGroup, admin.group_ids or []), rules)
+
+
+def is_super_admin(admin: Any) -> bool:
+    if admin.is_super:
+        return True
+    return any(g.enabled and g.is_all for g in load_groups(AdminGroup, admin.group_ids or []))
+
+
+def descendants(rows: Sequence[Any], root_id: int) -> set[int]:
+    """Ids of every row below `root_id` (rows have `id` and `pid`)."""
+    children: dict[int, list[int]] = {}
+    for row in rows:
+        children.setdefault(int(row.pid or 0), []).append(int(row.id))
+    found: set[int] = set()
+    stack = [root_id]
+    while stack:
+        for child in children.get(stack.pop(), []):
+            if child not in found:
+                found.add(child)
+                stack.append(child)
+    return found
+
+
+def build_tree(rows: list[dict[str, Any]], root: int = 0) -> list[dict[str, Any]]:
+    """Nest row dicts (with `id`, `pid`) under `children`, keeping their order; orphans go to the top."""
+    by_id = {row["id"]: row for row in rows}
+    top: list[dict[str, Any]] = []
+    for row in rows:
+        row.setdefault("children", [])
+    for row in rows:
+        parent = by_id.get(row["pid"]) if row["pid"] != root else None
+        (parent["children"] if parent is not None else top).append(row)
+    for row in rows:
+        if not row["children"]:
+            row.pop("children")
+    return top
+
+
+def menu_tree(grant: Grant, lang: str, rules: Sequence[AdminRule] | Sequence[UserRule]) -> list[dict[str, Any]]:
+    """The rules `grant` may see, as a tree: enabled, granted, and with every ancestor visible."""
+    enabled = {r.id: r for r in rules if r.enabled}
+    visible: list[Any] = []
+    for rule in rules:
+        if rule.id not in enabled or not (grant.is_super or rule.id in grant.rule_ids):
+            continue
+        # Every ancestor must be visible too, or the rule is unreachable.
+        pid, ok = int(rule.pid or 0), True
+        seen: set[int] = set()
+        while pid and ok:
+            parent = enabled.get(pid)
+            ok = parent is not None and (grant.is_super or pid in grant.rule_ids) and pid not in seen
+            seen.add(pid)
+            pid = int(parent.pid or 0) if parent is not None else 0
+        if ok:
+            visible.append(rule)
+    rows = [
+        {
+            "id": r.id,
+            "pid": r.pid,
+            "type": r.rule_type,
+            "title": r.label(lang),
+            "name": r.name,
+            "path": r.path,
+            "icon": r.icon,
+            "menu_type": r.menu_type,
+            "url": r.url,
+            "component": r.component,
+            "keepalive": r.keepalive,
+        }
+        for r in visible
+    ]
+    return build_tree(rows)
+
+
+def all_rules_marker(rules: list[Any]) -> bool:
+    return ALL_RULES in rules

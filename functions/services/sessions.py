@@ -1,0 +1,254 @@
+"""Sessions of admins and members: open, authenticate, refresh with rotation, revoke.
+
+Decisions:
+- A login opens a `Session` row (see `functions.models.session`). The access token is a JWT whose
+  `sid` names that row; `authenticate()` decodes it and reads the row by key (consistent read), so
+  logout or a password change ends the session at once.
+- With "remember me" the login also gets a refresh token: random, stored only as a hash, valid
+  `settings.refresh_token_days` (sliding: each refresh extends the session), and the access token
+  lives `settings.access_token_minutes`. Without it there is no refresh token and the access token
+  covers the whole (shorter) session of `settings.short_session_minutes`.
+- Refresh tokens start with their kind (`a.` admin, `u.` member) so that even an unknown or
+  expired one tells which login page to send the client to.
+- Every refresh rotates the token. Presenting a token that was already rotated (a replay: it may have
+  been stolen) revokes the whole session.
+- Failures: an expired access token → body code 409 (`token_expired()`); anything else (missing,
+  tampered, revoked, expired session, unknown refresh token) → body code 302 with `routeName`
+  "adminLogin" or "userLogin" (`login_required()`). Never HTTP 403.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Literal
+
+from pynamodb.exceptions import TransactWriteError, UpdateError
+
+from functions.core.responses import login_required, token_expired
+from functions.core.security import (
+    TokenExpired,
+    TokenInvalid,
+    create_access_token,
+    decode_access_token,
+    hash_refresh_token,
+    new_refresh_token,
+    new_session_id,
+)
+from functions.core.settings import get_settings
+from functions.models.base import is_condition_failure, now, transact_write
+from functions.models.session import RefreshToken, Session, owner_key
+
+Kind = Literal["admin", "user"]
+LOGIN_ROUTES: dict[str, str] = {"admin": "adminLogin", "user": "userLogin"}
+_PREFIX: dict[str, str] = {"admin": "a.", "user": "u."}
+MAX_UA = 255
+
+
+@dataclass(frozen=True, slots=True)
+class Claims:
+    """Who is calling: the account id (as in the token, a string), the session id and the kind."""
+
+    sub: str
+    sid: str
+    kind: str
+
+
+def login_route(kind: str) -> str:
+    return LOGIN_ROUTES.get(kind, "userLogin")
+
+
+def _kind_of_refresh(token: str) -> str:
+    for kind, prefix in _PREFIX.items():
+        if token.startswith(prefix):
+            return kind
+    return "user"
+
+
+def _ts(value: int) -> datetime:
+    return datetime.fromtimestamp(value, tz=UTC)
+
+
+def _check_kind(kind: str) -> None:
+    if kind not in LOGIN_ROUTES:
+        raise ValueError(f"unknown session kind: {kind!r}")
+
+
+def open_session(
+    kind: Kind, subject_id: str | int, *, remember: bool, ip: str = "", user_agent: str = ""
+) -> dict[str, str]:
+    """Start a session; returns `{"token": access JWT, "refresh_token": token or ""}`."""
+    _check_kind(kind)
+    settings = get_settings()
+    started = now()
+    sid = new_session_id()
+    if remember:
+        lifetime = settings.refresh_token_days * 86400
+        access_ttl = settings.access_token_minutes * 60
+    else:
+        lifetime = settings.short_session_minutes * 60
+        access_ttl = lifetime
+    session = Session(
+        sid,
+        kind=kind,
+        subject_id=str(subject_id),
+        owner=owner_key(kind, subject_id),
+        remember=remember,
+        ip=(ip or "")[:64],
+        user_agent=(user_agent or "")[:MAX_UA],
+        create_time=started,
+        update_time=started,
+        expires_at=_ts(started + lifetime),
+    )
+    refresh = ""
+    if remember:
+        refresh = _PREFIX[kind] + new_refresh_token()
+        token_hash = hash_refresh_token(refresh)
+        session.refresh_hash = token_hash
+        item = RefreshToken(
+            token_hash, sid=sid, kind=kind, create_time=started, expires_at=_ts(started + lifetime)
+        )
+        with transact_write() as tx:
+            tx.save(session, condition=Session.sid.does_not_exist())
+            tx.save(item, condition=RefreshToken.token_hash.does_not_exist())
+    else:
+        session.save(condition=Session.sid.does_not_exist())
+    token = create_access_token(subject_id, kind, sid, settings=settings, now=started, ttl_seconds=access_ttl)
+    return {"token": token, "refresh_token": refresh}
+
+
+def get_session(sid: str) -> Session | None:
+    try:
+        return Session.get(sid, consistent_read=True)
+    except Session.DoesNotExist:
+        return None
+
+
+def authenticate(access_token: str | None, kind: Kind) -> Claims:
+    """The claims of a usable access token of `kind`; raises body code 409 or 302 otherwise."""
+    route = login_route(kind)
+    if not access_token:
+        raise login_required(route)
+    try:
+        claims = decode_access_token(access_token, kind=kind)
+    except TokenExpired as exc:
+        raise token_expired() from exc
+    except TokenInvalid as exc:
+        raise login_required(route) from exc
+    session = get_session(claims.sid)
+    if (
+        session is None
+        or session.kind != kind
+        or session.subject_id != claims.sub
+        or not session.active()
+    ):
+        raise login_required(route, "Login expired, please log in again")
+    return Claims(sub=claims.sub, sid=claims.sid, kind=kind)
+
+
+def refresh(refresh_token: str) -> dict[str, str]:
+    """Rotate a refresh token: `{"type": "<kind>-refresh", "token", "refresh_token"}`.
+
+    Unknown or expired tokens and revoked sessions → body code 302. A token that was already rotated
+    revokes its session, then → 302."""
+    kind = _kind_of_refresh(refresh_token or "")
+    route = login_route(kind)
+    again = "Login expired, please log in again"
+    if not refresh_token or len(refresh_token) > 200:
+        raise login_required(route, again)
+    old_hash = hash_refresh_token(refresh_token)
+    try:
+        item = RefreshToken.get(old_hash, consistent_read=True)
+    except RefreshToken.DoesNotExist:
+        raise login_required(route, again) from None
+    route = login_route(item.kind)
+    current = now()
+    if item.used:
+        revoke_session(item.sid, reason="refresh-replay")
+        raise login_required(route, again)
+    if int(item.expires_at.timestamp()) <= current:
+        raise login_required(route, again)
+    session = get_session(item.sid)
+    if session is None or not session.active(current) or session.refresh_hash != old_hash:
+        raise login_required(route, again)
+
+    settings = get_settings()
+    lifetime = settings.refresh_token_days * 86400
+    expires = _ts(current + lifetime)
+    new_token = _PREFIX[item.kind] + new_refresh_token()
+    new_hash = hash_refresh_token(new_token)
+    next_item = RefreshToken(new_hash, sid=item.sid, kind=item.kind, create_time=current, expires_at=expires)
+    try:
+        with transact_write() as tx:
+            tx.update(
+                item,
+                actions=[RefreshToken.used.set(True)],
+                condition=RefreshToken.used == False,  # noqa: E712 - a PynamoDB condition
+            )
+            tx.save(next_item, condition=RefreshToken.token_hash.does_not_exist())
+            tx.update(
+                session,
+                actions=[
+                    Session.refresh_hash.set(new_hash),
+                    Session.update_time.set(current),
+                    Session.expires_at.set(expires),
+                ],
+                condition=(Session.revoked == False) & (Session.refresh_hash == old_hash),  # noqa: E712
+            )
+    except TransactWriteError as exc:
+        if not is_condition_failure(exc):
+            raise
+        # Someone used this very token at the same moment: a replay. End the session.
+        revoke_session(item.sid, reason="refresh-replay")
+        raise login_required(route, again) from exc
+    token = create_access_token(session.subject_id, item.kind, item.sid, settings=settings, now=current)  # type: ignore[arg-type]
+    return {"type": f"{item.kind}-refresh", "token": token, "refresh_token": new_token}
+
+
+def revoke_session(sid: str, reason: str = "logout") -> bool:
+    """Mark session `sid` revoked; False when it does not exist."""
+    if not sid:
+        return False
+    try:
+        Session(sid).update(
+            actions=[
+                Session.revoked.set(True),
+                Session.revoke_reason.set(reason),
+                Session.update_time.set(now()),
+            ],
+            condition=Session.sid.exists(),
+        )
+    except UpdateError as exc:
+        if exc.cause_response_code == "ConditionalCheckFailedException":
+            return False
+        raise
+    return True
+
+
+def revoke_by_refresh(refresh_token: str, reason: str = "logout") -> bool:
+    """Revoke the session a refresh token belongs to (rotated or not); False when unknown."""
+    if not refresh_token or len(refresh_token) > 200:
+        return False
+    try:
+        item = RefreshToken.get(hash_refresh_token(refresh_token), consistent_read=True)
+    except RefreshToken.DoesNotExist:
+        return False
+    return revoke_session(item.sid, reason)
+
+
+def revoke_all(
+    kind: Kind, subject_id: str | int, except_sid: str | None = None, reason: str = "revoke-all"
+) -> int:
+    """Revoke every active session of an account (password change, account disabled); returns how many.
+
+    Reads the `owner-index` GSI (eventually consistent: a session opened in the same instant may be
+    missed; its own access token still dies with the next check of the account's state)."""
+    _check_kind(kind)
+    count = 0
+    for row in Session.owner_index.query(owner_key(kind, subject_id)):
+        if row.sid == except_sid:
+            continue
+        if revoke_session(row.sid, reason):
+            count += 1
+    return count
+

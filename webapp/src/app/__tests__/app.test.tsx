@@ -1,0 +1,134 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../testing/server';
+import { AppProviders } from '../providers';
+import { routes } from '../routes';
+import { attachNavigationEffects } from '../navigation';
+import { applyTitle, watchTitle } from '../../lib/page-title';
+import { i18n } from '../../lib/i18n';
+import { adminSession, memberSession } from '../../lib/auth-tokens';
+import { api } from '../../lib/request';
+import { LANGUAGE } from '../../lib/storage-keys';
+import { setSiteConfig } from '../../lib/site';
+
+let unwatch = () => undefined as void;
+
+function renderApp(path: string) {
+  unwatch = watchTitle();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  api.configure({ fetch: (input, init) => fetch(new URL(String(input), window.location.origin), init) });
+  attachNavigationEffects(router, {
+    progress: { start: () => undefined, done: () => undefined, isStarted: () => false },
+    overlay: { show: () => undefined, hide: () => undefined },
+    setTitle: (key) => applyTitle(key),
+  });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+afterEach(async () => {
+  unwatch();
+  await act(async () => {
+    await i18n.changeLanguage('zh-cn');
+  });
+  setSiteConfig({ siteName: '' });
+});
+
+describe('the app', () => {
+  it('/admin without a token ends on the admin login form, with a heading and no captcha', async () => {
+    const router = renderApp('/admin');
+    const form = await screen.findByTestId('admin-login', {}, { timeout: 8000 });
+    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(screen.getByRole('heading', { level: 1, name: '后台管理登录' })).toBeInTheDocument();
+    expect(form).toHaveAccessibleName('后台管理登录');
+    expect(within(form).getByLabelText('用户名')).toBeInTheDocument();
+    expect(within(form).getByLabelText('密码')).toBeInTheDocument();
+    expect(within(form).getByRole('checkbox', { name: '保持登录' })).toBeInTheDocument();
+    expect(screen.queryByTestId('captcha-field')).toBeNull();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(document.title).toBe('管理员登录 - 城市运营公司');
+  });
+
+  it('shows the captcha field when the server says captcha is on', async () => {
+    server.use(http.get('*/srv/admin/index/login', () => HttpResponse.json({ code: 1, msg: '', time: 0, data: { captcha: true } })));
+    renderApp('/admin/login');
+    expect(await screen.findByTestId('captcha-field', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('验证码')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '验证码图片' }).getAttribute('src')).toMatch(/^\/srv\/api\/common\/captcha\?id=/);
+  });
+
+  it('validates, shows the server message on error, then logs in and opens the back office', async () => {
+    let body: Record<string, unknown> = {};
+    let fail = true;
+    server.use(
+      http.post('*/srv/admin/index/login', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        if (fail) return HttpResponse.json({ code: 0, msg: '用户名或密码错误', time: 0, data: null });
+        return HttpResponse.json({ code: 1, msg: '登录成功', time: 0, data: { userInfo: { id: 1, username: 'admin', nickname: 'Admin', token: 'T', refresh_token: 'R' } } });
+      }),
+    );
+    const user = userEvent.setup();
+    const router = renderApp('/admin/login?to=' + encodeURIComponent(JSON.stringify({ path: '/admin/x', query: {} })));
+    const form = await screen.findByTestId('admin-login', {}, { timeout: 8000 });
+    await user.type(within(form).getByLabelText('用户名'), '1bad');
+    await user.click(within(form).getByRole('button', { name: /登\s*录/ }));
+    expect(await within(form).findByText(/账号须为 3 到 15 位/)).toBeInTheDocument();
+    expect(within(form).getByText('请输入密码')).toBeInTheDocument();
+    expect(within(form).getByLabelText('用户名')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(within(form).getByLabelText('用户名'));
+    await user.type(within(form).getByLabelText('用户名'), 'admin');
+    await user.type(within(form).getByLabelText('密码'), 'secret123');
+    await user.click(within(form).getByRole('checkbox', { name: '保持登录' }));
+    await user.click(within(form).getByRole('button', { name: /登\s*录/ }));
+    expect(await within(form).findByText('用户名或密码错误')).toBeInTheDocument();
+    expect(body).toEqual({ username: 'admin', password: 'secret123', keep: true });
+
+    fail = false;
+    await user.click(within(form).getByRole('button', { name: /登\s*录/ }));
+    await vi.waitFor(() => expect(router.state.location.pathname.startsWith('/admin/loading/')).toBe(true), { timeout: 5000 });
+    expect(adminSession.get()).toMatchObject({ token: 'T', refreshToken: 'R', username: 'admin' });
+    expect(await screen.findByRole('heading', { level: 1, name: '后台管理' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('请求的页面：/admin/x')).toBeInTheDocument();
+  });
+
+  it('the member center shell is titled member center', async () => {
+    memberSession.set({ id: 5, token: 'U', nickname: '小王' });
+    renderApp('/user');
+    expect(await screen.findByRole('heading', { level: 1, name: '会员中心' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole('navigation')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '退出登录' })).toBeInTheDocument();
+  });
+
+  it('/user/reg: title in both languages, language switch persisted, validators in the form', async () => {
+    const user = userEvent.setup();
+    renderApp('/user/reg');
+    const form = await screen.findByTestId('user-register', {}, { timeout: 8000 });
+    expect(document.title).toBe('会员注册 - 城市运营公司');
+    await user.type(within(form).getByLabelText('手机号'), '123');
+    await user.tab();
+    expect(await within(form).findByText('请输入正确的手机号')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    await vi.waitFor(() => expect(document.title).toBe('Member registration - City Operations Company'));
+    expect(localStorage.getItem(LANGUAGE)).toBe('en');
+    expect(screen.getByRole('heading', { level: 1, name: 'Member registration' })).toBeInTheDocument();
+    expect(within(form).getByText('Please enter the correct mobile number')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(within(form).getByRole('button', { name: 'E-mail' }));
+    await user.type(within(form).getByLabelText('E-mail address'), 'x@');
+    await user.tab();
+    expect(await within(form).findByText('Please enter a correct e-mail address')).toBeInTheDocument();
+
+    act(() => setSiteConfig({ siteName: 'Metro Ops' }));
+    expect(document.title).toBe('Member registration - Metro Ops');
+  });
+});
