@@ -1,6 +1,9 @@
 """Seed a fresh installation: create the tables, write the default site config, create the first admin.
 
-`seed(settings)` is idempotent. The first admin (username `admin`, super) is created only when no
+`seed(settings)` is idempotent. It also writes the default menu rules of the back office and the
+member center, the super admin group (id 1, "*") and the default member group (id 1), and the
+built-in mail/security config items — each only when missing (`functions.services.rules`,
+`functions.services.config_items`). The first admin (username `admin`, super) is created only when no
 admin exists, with a random password from `secrets.token_urlsafe` that is returned (and printed
 once by `python -m functions.seed`); there is never a known default password. Later runs return None
 and change nothing that already exists.
@@ -19,17 +22,24 @@ def seed(settings: Settings | None = None) -> str | None:
     """Create tables and defaults; returns the first admin's password if it was created now."""
     from functions.models import Admin, DuplicateError, configure_models
     from functions.models.tables import create_tables
+    from functions.services.member_config import seed_member_config
+    from functions.services.config_items import seed_config_items
+    from functions.services.rules import seed_groups, seed_rules
     from functions.services.site_config import seed_site_config
 
     settings = settings or get_settings()
     configure_models(settings)
     create_tables(wait=True)
     seed_site_config()
+    seed_member_config()
+    seed_config_items()
+    seed_rules()
+    seed_groups()
     if Admin.any_exists():
         return None
     password = secrets.token_urlsafe(18)
     try:
-        Admin.create(FIRST_ADMIN_USERNAME, password, nickname="Admin", is_super=True)
+        Admin.create(FIRST_ADMIN_USERNAME, password, nickname="Admin", is_super=True, group_ids=[1])
     except DuplicateError:
         return None  # another seed run created it at the same time
     return password

@@ -3,9 +3,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The app is served under /app/ (assets at /app/assets/...); the server answers every SPA path
-// (/admin..., /user..., /404, /401) with dist/index.html.
-export default defineConfig({
-  base: '/app/',
+// (/admin..., /user..., /404, /401) with dist/index.html. The dev server serves from / so that
+// http://localhost:5173/admin works like production.
+export default defineConfig(({ command }) => ({
+  base: command === 'build' ? '/app/' : '/',
   plugins: [react()],
   server: {
     proxy: {
@@ -26,4 +27,4 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
   },
-});
+}));

@@ -12,8 +12,8 @@
 - Several rows may point to one stored object (same key). A `Counter` item
   `attachment.file#<storage>#<key>` counts them; it moves in the same transactions, and the object
   is deleted when the count reaches zero.
-- Listing for the back office reads the GSI `recent` (hash `part`, always "all"; range
-  `create_time`) newest first, one Query per page; never a Scan.
+- Listing for the back office is the generic table's: one Query of the GSI `part-id-index`
+  (`functions.models.listing`), newest first; never a Scan.
 """
 
 from __future__ import annotations
@@ -21,22 +21,13 @@ from __future__ import annotations
 from typing import Any
 
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
-from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
 
 from functions.models.base import BaseModel, now
+from functions.models.listing import PART, part_index
 
-LIST_PART = "all"
+LIST_PART = PART
 GUARD_SCOPE = "attachment.sha1"
 FILE_COUNTER_SCOPE = "attachment.file"
-
-
-class RecentIndex(GlobalSecondaryIndex["Attachment"]):
-    class Meta:
-        index_name = "recent"
-        projection = AllProjection()
-
-    part = UnicodeAttribute(hash_key=True)
-    create_time = NumberAttribute(range_key=True)
 
 
 class Attachment(BaseModel):
@@ -64,7 +55,7 @@ class Attachment(BaseModel):
     create_time = NumberAttribute(default=now)
     last_upload_time = NumberAttribute(default=now)
 
-    recent = RecentIndex()
+    by_part = part_index()
 
     @property
     def key(self) -> str:
@@ -73,6 +64,9 @@ class Attachment(BaseModel):
     @property
     def uploader(self) -> str:
         return f"admin:{self.admin_id}" if self.admin_id else f"user:{self.user_id}"
+
+    def to_row(self) -> dict[str, Any]:
+        return self.to_public()
 
     def to_public(self) -> dict[str, Any]:
         return {

@@ -1,14 +1,22 @@
 """Dependencies shared by the routes, as `Annotated` aliases:
-`def route(lang: Lang, settings: SettingsDep)`."""
+`def route(lang: Lang, settings: SettingsDep, user: CurrentUser)`.
+
+Accounts: `CurrentUser` / `OptionalUser` (member, header or query `ba-user-token`), `CurrentAdmin`
+(admin, header or query `batoken`); `UserClaims` / `AdminClaims` give the session id as well
+(FastAPI resolves a dependency once per request, so using both costs nothing extra)."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Depends
+from fastapi import Depends, Request
 
 from functions.core.i18n import get_lang
+from functions.core.responses import CODE_TOKEN_EXPIRED, ApiError, login_required
 from functions.core.settings import Settings, get_settings
+from functions.models.admin import Admin
+from functions.models.user import User
+from functions.services.sessions import Claims, authenticate
 
 
 def current_lang() -> str:
@@ -18,3 +26,84 @@ def current_lang() -> str:
 
 Lang = Annotated[str, Depends(current_lang)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
+
+
+# --- Who is calling (members: header `ba-user-token`; admins: header `batoken`) --------------------
+# Both tokens are also accepted as a query parameter of the same name, for URLs the browser loads by
+# itself (images, server-sent events). A missing/invalid/revoked token answers body code 302
+# (`routeName` userLogin/adminLogin), an expired one body code 409; never HTTP 401/403.
+
+USER_TOKEN = "ba-user-token"  # noqa: S105 - a header name
+ADMIN_TOKEN = "batoken"  # noqa: S105 - a header name
+
+
+def client_ip(request: Request) -> str:
+    """The caller's address: the first `X-Forwarded-For` hop (CloudFront, the local gateway), else the
+    socket peer."""
+    forwarded = request.headers.get("x-forwarded-for", "")
+    first = forwarded.split(",")[0].strip()
+    if first:
+        return first[:64]
+    return request.client.host if request.client else ""
+
+
+def user_agent(request: Request) -> str:
+    return request.headers.get("user-agent", "")[:255]
+
+
+def _token(request: Request, name: str) -> str:
+    return request.headers.get(name) or request.query_params.get(name) or ""
+
+
+def user_claims(request: Request) -> Claims:
+    """The member's session claims (sub = member id, sid = session id)."""
+    return authenticate(_token(request, USER_TOKEN), "user")
+
+
+def admin_claims(request: Request) -> Claims:
+    """The admin's session claims (sub = admin id, sid = session id)."""
+    return authenticate(_token(request, ADMIN_TOKEN), "admin")
+
+
+UserClaims = Annotated[Claims, Depends(user_claims)]
+AdminClaims = Annotated[Claims, Depends(admin_claims)]
+
+
+def current_user(claims: UserClaims) -> User:
+    """The logged-in, enabled member (body code 302 otherwise)."""
+    user = User.find(claims.sub)
+    if user is None or not user.enabled:
+        raise login_required("userLogin", "Login expired, please log in again")
+    return user
+
+
+def optional_user(request: Request) -> User | None:
+    """The member when a usable `ba-user-token` is sent, else None (an expired token still answers
+    409 so the client refreshes; a bad or revoked one counts as anonymous)."""
+    token = _token(request, USER_TOKEN)
+    if not token:
+        return None
+    try:
+        claims = authenticate(token, "user")
+    except ApiError as exc:
+        if exc.code == CODE_TOKEN_EXPIRED:
+            raise
+        return None
+    user = User.find(claims.sub)
+    return user if user is not None and user.enabled else None
+
+
+def current_admin(claims: AdminClaims) -> Admin:
+    """The logged-in, enabled admin (body code 302 otherwise). Permission checks build on this."""
+    try:
+        admin = Admin.get(int(claims.sub), consistent_read=True)
+    except (Admin.DoesNotExist, ValueError):
+        admin = None
+    if admin is None or not admin.enabled:
+        raise login_required("adminLogin", "Login expired, please log in again")
+    return admin
+
+
+CurrentUser = Annotated[User, Depends(current_user)]
+OptionalUser = Annotated[User | None, Depends(optional_user)]
+CurrentAdmin = Annotated[Admin, Depends(current_admin)]

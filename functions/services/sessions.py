@@ -136,12 +136,7 @@ def authenticate(access_token: str | None, kind: Kind) -> Claims:
     except TokenInvalid as exc:
         raise login_required(route) from exc
     session = get_session(claims.sid)
-    if (
-        session is None
-        or session.kind != kind
-        or session.subject_id != claims.sub
-        or not session.active()
-    ):
+    if session is None or session.kind != kind or session.subject_id != claims.sub or not session.active():
         raise login_required(route, "Login expired, please log in again")
     return Claims(sub=claims.sub, sid=claims.sid, kind=kind)
 
@@ -251,4 +246,3 @@ def revoke_all(
         if revoke_session(row.sid, reason):
             count += 1
     return count
-

@@ -1,6 +1,6 @@
 """`GET /api/index/index`: what the React app needs before anything else (DESIGN §3): the site config
-of SPEC §3, the language list, the upload config and the logged-in member (none yet: the member
-area comes with a later issue, so `userInfo` is null)."""
+of SPEC §3, the language list, the upload config and the logged-in member (
+`userInfo` is the member info of SPEC §3 when a valid `ba-user-token` is sent, else null)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from functions.core.i18n import DEFAULT_LANG, FALLBACK_LANG, LANGUAGES
 from functions.core.responses import Envelope, success
-from functions.routes.deps import Lang, SettingsDep
+from functions.routes.deps import Lang, OptionalUser, SettingsDep
 from functions.services.site_config import get_site_config
 
 router = APIRouter(prefix="/index", tags=["index"])
@@ -53,7 +53,7 @@ class IndexData(BaseModel):
 
 
 @router.get("/index", name="index_index", response_model=Envelope[IndexData])
-def index(lang: Lang, settings: SettingsDep) -> dict[str, Any]:
+def index(lang: Lang, settings: SettingsDep, user: OptionalUser) -> dict[str, Any]:
     """Site config, languages, upload config and the current member."""
     site = get_site_config(lang, settings)
     return success(
@@ -61,6 +61,6 @@ def index(lang: Lang, settings: SettingsDep) -> dict[str, Any]:
             "site": site,
             "lang": {"default": DEFAULT_LANG, "fallback": FALLBACK_LANG, "list": list(LANGUAGES)},
             "upload": site["upload"],
-            "userInfo": None,
+            "userInfo": user.to_public() if user is not None else None,
         }
     )

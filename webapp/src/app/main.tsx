@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { initI18n } from '../lib/i18n';
+import { i18n, initI18n } from '../lib/i18n';
 import { api } from '../lib/request';
 import { pathForRouteName } from '../lib/routes';
 import { createProgressBar } from '../lib/progress';
@@ -29,6 +29,8 @@ attachNavigationEffects(router, {
 });
 watchTitle();
 void loadSiteConfig();
+// The site name is translated by the server: ask again in the new language.
+i18n.on('languageChanged', () => void loadSiteConfig());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

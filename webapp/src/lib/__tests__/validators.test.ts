@@ -120,3 +120,13 @@ describe('upload pre-checks (SPEC §5)', () => {
     expect(uploadFileMessage(png, { maxsize: 1 }, zh)).toBe('上传文件的大小超出了允许范围！');
   });
 });
+
+describe('antd Form rule builders (for the later admin forms)', () => {
+  it('ruleFor rejects with the translated message; requiredRule carries the field name', async () => {
+    const { ruleFor, requiredRule } = await import('../validators');
+    await expect(ruleFor('mobile', en).validator(null, '123')).rejects.toThrow('Please enter the correct mobile number');
+    await expect(ruleFor('mobile', zh).validator(null, '13812345678')).resolves.toBeUndefined();
+    expect(requiredRule(en, 'Account')).toMatchObject({ required: true, message: 'Please enter Account' });
+    expect(requiredRule(zh).message).toBe('此项为必填项');
+  });
+});

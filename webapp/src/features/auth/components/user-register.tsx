@@ -115,7 +115,7 @@ export function UserRegister() {
               <TextInput name="captcha" autoComplete="one-time-code" value={values.captcha} onChange={(e) => setValue('captcha', e.target.value)} onBlur={() => touch('captcha')} />
             </FormField>
           </div>
-          <Button style={{ marginTop: 28 }} onClick={() => void sendCode()} disabled={wait > 0}>
+          <Button style={{ marginTop: 22 }} onClick={() => void sendCode()} disabled={wait > 0}>
             {wait > 0 ? t('user/reg:resendIn', { seconds: wait }) : t('user/reg:sendCode')}
           </Button>
         </div>

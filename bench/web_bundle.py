@@ -1,0 +1,61 @@
+"""React app first load: gzip bytes of the JavaScript Chromium downloads to show a screen.
+
+    .venv/bin/python -m bench.web_bundle
+
+Starts the real local server (functions.local.harness), opens each screen in headless Chromium
+with an empty cache, and adds up every JavaScript response, each gzipped at level 9 as a server
+would send it. DESIGN §5: `/user/login` ≤ 200 KB gzip JS; the admin shell ≤ 450 KB.
+Writes bench/results/web_bundle.json.
+"""
+
+from __future__ import annotations
+
+import gzip
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from bench.common import record
+from functions.local.harness import local_server
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+SCREENS = {"/user/login": 200 * 1024, "/user/reg": 200 * 1024, "/admin/login": 450 * 1024}
+
+
+def measure(browser, url: str) -> dict:
+    context = browser.new_context()
+    page = context.new_page()
+    scripts: dict[str, int] = {}
+
+    def on_response(response) -> None:
+        if response.request.resource_type == "script" and response.ok:
+            scripts[response.url] = len(gzip.compress(response.body(), compresslevel=9, mtime=0))
+
+    page.on("response", on_response)
+    page.goto(url, wait_until="networkidle")
+    context.close()
+    return {"files": len(scripts), "js_gzip": sum(scripts.values())}
+
+
+def main() -> int:
+    rows = {}
+    with tempfile.TemporaryDirectory() as var_dir, local_server(Path(var_dir), "bench-") as server:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            for path, budget in SCREENS.items():
+                row = measure(browser, server.url(path))
+                row.update(budget=budget, within_budget=row["js_gzip"] <= budget)
+                rows[path] = row
+            browser.close()
+    record("web_bundle", rows)
+    for path, row in rows.items():
+        print(
+            f"{path:14} {row['js_gzip'] / 1024:7.1f} KB gzip JS in {row['files']} files (budget {row['budget'] // 1024} KB)"
+        )
+    return 0 if all(row["within_budget"] for row in rows.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

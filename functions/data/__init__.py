@@ -1,0 +1,1 @@
+"""Data files shipped with the API (read on first use)."""

@@ -1,0 +1,108 @@
+"""Back-office common calls (SPEC §7): `/admin/ajax/upload`, `/admin/ajax/area`,
+`/admin/ajax/buildSuffixSvg`, `/admin/ajax/clearCache`, and remote-mode `/admin/Alioss/params` +
+`/admin/Alioss/callback`.
+
+Permissions: uploading, areas and clearing caches need a logged-in admin (no menu rule: every
+back-office screen with an image field uploads); the suffix icon is public (it shows only its own
+inputs, see `functions.services.suffix_svg`). Attachments themselves are the routine/attachment
+table (`functions.routes.admin.attachment`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import Response
+
+from functions.core.responses import ApiError, success
+from functions.routes.admin.deps import LOGGED_IN, AdminContext, public, require
+from functions.routes.deps import SettingsDep
+from functions.routes.upload_form import (
+    UPLOAD_OPENAPI,
+    UploadCallbackBody,
+    UploadParamsBody,
+    area_options,
+    read_upload,
+    suffix_svg_response,
+)
+from functions.services import caches, remote_upload
+from functions.services.uploads import Uploader, save_upload
+
+router = APIRouter(prefix="/ajax", tags=["admin-ajax"])
+alioss = APIRouter(prefix="/Alioss", tags=["admin-ajax"])
+Admin = Annotated[AdminContext, require(LOGGED_IN)]
+
+
+@router.post("/upload", name="admin_ajax_upload", openapi_extra=UPLOAD_OPENAPI)
+async def upload(request: Request, ctx: Admin, settings: SettingsDep) -> dict[str, Any]:
+    """Upload one file (multipart: file, topic); local mode."""
+    received = await read_upload(request, settings)
+    row = await run_in_threadpool(
+        save_upload,
+        received.data,
+        received.filename,
+        received.content_type,
+        received.topic,
+        Uploader("admin", ctx.id),
+        settings,
+    )
+    return success({"file": row.to_public()}, "Upload successful")
+
+
+@alioss.post("/params", name="admin_alioss_params")
+def upload_params(body: UploadParamsBody, ctx: Admin, settings: SettingsDep) -> dict[str, Any]:
+    """Remote mode: a presigned POST for one file and the token for the callback."""
+    data = remote_upload.prepare(
+        name=body.name,
+        size=body.size,
+        mimetype=body.type,
+        sha1=body.sha1,
+        topic=body.topic,
+        uploader=Uploader("admin", ctx.id),
+        settings=settings,
+    )
+    return success(data)
+
+
+@alioss.post("/callback", name="admin_alioss_callback")
+def upload_callback(body: UploadCallbackBody, ctx: Admin, settings: SettingsDep) -> dict[str, Any]:
+    """Remote mode: the browser has posted the file; verify it and record the attachment."""
+    row = remote_upload.callback(
+        url=body.url,
+        name=body.name,
+        size=body.size,
+        sha1=body.sha1,
+        token=body.token,
+        uploader=Uploader("admin", ctx.id),
+        settings=settings,
+    )
+    return success({"file": row.to_public()}, "Upload successful")
+
+
+@router.get("/area", name="admin_ajax_area")
+def area(ctx: Admin, province: str | None = None, city: str | None = None) -> dict[str, Any]:
+    """Provinces; the cities of `province`; the districts of `city`."""
+    return success(area_options(province, city))
+
+
+@router.get("/buildSuffixSvg", name="admin_ajax_build_suffix_svg", dependencies=[public()])
+def build_suffix_svg(suffix: str = "file", background: str | None = None) -> Response:
+    """An SVG file-type icon (public; `batoken` is accepted and ignored)."""
+    return suffix_svg_response(suffix, background)
+
+
+class ClearCacheBody(BaseModel):
+    type: str = Field(default="all", max_length=64)
+
+
+@router.post("/clearCache", name="admin_ajax_clear_cache")
+def clear_cache(body: ClearCacheBody, ctx: Admin) -> dict[str, Any]:
+    """Clear a server-side cache (`type`: a registered name, or "all")."""
+    try:
+        cleared = caches.clear(body.type)
+    except KeyError:
+        raise ApiError("Unknown cache type") from None
+    return success({"cleared": cleared, "available": caches.registered()}, "Cache cleared")

@@ -1,0 +1,74 @@
+"""The back office's routine/attachment table: `/admin/routine/attachment/index|edit|del`.
+
+Listing, filters (`search` conditions on topic, mimetype, storage, admin_id, user_id, name…),
+quick search (name, topic, url) and paging are the generic table's. Editing changes only the shown
+name. Deleting a row removes the stored file when no other row refers to it
+(`functions.services.attachments.delete`).
+"""
+
+from typing import Any
+
+from pydantic import BaseModel as Schema
+from pydantic import Field
+
+from functions.models.attachment import Attachment
+from functions.routes.admin.deps import AdminContext
+from functions.routes.admin.table import Table
+from functions.services import attachments
+from functions.services.uploads import clean_name
+
+
+class AttachmentEdit(Schema):
+    id: int
+    name: str = Field(min_length=1, max_length=255)
+
+
+class AttachmentTable(Table):
+    path = "routine/attachment"
+    model = Attachment
+    fields = (
+        "id",
+        "topic",
+        "url",
+        "name",
+        "size",
+        "mimetype",
+        "width",
+        "height",
+        "sha1",
+        "storage",
+        "admin_id",
+        "user_id",
+        "uploader",
+        "quote",
+        "create_time",
+        "last_upload_time",
+    )
+    quick_search = ("name", "topic", "url")
+    actions = ("index", "edit", "del")
+    edit_schema = AttachmentEdit
+    default_order = ("id", True)
+
+    def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
+        row = item.to_public()
+        row["uploader"] = "admin" if item.admin_id else "user"
+        return row
+
+    def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
+        name = clean_name(body.name)
+        if not name:
+            from functions.core.responses import ApiError
+
+            raise ApiError("Incorrect parameter!")
+        item.update(actions=[Attachment.name.set(name)])
+        return item
+
+    def delete(self, items: list[Any], ctx: AdminContext) -> int:
+        count = 0
+        for item in items:
+            attachments.delete(item)
+            count += 1
+        return count
+
+
+router = AttachmentTable().router()

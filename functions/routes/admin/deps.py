@@ -1,0 +1,174 @@
+"""Permission checks of the back office: every route under /admin declares what it needs.
+
+- `require("auth/admin/add")` — a dependency: the caller must be a logged-in admin (`CurrentAdmin`:
+  header `batoken`; missing/forged/revoked → body code 302, expired → 409) whose grant allows that
+  permission (super admins hold "*"). A refusal answers **HTTP 200 with body code 401** and the
+  translated 'You do not have permission to operate!': never HTTP 401/403, because CloudFront turns
+  those into the error page, and body code 401 lets a client tell "not allowed" from other failures.
+- `require(LOGGED_IN)` — any logged-in admin (the shell's index, the own profile).
+- `public()` — no login (login, logout).
+- For write methods (POST, PUT, PATCH, DELETE) `require` also records the admin log
+  (`functions.services.admin_log`) before the handler runs.
+
+The declared permission is kept on the dependency (`__admin_permission__`), so `route_permissions(app)`
+lists every admin route with its permission: the authorization matrix test is built from it, and a
+route without a declaration is a test failure.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import Depends, FastAPI, Request
+from fastapi.dependencies.models import Dependant
+from fastapi.routing import iter_route_contexts
+from starlette.concurrency import run_in_threadpool
+
+import functions.core.messages_admin  # noqa: F401 - registers the back office's messages
+from functions.core.i18n import get_lang
+from functions.core.responses import ApiError
+from functions.models.admin import Admin
+from functions.models.rule import AdminRule
+from functions.routes.deps import CurrentAdmin
+from functions.services import admin_log
+from functions.services.permissions import Grant, admin_grant, load_rules
+
+PERMISSION_ATTR = "__admin_permission__"
+PUBLIC = "<public>"
+LOGGED_IN = "<logged-in>"
+NO_PERMISSION_CODE = 401
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def no_permission() -> ApiError:
+    return ApiError("You do not have permission to operate!", code=NO_PERMISSION_CODE)
+
+
+@dataclass
+class AdminContext:
+    """The calling admin, its grant and the rule tree it was computed from."""
+
+    admin: Admin
+    grant: Grant
+    rules: list[AdminRule]
+
+    @property
+    def is_super(self) -> bool:
+        return self.grant.is_super
+
+    @property
+    def id(self) -> int:
+        return int(self.admin.id)
+
+
+async def request_data(request: Request) -> dict[str, Any]:
+    """The request's data for the admin log: query parameters plus the JSON or form body fields."""
+    data: dict[str, Any] = {}
+    for key in request.query_params:
+        values = request.query_params.getlist(key)
+        data[key] = values if len(values) > 1 or key.endswith("[]") else values[0]
+    content_type = request.headers.get("content-type", "")
+    if content_type.startswith("multipart/"):
+        data["_body"] = "(multipart)"
+        return data
+    body = await request.body()
+    if not body:
+        return data
+    if content_type.startswith("application/x-www-form-urlencoded"):
+        form = await request.form()
+        data.update({k: form.get(k) for k in form})
+        return data
+    try:
+        parsed = json.loads(body)
+    except ValueError:
+        data["_body"] = "(not JSON)"
+        return data
+    if isinstance(parsed, dict):
+        data.update(parsed)
+    else:
+        data["_body"] = parsed
+    return data
+
+
+def rule_title(rules: Iterable[AdminRule], permission: str, lang: str) -> str:
+    """'<parent title> - <rule title>' of the rule named `permission` (or the permission itself)."""
+    by_id = {r.id: r for r in rules}
+    for rule in by_id.values():
+        if rule.name == permission:
+            parent = by_id.get(int(rule.pid or 0))
+            if parent is not None and rule.rule_type == "button":
+                return f"{parent.label(lang)} - {rule.label(lang)}"
+            return rule.label(lang)
+    return permission
+
+
+def _check(admin: Admin, permission: str) -> AdminContext:
+    rules = load_rules(AdminRule)
+    grant = admin_grant(admin, rules)
+    if permission != LOGGED_IN and not grant.allows(permission):
+        raise no_permission()
+    return AdminContext(admin=admin, grant=grant, rules=rules)
+
+
+def _log(ctx: AdminContext, request: Request, data: dict[str, Any], permission: str) -> None:
+    admin_log.record(
+        admin_id=ctx.id,
+        username=ctx.admin.username,
+        url=request.url.path,
+        method=request.method,
+        title=rule_title(ctx.rules, permission, get_lang()),
+        data=data,
+        ip=admin_log.client_ip(request.headers, request.client.host if request.client else None),
+        useragent=request.headers.get("user-agent", ""),
+    )
+
+
+def require(permission: str) -> Any:
+    """A dependency (use as `ctx: Annotated[AdminContext, require("auth/admin/add")]`)."""
+
+    async def check_permission(request: Request, admin: CurrentAdmin) -> AdminContext:
+        data = await request_data(request) if request.method in WRITE_METHODS else None
+        ctx = await run_in_threadpool(_check, admin, permission)
+        if data is not None:
+            await run_in_threadpool(_log, ctx, request, data, permission)
+        return ctx
+
+    setattr(check_permission, PERMISSION_ATTR, permission)
+    return Depends(check_permission)
+
+
+def public() -> Any:
+    """Marks a route that needs no login (as a route dependency: `dependencies=[public()]`)."""
+
+    def public_route() -> None:
+        return None
+
+    setattr(public_route, PERMISSION_ATTR, PUBLIC)
+    return Depends(public_route)
+
+
+def _declared(dependant: Dependant) -> list[str]:
+    found = []
+    call = dependant.call
+    if call is not None and hasattr(call, PERMISSION_ATTR):
+        found.append(getattr(call, PERMISSION_ATTR))
+    for sub in dependant.dependencies:
+        found.extend(_declared(sub))
+    return found
+
+
+def route_permissions(app: FastAPI, prefix: str = "/srv/admin/") -> list[tuple[str, str, list[str]]]:
+    """`(method, path, [declared permissions])` of every route under `prefix` (one per method)."""
+    result = []
+    for context in iter_route_contexts(app.routes):
+        dependant = getattr(context, "dependant", None)
+        if not context.path.startswith(prefix) or dependant is None:
+            continue
+        declared = _declared(dependant)
+        for method in sorted(context.methods or ()):
+            result.append((method, context.path, declared))
+    return result
+

@@ -1,0 +1,138 @@
+"""`/admin/index/…`: login, logout and what the shell needs after login (DESIGN §3).
+
+- `GET  /admin/index/login`  → `{captcha}`: whether the login form must show a captcha.
+- `POST /admin/index/login`  `{username, password, keep, captchaId?, captchaInfo?}` →
+  `{userInfo: {…admin info, token, refresh_token}, routePath}`; lockout in
+  `functions.services.admin_auth`; every attempt is written to the admin log (password masked).
+- `POST /admin/index/logout` `{refresh_token}` (or `refreshToken`): revokes the session of that
+  refresh token and of the `batoken` sent along; always answers success (logging out twice is fine).
+- `GET  /admin/index/index`  → `{adminInfo, menus, siteConfig, terminal}`; `menus` is the tree of
+  menu_dir/menu rules the admin may see, each with its button children (the authorised actions).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from functions.core.i18n import get_lang
+from functions.core.responses import ApiError, CODE_TOKEN_EXPIRED, success
+from functions.routes.admin.deps import LOGGED_IN, AdminContext, public, request_data, require
+from functions.routes.deps import client_ip, user_agent
+from functions.services import admin_log
+from functions.services.admin_auth import authenticate_admin, captcha_required
+from functions.services.permissions import menu_tree
+from functions.services.sessions import authenticate, open_session, revoke_by_refresh, revoke_session
+from functions.services.site_config import get_site_config
+
+router = APIRouter(prefix="/index", tags=["admin"])
+
+TERMINAL_CONFIG = {"npm_package_manager": "pnpm", "install_service_port": "8000"}
+
+
+class LoginBody(BaseModel):
+    username: str = Field(max_length=64)
+    password: str = Field(max_length=64)
+    keep: bool = False
+    captchaId: str = ""  # noqa: N815 - the client's field names
+    captchaInfo: str = ""  # noqa: N815
+
+
+class LogoutBody(BaseModel):
+    refresh_token: str = ""
+    refreshToken: str = ""  # noqa: N815
+
+
+def admin_info(ctx: AdminContext) -> dict[str, Any]:
+    info = ctx.admin.to_public()
+    info["super"] = ctx.is_super
+    info["motto"] = ctx.admin.motto
+    return info
+
+
+@router.get("/login", name="admin_index_login_config", dependencies=[public()])
+def login_config() -> dict[str, Any]:
+    """Whether the login form needs a captcha."""
+    return success({"captcha": captcha_required()})
+
+
+def _login(body: LoginBody, ip: str, ua: str, data: dict[str, Any], path: str) -> dict[str, Any]:
+    from functions.services.captcha import check_captcha
+
+    admin_id, title = 0, "登录" if get_lang() == "zh-cn" else "Login"
+    try:
+        if captcha_required():
+            if not body.captchaInfo.strip():
+                raise ApiError("Please enter the captcha")
+            if not check_captcha(body.captchaId, body.captchaInfo):
+                raise ApiError("Captcha error")
+        admin = authenticate_admin(body.username.strip(), body.password, ip)
+        admin_id = int(admin.id)
+    finally:
+        admin_log.record(
+            admin_id=admin_id,
+            username=body.username.strip()[:64],
+            url=path,
+            method="POST",
+            title=title,
+            data=data,
+            ip=ip,
+            useragent=ua,
+        )
+    tokens = open_session("admin", admin.id, remember=body.keep, ip=ip, user_agent=ua)
+    from functions.models.admin import Admin
+
+    fresh = Admin.get(admin.id, consistent_read=True)
+    info = fresh.to_public()
+    from functions.services.permissions import is_super_admin
+
+    info["super"] = is_super_admin(fresh)
+    info["token"] = tokens["token"]
+    info["refresh_token"] = tokens["refresh_token"]
+    return success({"userInfo": info, "routePath": "/admin"}, "Login succeeded!")
+
+
+@router.post("/login", name="admin_index_login", dependencies=[public()])
+async def login(body: LoginBody, request: Request) -> dict[str, Any]:
+    """Log in; `keep` asks for a refresh token ("remember me")."""
+    data = await request_data(request)
+    return await run_in_threadpool(
+        _login, body, client_ip(request), user_agent(request), data, request.url.path
+    )
+
+
+@router.post("/logout", name="admin_index_logout", dependencies=[public()])
+def logout(body: LogoutBody, request: Request) -> dict[str, Any]:
+    """End the session (by refresh token and/or by the access token sent)."""
+    refresh = body.refresh_token or body.refreshToken
+    if refresh:
+        revoke_by_refresh(refresh)
+    token = request.headers.get("batoken", "")
+    if token:
+        try:
+            claims = authenticate(token, "admin")
+        except ApiError as exc:
+            if exc.code == CODE_TOKEN_EXPIRED:
+                claims = None
+            else:
+                claims = None
+        if claims is not None:
+            revoke_session(claims.sid)
+    return success(None, "Logout successful")
+
+
+@router.get("/index", name="admin_index_index")
+def index(ctx: Annotated[AdminContext, require(LOGGED_IN)]) -> dict[str, Any]:
+    """Admin info, the menu tree, site config and terminal config."""
+    lang = get_lang()
+    return success(
+        {
+            "adminInfo": admin_info(ctx),
+            "menus": menu_tree(ctx.grant, lang, ctx.rules),
+            "siteConfig": get_site_config(lang),
+            "terminal": TERMINAL_CONFIG,
+        }
+    )

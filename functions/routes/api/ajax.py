@@ -1,0 +1,88 @@
+"""Member common calls (SPEC §7): `/api/ajax/upload`, `/api/ajax/area`, `/api/ajax/buildSuffixSvg`,
+and remote-mode `/api/Alioss/params` + `/api/Alioss/callback`.
+
+Uploading needs a logged-in member (`ba-user-token`); areas and the suffix icon are public (the
+registration and profile forms use the city input; the icon shows only its own inputs).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import Response
+
+from functions.core.responses import success
+from functions.routes.deps import CurrentUser, SettingsDep
+from functions.routes.upload_form import (
+    UPLOAD_OPENAPI,
+    UploadCallbackBody,
+    UploadParamsBody,
+    area_options,
+    read_upload,
+    suffix_svg_response,
+)
+from functions.services import remote_upload
+from functions.services.uploads import Uploader, save_upload
+
+router = APIRouter(prefix="/ajax", tags=["ajax"])
+alioss = APIRouter(prefix="/Alioss", tags=["ajax"])
+
+
+@router.post("/upload", name="ajax_upload", openapi_extra=UPLOAD_OPENAPI)
+async def upload(request: Request, user: CurrentUser, settings: SettingsDep) -> dict[str, Any]:
+    """Upload one file (multipart: file, topic); local mode."""
+    received = await read_upload(request, settings)
+    row = await run_in_threadpool(
+        save_upload,
+        received.data,
+        received.filename,
+        received.content_type,
+        received.topic,
+        Uploader("user", int(user.id)),
+        settings,
+    )
+    return success({"file": row.to_public()}, "Upload successful")
+
+
+@alioss.post("/params", name="alioss_params")
+def upload_params(body: UploadParamsBody, user: CurrentUser, settings: SettingsDep) -> dict[str, Any]:
+    """Remote mode: a presigned POST for one file and the token for the callback."""
+    data = remote_upload.prepare(
+        name=body.name,
+        size=body.size,
+        mimetype=body.type,
+        sha1=body.sha1,
+        topic=body.topic,
+        uploader=Uploader("user", int(user.id)),
+        settings=settings,
+    )
+    return success(data)
+
+
+@alioss.post("/callback", name="alioss_callback")
+def upload_callback(body: UploadCallbackBody, user: CurrentUser, settings: SettingsDep) -> dict[str, Any]:
+    """Remote mode: the browser has posted the file; verify it and record the attachment."""
+    row = remote_upload.callback(
+        url=body.url,
+        name=body.name,
+        size=body.size,
+        sha1=body.sha1,
+        token=body.token,
+        uploader=Uploader("user", int(user.id)),
+        settings=settings,
+    )
+    return success({"file": row.to_public()}, "Upload successful")
+
+
+@router.get("/area", name="ajax_area")
+def area(province: str | None = None, city: str | None = None) -> dict[str, Any]:
+    """Provinces; the cities of `province`; the districts of `city`."""
+    return success(area_options(province, city))
+
+
+@router.get("/buildSuffixSvg", name="ajax_build_suffix_svg")
+def build_suffix_svg(suffix: str = "file", background: str | None = None) -> Response:
+    """An SVG file-type icon (public; a token in the query is ignored)."""
+    return suffix_svg_response(suffix, background)

@@ -1,0 +1,44 @@
+"""`POST /api/Ems/send {email, event, extras}`: send a verification code by e-mail.
+
+`event`: user_register, user_retrieve_pwd, user_email_verify, user_change_email (see
+`functions.services.codes`). The image captcha is required: `extras.captchaId` +
+`extras.captchaInfo` (or the same names at the top level). The verify/change events need the
+member's `ba-user-token`. Limits: one e-mail per address per 60 s, 10 per day; the code is valid
+10 minutes. The e-mail is written in the request's language. Answers `msg` "Sent successfully".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from functions.core.responses import Envelope, success
+from functions.routes.api.sms import Extras
+from functions.routes.deps import OptionalUser
+from functions.services import codes
+
+router = APIRouter(prefix="/Ems", tags=["codes"])
+
+
+class EmsBody(BaseModel):
+    email: str = Field(default="", max_length=254)
+    event: str = Field(default="", max_length=64)
+    extras: Extras = Field(default_factory=Extras)
+    captchaId: str = Field(default="", max_length=64)
+    captchaInfo: str = Field(default="", max_length=16)
+
+
+@router.post("/send", name="ems_send", response_model=Envelope[None])
+def send_email(body: EmsBody, user: OptionalUser) -> dict[str, Any]:
+    """Send a code by e-mail for an event."""
+    codes.request_code(
+        "email",
+        body.email,
+        body.event,
+        body.extras.captchaId or body.captchaId,
+        body.extras.captchaInfo or body.captchaInfo,
+        user,
+    )
+    return success(None, "Sent successfully")

@@ -1,0 +1,48 @@
+"""`POST /api/Sms/sendSms {mobile, template_code, extras}`: send a verification code by SMS.
+
+`template_code` is the event (user_register, user_retrieve_pwd, user_mobile_verify,
+user_change_mobile; see `functions.services.codes`). The image captcha is required: send its id and
+answer as `extras.captchaId` and `extras.captchaInfo` (top-level `captchaId`/`captchaInfo` are
+accepted too). The verify/change events need the member's `ba-user-token`. Limits: one SMS per
+number per 60 s, 10 per day; the code is valid 10 minutes. Answers `msg` "Sent successfully".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from functions.core.responses import Envelope, success
+from functions.routes.deps import OptionalUser
+from functions.services import codes
+
+router = APIRouter(prefix="/Sms", tags=["codes"])
+
+
+class Extras(BaseModel):
+    captchaId: str = Field(default="", max_length=64)
+    captchaInfo: str = Field(default="", max_length=16)
+
+
+class SmsBody(BaseModel):
+    mobile: str = Field(default="", max_length=32)
+    template_code: str = Field(default="", max_length=64)
+    extras: Extras = Field(default_factory=Extras)
+    captchaId: str = Field(default="", max_length=64)
+    captchaInfo: str = Field(default="", max_length=16)
+
+
+@router.post("/sendSms", name="sms_send", response_model=Envelope[None])
+def send_sms(body: SmsBody, user: OptionalUser) -> dict[str, Any]:
+    """Send a code by SMS for an event."""
+    codes.request_code(
+        "mobile",
+        body.mobile,
+        body.template_code,
+        body.extras.captchaId or body.captchaId,
+        body.extras.captchaInfo or body.captchaInfo,
+        user,
+    )
+    return success(None, "Sent successfully")

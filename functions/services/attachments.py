@@ -1,0 +1,157 @@
+"""Attachment rows: record (with reuse), list for the back office, delete (with the stored file).
+
+See `functions.models.attachment` for the keys. `record()` is safe under concurrency: the row, its
+`Unique` guard and the file's reference counter are written in one transaction; a writer that
+loses the race to the guard increments the winner's `quote` instead. `delete()` removes the row,
+its guard and one reference in one transaction, then deletes the object when no row refers to it.
+
+Listing is the generic back-office table's (`functions.routes.admin.attachment`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from pynamodb.exceptions import DeleteError, DoesNotExist, TransactWriteError, UpdateError
+
+from functions.core.log import logger
+from functions.models.attachment import Attachment, file_counter_name, guard_key
+from functions.models.base import is_condition_failure, now, transact_write
+from functions.models.counter import Counter, next_id
+from functions.models.unique import Unique
+from functions.services.uploads import Uploader
+
+MAX_ATTEMPTS = 5
+
+
+def _bump(row_id: int) -> Attachment | None:
+    """Add one upload to an existing row; None when the row is gone."""
+    row = Attachment(row_id)
+    try:
+        row.update(
+            actions=[Attachment.quote.add(1), Attachment.last_upload_time.set(now())],
+            condition=Attachment.id.exists(),
+        )
+    except UpdateError as exc:
+        if exc.cause_response_code == "ConditionalCheckFailedException":
+            return None
+        raise
+    return Attachment.get(row_id, consistent_read=True)
+
+
+def _owner(key: str) -> str | None:
+    try:
+        return Unique.get(key, consistent_read=True).owner
+    except Unique.DoesNotExist:
+        return None
+
+
+def record(
+    *,
+    topic: str,
+    url: str,
+    name: str,
+    size: int,
+    mimetype: str,
+    width: int,
+    height: int,
+    sha1: str,
+    storage: str,
+    uploader: Uploader,
+) -> Attachment:
+    """The row of this upload: a new one, or the existing one of the same uploader, topic, storage
+    and content with `quote` + 1."""
+    guard = guard_key(storage, topic, uploader.tag, sha1)
+    for _ in range(MAX_ATTEMPTS):
+        owner = _owner(guard)
+        if owner is not None:
+            row = _bump(int(owner))
+            if row is not None:
+                return row
+            # The row was deleted under us; its guard goes with it in the same transaction.
+            continue
+        row = Attachment(
+            next_id("attachment"),
+            topic=topic,
+            url=url,
+            name=name,
+            size=size,
+            mimetype=mimetype,
+            width=width,
+            height=height,
+            sha1=sha1,
+            storage=storage,
+            admin_id=uploader.id if uploader.kind == "admin" else 0,
+            user_id=uploader.id if uploader.kind == "user" else 0,
+        )
+        try:
+            with transact_write() as tx:
+                tx.save(Unique(guard, owner=str(row.id)), condition=Unique.key.does_not_exist())
+                tx.save(row, condition=Attachment.id.does_not_exist())
+                tx.update(Counter(file_counter_name(storage, row.key)), actions=[Counter.value.add(1)])
+        except TransactWriteError as exc:
+            if is_condition_failure(exc) or "TransactionConflict" in str(exc):
+                continue  # a simultaneous upload of the same file won: reuse its row
+            raise
+        return row
+    raise RuntimeError("could not record the attachment")
+
+
+def get(row_id: int) -> Attachment | None:
+    try:
+        return Attachment.get(int(row_id), consistent_read=True)
+    except (DoesNotExist, ValueError):
+        return None
+
+
+def references(storage: str, key: str) -> int:
+    """How many rows refer to the object `key` of `storage`."""
+    try:
+        return int(Counter.get(file_counter_name(storage, key), consistent_read=True).value)
+    except Counter.DoesNotExist:
+        return 0
+
+
+def delete(row: Attachment) -> bool:
+    """Delete one row; returns True when the stored file was removed too (no other row refers to it)."""
+    from functions.services.storage import StorageError, get_storage
+
+    counter_name = file_counter_name(row.storage, row.key)
+    guard = Unique(guard_key(row.storage, row.topic, row.uploader, row.sha1))
+    for include_guard in (True, False):
+        try:
+            with transact_write() as tx:
+                tx.delete(row, condition=Attachment.id.exists())
+                if include_guard:
+                    tx.delete(guard, condition=Unique.owner == str(row.id))
+                tx.update(Counter(counter_name), actions=[Counter.value.add(-1)])
+            break
+        except TransactWriteError as exc:
+            if not is_condition_failure(exc):
+                raise
+            if not include_guard or get(row.id) is None:
+                return False  # already deleted
+    if references(row.storage, row.key) > 0:
+        return False
+    try:
+        get_storage(name=row.storage).delete(row.key)
+    except StorageError:
+        logger.warning("attachment file not deleted", extra={"id": row.id, "storage": row.storage})
+        return False
+    try:
+        Counter(counter_name).delete(condition=Counter.value <= 0)
+    except DeleteError:
+        pass  # a new upload of the same file arrived meanwhile
+    return True
+
+
+def delete_many(ids: Iterable[int]) -> int:
+    """Delete the rows with these ids; returns how many rows were deleted."""
+    count = 0
+    for row_id in ids:
+        row = get(row_id)
+        if row is not None:
+            delete(row)
+            count += 1
+    return count

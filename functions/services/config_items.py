@@ -1,0 +1,306 @@
+"""The back office's Config screen (routine/config): groups of items, item types, saving, secrets.
+
+Groups (tabs): `site` (basics; SPEC §3 site config, read by /api/index/index and the static site),
+`mail` (SMTP), `security` (login switches). Each group is one Query on the `Config` table.
+
+Item types: string, password, number, radio, checkbox, switch, textarea, array, datetime, date, time,
+select, selects, editor, image, file, icon, color, and i18n (one text per language). `content`
+holds the options of radio/checkbox/select/selects as `{value: label}`.
+
+Secrets: the value of a password item is never sent back; the client gets `""` and
+`has_value: true`, and saving an empty password keeps the stored one.
+
+Built-in items (seeded here or by `site_config`) cannot be deleted; admins may add their own.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pynamodb.exceptions import PutError
+
+from functions.core.responses import ApiError
+from functions.models.base import now
+from functions.models.config import Config
+from functions.services import site_config
+
+ITEM_TYPES = (
+    "string",
+    "password",
+    "number",
+    "radio",
+    "checkbox",
+    "switch",
+    "textarea",
+    "array",
+    "datetime",
+    "date",
+    "time",
+    "select",
+    "selects",
+    "editor",
+    "image",
+    "file",
+    "icon",
+    "color",
+    "i18n",
+)
+GROUPS: list[dict[str, str]] = [
+    {"name": "site", "title": "基础配置", "title_en": "Basics"},
+    {"name": "mail", "title": "邮件配置", "title_en": "Mail"},
+    {"name": "security", "title": "安全配置", "title_en": "Security"},
+    {"name": "user", "title": "会员配置", "title_en": "Members"},
+]
+GROUP_NAMES = tuple(g["name"] for g in GROUPS)
+
+# group → name → (title, type, value, content, tip)
+DEFAULT_ITEMS: dict[str, dict[str, tuple[str, str, Any, Any, str]]] = {
+    "mail": {
+        "smtp_server": ("SMTP 服务器", "string", "", None, "留空则使用部署环境的默认邮件服务"),
+        "smtp_port": ("SMTP 端口", "number", "", None, "留空则使用默认端口"),
+        "smtp_user": ("SMTP 用户名", "string", "", None, ""),
+        "smtp_pass": ("SMTP 密码", "password", "", None, ""),
+        "smtp_verification": (
+            "SMTP 加密方式",
+            "select",
+            "none",
+            {"none": "无", "SSL": "SSL", "TLS": "TLS"},
+            "",
+        ),
+        "smtp_sender_mail": ("发件人邮箱", "string", "", None, "留空则使用部署环境的默认发件人"),
+        "smtp_sender_name": ("发件人名称", "string", "", None, ""),
+    },
+    "security": {
+        "admin_login_captcha": ("后台登录验证码", "switch", False, None, "开启后，后台登录需填写图形验证码"),
+    },
+}
+SITE_CONTENT = {"upload_mode": {"local": "本地存储", "remote": "云存储"}}
+
+
+def builtin_names() -> set[tuple[str, str]]:
+    names = {("site", name) for name in site_config.DEFAULT_SITE_ITEMS}
+    for group, items in DEFAULT_ITEMS.items():
+        names |= {(group, name) for name in items}
+    try:
+        from functions.services import member_config
+    except ImportError:  # the member area is optional for this screen
+        return names
+    return names | {(member_config.GROUP, name) for name in member_config.DEFAULTS}
+
+
+def seed_config_items() -> list[str]:
+    """Write the built-in mail/security items that do not exist (never overwrites)."""
+    written = []
+    for group, items in DEFAULT_ITEMS.items():
+        for weigh, (name, (title, value_type, value, content, tip)) in enumerate(items.items()):
+            item = Config(
+                group, name, title=title, value_type=value_type, value=value, content=content, tip=tip,
+                weigh=-weigh,
+            )
+            try:
+                item.save(condition=Config.name.does_not_exist())
+            except PutError as exc:
+                if exc.cause_response_code == "ConditionalCheckFailedException":
+                    continue
+                raise
+            written.append(f"{group}.{name}")
+    for name, content in SITE_CONTENT.items():
+        try:
+            Config("site", name).update(actions=[Config.content.set(content)], condition=Config.name.exists())
+        except Exception:  # noqa: BLE001, S110 - the site item may not exist yet; nothing to do
+            pass
+    return written
+
+
+def public_item(item: Config) -> dict[str, Any]:
+    value = item.value
+    has_value = value not in (None, "")
+    if item.value_type == "password":
+        value = ""
+    return {
+        "group": item.group,
+        "name": item.name,
+        "title": item.title,
+        "tip": item.tip,
+        "type": item.value_type,
+        "value": value,
+        "has_value": has_value,
+        "content": item.content,
+        "rule": item.rule,
+        "weigh": item.weigh,
+        "builtin": (item.group, item.name) in builtin_names(),
+    }
+
+
+def read_groups() -> list[dict[str, Any]]:
+    groups = []
+    for group in GROUPS:
+        items = sorted(Config.query_group(group["name"]), key=lambda i: (-(i.weigh or 0), i.name))
+        groups.append({**group, "list": [public_item(i) for i in items]})
+    return groups
+
+
+def _options(item: Config) -> set[str]:
+    return {str(k) for k in (item.content or {})} if isinstance(item.content, dict) else set()
+
+
+def coerce(item: Config, value: Any) -> Any:
+    """The value to store for `item`, checked against its type (ApiError 'Incorrect parameter!')."""
+    kind = item.value_type
+    bad = ApiError("Incorrect parameter!")
+    if kind == "switch":
+        if isinstance(value, bool):
+            return value
+        if value in (0, 1, "0", "1", "true", "false"):
+            return value in (1, "1", "true")
+        raise bad
+    if kind == "number":
+        if value in ("", None):
+            return ""
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            raise bad from None
+        return int(number) if number.is_integer() else number
+    if kind in ("checkbox", "selects"):
+        if not isinstance(value, list):
+            raise bad
+        options = _options(item)
+        values = [str(v) for v in value]
+        if options and not set(values) <= options:
+            raise bad
+        return values
+    if kind in ("radio", "select"):
+        value = "" if value is None else str(value)
+        options = _options(item)
+        if options and value and value not in options:
+            raise bad
+        return value
+    if kind == "array":
+        if not isinstance(value, list) or not all(
+            isinstance(v, dict) and set(v) <= {"key", "value"} for v in value
+        ):
+            raise bad
+        return [{"key": str(v.get("key", "")), "value": str(v.get("value", ""))} for v in value]
+    if kind == "i18n":
+        if isinstance(value, str):
+            return {"zh-cn": value, "en": ""}
+        if not isinstance(value, dict):
+            raise bad
+        return {lang: str(value.get(lang, "") or "") for lang in ("zh-cn", "en")}
+    if value is None:
+        return ""
+    if not isinstance(value, str | int | float):
+        raise bad
+    text = str(value)
+    if len(text) > 20000:
+        raise bad
+    return text
+
+
+def save_group(group: str, values: dict[str, Any]) -> int:
+    """Save the given `name → value` pairs of `group`; unknown names are refused; returns the count."""
+    if group not in GROUP_NAMES:
+        raise ApiError("Unknown config group")
+    items = {i.name: i for i in Config.query_group(group)}
+    unknown = set(values) - set(items)
+    if unknown:
+        raise ApiError("Incorrect parameter!")
+    changed = 0
+    for name, raw in values.items():
+        item = items[name]
+        if item.value_type == "password" and raw in ("", None):
+            continue  # keep the stored secret
+        value = coerce(item, raw)
+        if value == item.value:
+            continue
+        item.update(actions=[Config.value.set(value), Config.update_time.set(now())])
+        changed += 1
+    if group == "site":
+        site_config.clear_cache()
+    return changed
+
+
+def add_item(values: dict[str, Any]) -> Config:
+    group = values["group"]
+    if group not in GROUP_NAMES:
+        raise ApiError("Unknown config group")
+    if values["type"] not in ITEM_TYPES:
+        raise ApiError("Incorrect parameter!")
+    item = Config(
+        group,
+        values["name"],
+        title=values["title"],
+        tip=values.get("tip", ""),
+        value_type=values["type"],
+        content=values.get("content") or None,
+        rule=values.get("rule", ""),
+        weigh=values.get("weigh", 0),
+    )
+    item.value = coerce(item, values.get("value")) if values.get("value") not in (None, "") else (
+        False if values["type"] == "switch" else ([] if values["type"] in ("checkbox", "selects", "array") else "")
+    )
+    try:
+        item.save(condition=Config.name.does_not_exist())
+    except PutError as exc:
+        if exc.cause_response_code == "ConditionalCheckFailedException":
+            raise ApiError("The config item already exists") from exc
+        raise
+    return item
+
+
+def delete_item(group: str, name: str) -> None:
+    if (group, name) in builtin_names():
+        raise ApiError("Built-in config items cannot be deleted")
+    try:
+        Config.get(group, name).delete()
+    except Config.DoesNotExist:
+        raise ApiError("The record does not exist") from None
+    if group == "site":
+        site_config.clear_cache()
+
+
+def mail_settings() -> dict[str, Any]:
+    from functions.core.settings import get_settings
+
+    settings = get_settings()
+    stored = {i.name: i.value for i in Config.query_group("mail")}
+    port = stored.get("smtp_port")
+    return {
+        "host": stored.get("smtp_server") or settings.smtp_host,
+        "port": int(port) if port not in (None, "") else settings.smtp_port,
+        "user": stored.get("smtp_user") or "",
+        "password": stored.get("smtp_pass") or "",
+        "verification": stored.get("smtp_verification") or "none",
+        "sender": stored.get("smtp_sender_mail") or settings.mail_from,
+        "sender_name": stored.get("smtp_sender_name") or "",
+    }
+
+
+def send_test_mail(to: str, subject: str, body: str) -> None:
+    """Send one plain-text mail with the stored SMTP settings (raises on failure)."""
+    import smtplib
+    from email.message import EmailMessage
+    from email.utils import formataddr
+
+    conf = mail_settings()
+    message = EmailMessage()
+    message["Subject"] = subject
+    message["From"] = formataddr((conf["sender_name"], conf["sender"])) if conf["sender_name"] else conf["sender"]
+    message["To"] = to
+    message.set_content(body)
+    if conf["verification"] == "SSL":
+        client: smtplib.SMTP = smtplib.SMTP_SSL(conf["host"], conf["port"], timeout=10)
+    else:
+        client = smtplib.SMTP(conf["host"], conf["port"], timeout=10)
+    with client:
+        if conf["verification"] == "TLS":
+            client.starttls()
+        if conf["user"]:
+            client.login(conf["user"], conf["password"])
+        client.send_message(message)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,238 @@
+"""The list logic of the generic back-office table API (DESIGN §3), independent of any resource.
+
+`GET …/index` parameters (all optional):
+- `page` (1…), `limit` (1…1000, default 10);
+- `quick_search`: case-insensitive substring over the resource's quick-search fields;
+- `search`: a JSON list of conditions `{"field", "operator", "val"}`; operators `eq`, `ne`, `gt`,
+  `gte`, `lt`, `lte`, `like`, `in` (val: list or comma-separated), `range` (val: [from, to], either
+  side may be empty), `null`, `notnull`;
+- `order`: `field,asc` or `field,desc` (default: the resource's);
+- `select=true`: a quick-search select asks for options; `initKey`/`initValue` pick the rows whose
+  `initKey` is one of `initValue` (comma-separated) — the select's current value.
+
+Rows come from one Query of the table's `part-id-index` (or a resource's own Query), are turned
+into dicts, then filtered, sorted and paged here. Back-office tables are read a page at a time by
+staff; the Query reads the whole partition, which is fine for the sizes these tables have (rules,
+groups, admins, members of a company site). Log tables use the same path; if they grow to millions
+of rows, they need a time-bucketed partition instead — a known limit.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from functions.core.responses import ApiError
+
+OPERATORS = ("eq", "ne", "gt", "gte", "lt", "lte", "like", "in", "range", "null", "notnull")
+MAX_LIMIT = 1000
+
+
+@dataclass(frozen=True)
+class Condition:
+    field: str
+    operator: str
+    val: Any
+
+
+@dataclass
+class ListParams:
+    page: int = 1
+    limit: int = 10
+    quick_search: str = ""
+    search: list[Condition] | None = None
+    order: tuple[str, bool] | None = None  # (field, descending)
+    select: bool = False
+    init_key: str = ""
+    init_value: list[str] | None = None
+
+
+def _int(raw: str | None, default: int, low: int, high: int) -> int:
+    try:
+        value = int(raw) if raw not in (None, "") else default
+    except ValueError:
+        return default
+    return max(low, min(high, value))
+
+
+def parse_params(query: Any, fields: Iterable[str]) -> ListParams:
+    """Read the list parameters from a Starlette `QueryParams`; unknown fields are refused."""
+    allowed = set(fields)
+    params = ListParams(
+        page=_int(query.get("page"), 1, 1, 1_000_000),
+        limit=_int(query.get("limit"), 10, 1, MAX_LIMIT),
+        quick_search=(query.get("quick_search") or "").strip()[:100],
+        select=(query.get("select") or "").lower() in {"1", "true", "yes"},
+        init_key=query.get("initKey") or "",
+    )
+    raw_init = query.get("initValue")
+    if params.init_key:
+        if params.init_key not in allowed:
+            raise ApiError("The search condition is invalid")
+        params.init_value = [v for v in (raw_init or "").split(",") if v != ""]
+    raw_search = query.get("search")
+    if raw_search:
+        try:
+            items = json.loads(raw_search)
+        except ValueError:
+            raise ApiError("The search condition is invalid") from None
+        if not isinstance(items, list):
+            raise ApiError("The search condition is invalid")
+        conditions = []
+        for item in items:
+            if not isinstance(item, dict):
+                raise ApiError("The search condition is invalid")
+            field = str(item.get("field", ""))
+            operator = str(item.get("operator", "eq")).lower()
+            if field not in allowed or operator not in OPERATORS:
+                raise ApiError("The search condition is invalid")
+            conditions.append(Condition(field, operator, item.get("val")))
+        params.search = conditions
+    raw_order = query.get("order")
+    if raw_order:
+        field, _, direction = raw_order.partition(",")
+        if field not in allowed or direction.lower() not in {"", "asc", "desc"}:
+            raise ApiError("The search condition is invalid")
+        params.order = (field, direction.lower() == "desc")
+    return params
+
+
+def _comparable(value: Any) -> Any:
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int | float):
+        return value
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return value.lower()
+    return str(value).lower()
+
+
+def _compare(left: Any, right: Any) -> int | None:
+    a, b = _comparable(left), _comparable(right)
+    if type(a) is not type(b) and not (isinstance(a, int | float) and isinstance(b, int | float)):
+        a, b = str(a), str(b)
+    try:
+        return (a > b) - (a < b)
+    except TypeError:
+        return None
+
+
+def _as_list(val: Any) -> list[Any]:
+    if isinstance(val, list):
+        return val
+    if isinstance(val, str):
+        return [v.strip() for v in val.split(",") if v.strip() != ""]
+    return [val]
+
+
+def matches(row: dict[str, Any], cond: Condition) -> bool:
+    value = row.get(cond.field)
+    op, val = cond.operator, cond.val
+    if op == "null":
+        return value in (None, "")
+    if op == "notnull":
+        return value not in (None, "")
+    if op == "like":
+        needle = str(val or "").lower()
+        if isinstance(value, list):
+            return any(needle in str(v).lower() for v in value)
+        return needle in str(value if value is not None else "").lower()
+    if op == "in":
+        wanted = {str(v) for v in _as_list(val)}
+        if isinstance(value, list):
+            return bool(wanted & {str(v) for v in value})
+        return str(value) in wanted
+    if op == "range":
+        bounds = _as_list(val) if not isinstance(val, list) else val
+        low = bounds[0] if len(bounds) > 0 else None
+        high = bounds[1] if len(bounds) > 1 else None
+        if value is None:
+            return False
+        if low not in (None, "") and (_compare(value, low) or 0) < 0:
+            return False
+        return not (high not in (None, "") and (_compare(value, high) or 0) > 0)
+    if val is None or val == "":
+        return True  # an empty condition does not filter
+    if isinstance(value, list):
+        contained = str(val) in {str(v) for v in value}
+        return contained if op == "eq" else (not contained if op == "ne" else False)
+    result = _compare(value, val)
+    if result is None:
+        return False
+    return {
+        "eq": result == 0,
+        "ne": result != 0,
+        "gt": result > 0,
+        "gte": result >= 0,
+        "lt": result < 0,
+        "lte": result <= 0,
+    }[op]
+
+
+def quick_matches(row: dict[str, Any], needle: str, fields: Sequence[str]) -> bool:
+    lowered = needle.lower()
+    for field in fields:
+        value = row.get(field)
+        if value is None:
+            continue
+        if lowered in str(value).lower():
+            return True
+    return False
+
+
+def apply(
+    rows: list[dict[str, Any]], params: ListParams, quick_fields: Sequence[str]
+) -> tuple[list[dict[str, Any]], bool]:
+    """Filter and sort `rows`; returns (rows, filtered?)."""
+    filtered = False
+    if params.init_key and params.init_value is not None:
+        wanted = set(params.init_value)
+        rows = [r for r in rows if str(r.get(params.init_key)) in wanted]
+        filtered = True
+    if params.quick_search:
+        rows = [r for r in rows if quick_matches(r, params.quick_search, quick_fields)]
+        filtered = True
+    for cond in params.search or []:
+        before = len(rows)
+        rows = [r for r in rows if matches(r, cond)]
+        filtered = filtered or len(rows) != before or cond.val not in (None, "")
+    if params.order:
+        field, descending = params.order
+
+        def key(row: dict[str, Any]) -> tuple[int, Any]:
+            value = _comparable(row.get(field))
+            return (0, value) if isinstance(value, int | float) else (1, str(value))
+
+        rows = sorted(rows, key=key, reverse=descending)
+    return rows, filtered
+
+
+def page(rows: list[dict[str, Any]], params: ListParams) -> list[dict[str, Any]]:
+    start = (params.page - 1) * params.limit
+    return rows[start : start + params.limit]
+
+
+def reorder(siblings: list[Any], moved_id: int, target_id: int) -> list[tuple[Any, int]]:
+    """Move `moved_id` to the place of `target_id` among `siblings` (already in display order, each
+    with `id` and `weigh`); returns the (row, new weigh) pairs that change. Weigh is descending."""
+    ids = [int(s.id) for s in siblings]
+    if moved_id not in ids or target_id not in ids or moved_id == target_id:
+        return []
+    order = list(siblings)
+    moved = order.pop(ids.index(moved_id))
+    target_index = [int(s.id) for s in order].index(target_id)
+    if ids.index(moved_id) < ids.index(target_id):
+        target_index += 1  # moving down: land after the target
+    order.insert(target_index, moved)
+    count = len(order)
+    changes = []
+    for position, row in enumerate(order):
+        weigh = count - position
+        if int(row.weigh or 0) != weigh:
+            changes.append((row, weigh))
+    return changes

@@ -1,0 +1,332 @@
+"""Member identity: login (with lockout), registration, password change and retrieval, changing a
+bound e-mail/mobile, profile edits, the account overview.
+
+Decisions:
+- Login accepts a username, an e-mail address or a mobile number (told apart by shape: an "@" means
+  e-mail, 11 digits starting with 1 a mobile number; usernames must start with a letter). Unknown
+  accounts and wrong passwords get the same message.
+- Lockout: `MAX_FAILURES` (5) consecutive wrong passwords lock the account for `LOCK_MINUTES` (15);
+  the message says how long. While locked even the right password is refused. A successful login
+  resets the count.
+- Registration runs every check (format, uniqueness, captcha, code) before writing; the code is used
+  up only once the member exists. The new member is logged in at once.
+- Changing or resetting the password revokes sessions: a change keeps only the current session, a
+  reset (forgotten password) revokes all of them. Both clear the lockout.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import re
+from datetime import UTC, date, datetime, timedelta, timezone
+from typing import Any
+
+from pynamodb.exceptions import TransactWriteError, UpdateError
+
+import functions.core.messages_members  # noqa: F401 - registers the member messages
+from functions.core.i18n import get_lang
+from functions.core.responses import ApiError
+from functions.core.security import hash_password, needs_rehash, verify_password
+from functions.core.validators import MOBILE_RE
+from functions.models.base import DuplicateError, is_condition_failure, now, transact_write
+from functions.models.unique import Unique, unique_key
+from functions.models.user import SCOPES, User, cents_to_yuan
+from functions.services import codes, sessions, wallet
+
+MAX_FAILURES = 5
+LOCK_MINUTES = 15
+DUPLICATE_MESSAGES = {
+    "username": "Username already exists",
+    "email": "Email already exists",
+    "mobile": "Mobile number already exists",
+}
+# Day buckets of the overview chart follow China Standard Time (the company's time zone).
+CHART_TZ = timezone(timedelta(hours=8))
+CHART_DAYS = 7
+RECENT_ROWS = 5
+_DUMMY_HASH: list[str] = []
+
+
+def classify(account: str) -> str:
+    """Which unique field an account string names: "email", "mobile" or "username"."""
+    if "@" in account:
+        return "email"
+    if MOBILE_RE.fullmatch(account):
+        return "mobile"
+    return "username"
+
+
+def _burn_time(password: str) -> None:
+    """Hash work for unknown accounts too, so response times do not reveal which accounts exist."""
+    if not _DUMMY_HASH:
+        _DUMMY_HASH.append(hash_password("not-a-real-password"))
+    verify_password(_DUMMY_HASH[0], password)
+
+
+def member_payload(user: User, tokens: dict[str, str]) -> dict[str, Any]:
+    """The login/registration answer: `{userInfo: {…member info, token, refresh_token}, routePath}`."""
+    return {
+        "userInfo": {**user.to_public(), "token": tokens["token"], "refresh_token": tokens["refresh_token"]},
+        "routePath": "/user",
+    }
+
+
+def _locked_minutes(user: User, current: int) -> int:
+    return max(1, math.ceil((int(user.lock_until or 0) - current) / 60))
+
+
+def _record_failure(user: User, current: int) -> None:
+    user.update(actions=[User.login_failures.add(1)])
+    failures = int(user.login_failures or 0)
+    if failures >= MAX_FAILURES:
+        user.update(actions=[User.lock_until.set(current + LOCK_MINUTES * 60), User.login_failures.set(0)])
+        raise ApiError(
+            "Too many failed logins: the account is locked for {minutes} minutes",
+            params={"minutes": LOCK_MINUTES},
+        )
+    raise ApiError(
+        "Incorrect account or password, {remaining} attempts left before the account is locked",
+        params={"remaining": MAX_FAILURES - failures},
+    )
+
+
+def _start(user: User, keep: bool, ip: str, user_agent: str, current: int) -> dict[str, Any]:
+    actions = [
+        User.login_failures.set(0),
+        User.lock_until.set(0),
+        User.last_login_time.set(current),
+        User.last_login_ip.set(ip[:64]),
+        User.lang.set(get_lang()),
+    ]
+    user.update(actions=actions)
+    tokens = sessions.open_session("user", user.id, remember=keep, ip=ip, user_agent=user_agent)
+    return member_payload(user, tokens)
+
+
+def login(account: str, password: str, *, keep: bool, ip: str, user_agent: str) -> dict[str, Any]:
+    account = account.strip()
+    user = User.get_by(classify(account), account)
+    if user is None:
+        _burn_time(password)
+        raise ApiError("Incorrect account or password")
+    current = now()
+    if int(user.lock_until or 0) > current:
+        raise ApiError(
+            "The account is locked, please try again in {minutes} minutes",
+            params={"minutes": _locked_minutes(user, current)},
+        )
+    if not verify_password(user.password_hash, password):
+        _record_failure(user, current)
+    if not user.enabled:
+        raise ApiError("The account has been disabled")
+    if needs_rehash(user.password_hash):
+        user.update(actions=[User.password_hash.set(hash_password(password))])
+    return _start(user, keep, ip, user_agent, current)
+
+
+def register(
+    *,
+    username: str,
+    password: str,
+    verify_type: str,
+    email: str = "",
+    mobile: str = "",
+    code: str = "",
+    keep: bool = False,
+    ip: str = "",
+    user_agent: str = "",
+) -> dict[str, Any]:
+    """Create a member and log it in. The route has validated formats and the captcha."""
+    if User.value_taken("username", username):
+        raise ApiError(DUPLICATE_MESSAGES["username"])
+    target = ""
+    if verify_type in ("email", "mobile"):
+        target = email if verify_type == "email" else mobile
+        if User.value_taken(verify_type, target):
+            raise ApiError(DUPLICATE_MESSAGES[verify_type])
+        codes.verify("user_register", target, code, consume=False)
+    try:
+        user = User.create(
+            username,
+            password,
+            email=email.strip().lower() if verify_type == "email" else "",
+            mobile=mobile if verify_type == "mobile" else "",
+            join_ip=ip,
+            lang=get_lang(),
+        )
+    except DuplicateError as exc:
+        raise ApiError(DUPLICATE_MESSAGES.get(str(exc), "Username already exists")) from exc
+    if target:
+        with contextlib.suppress(ApiError):  # used concurrently: the member exists either way
+            codes.consume_code("user_register", target)
+    return _start(user, keep, ip, user_agent, now())
+
+
+def change_password(user: User, old: str, new: str, current_sid: str) -> None:
+    if not verify_password(user.password_hash, old):
+        raise ApiError("The old password is incorrect")
+    if old == new:
+        raise ApiError("The new password must be different from the old one")
+    _set_password(user, new)
+    sessions.revoke_all("user", user.id, except_sid=current_sid, reason="password-change")
+
+
+def _set_password(user: User, password: str) -> None:
+    user.update(
+        actions=[
+            User.password_hash.set(hash_password(password)),
+            User.login_failures.set(0),
+            User.lock_until.set(0),
+            User.update_time.set(now()),
+        ]
+    )
+
+
+def retrieve_password(kind: str, target: str, code: str, password: str) -> None:
+    """Reset the password of the member owning `target` (e-mail or mobile) with a code."""
+    user = User.get_by(kind, target)
+    if user is None:
+        raise ApiError(
+            "The email address is not registered"
+            if kind == "email"
+            else "The mobile number is not registered"
+        )
+    codes.verify("user_retrieve_pwd", target, code)
+    _set_password(user, password)
+    sessions.revoke_all("user", user.id, reason="password-reset")
+
+
+def verify_account(user: User, kind: str, code: str, password: str) -> str:
+    """First step of changing a bound e-mail/mobile: prove the account. With a value bound, the code
+    sent to it (event user_<kind>_verify); with none bound, the password. Returns the token that
+    `change_bind` needs (valid 10 minutes)."""
+    current_value = getattr(user, kind) or ""
+    if current_value:
+        codes.verify(f"user_{kind}_verify", current_value, code)
+    elif not password or not verify_password(user.password_hash, password):
+        raise ApiError("The old password is incorrect" if password else "Please enter your password")
+    return codes.issue_pass(kind, int(user.id))
+
+
+def change_bind(user: User, kind: str, value: str, code: str, pass_token: str) -> User:
+    """Second step: bind `value` (new, unused) after checking its code (event user_change_<kind>)."""
+    codes.check_pass(kind, int(user.id), pass_token)
+    old = getattr(user, kind) or ""
+    if kind == "email":
+        value = value.strip().lower()
+    if old and old.lower() == value.lower():
+        raise ApiError("The new value is the same as the current one")
+    if User.value_taken(kind, value):
+        raise ApiError(DUPLICATE_MESSAGES[kind])
+    codes.verify(f"user_change_{kind}", value, code)
+    attr = User.email if kind == "email" else User.mobile
+    try:
+        with transact_write() as tx:
+            if old:
+                tx.delete(Unique(unique_key(SCOPES[kind], old)), condition=Unique.owner == str(user.id))
+            tx.save(
+                Unique(unique_key(SCOPES[kind], value), owner=str(user.id)),
+                condition=Unique.key.does_not_exist(),
+            )
+            tx.update(user, actions=[attr.set(value), User.update_time.set(now())], condition=attr == old)
+    except TransactWriteError as exc:
+        if is_condition_failure(exc):
+            raise ApiError(DUPLICATE_MESSAGES[kind]) from exc
+        raise
+    codes.drop_pass(kind, int(user.id))
+    setattr(user, kind, value)
+    return user
+
+
+_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def check_birthday(value: str) -> str:
+    value = (value or "").strip()
+    if not value:
+        return ""
+    if not _DATE_RE.fullmatch(value):
+        raise ApiError("Please enter a valid date")
+    try:
+        day = date.fromisoformat(value)
+    except ValueError:
+        raise ApiError("Please enter a valid date") from None
+    if day.year < 1900 or day > datetime.now(UTC).date():
+        raise ApiError("Please enter a valid date")
+    return value
+
+
+def update_profile(user: User, values: dict[str, Any]) -> User:
+    nickname = str(values.get("nickname", user.nickname)).strip()
+    if not nickname:
+        raise ApiError("The nickname cannot be empty")
+    gender = values.get("gender", user.gender)
+    if gender not in (0, 1, 2):
+        raise ApiError("Please select a valid gender")
+    birthday = check_birthday(str(values.get("birthday", user.birthday) or ""))
+    changes = {
+        "nickname": nickname,
+        "avatar": str(values.get("avatar", user.avatar) or "").strip(),
+        "gender": int(gender),
+        "birthday": birthday,
+        "motto": str(values.get("motto", user.motto) or "").strip(),
+    }
+    try:
+        user.update(
+            actions=[getattr(User, name).set(value) for name, value in changes.items()]
+            + [User.update_time.set(now())],
+            condition=User.id.exists(),
+        )
+    except UpdateError as exc:
+        raise ApiError("The member does not exist") from exc
+    return user
+
+
+def _day(ts: int) -> str:
+    return datetime.fromtimestamp(ts, tz=CHART_TZ).strftime("%Y-%m-%d")
+
+
+def overview(user: User) -> dict[str, Any]:
+    """Balance, points, the latest changes and the per-day changes of the last 7 days."""
+    current = now()
+    today = datetime.fromtimestamp(current, tz=CHART_TZ).replace(hour=0, minute=0, second=0, microsecond=0)
+    days = [(today - timedelta(days=CHART_DAYS - 1 - i)).strftime("%Y-%m-%d") for i in range(CHART_DAYS)]
+    since = int((today - timedelta(days=CHART_DAYS - 1)).timestamp())
+    money_rows = wallet.recent_log("money", user, since)
+    score_rows = wallet.recent_log("score", user, since)
+    money_by_day = dict.fromkeys(days, 0)
+    score_by_day = dict.fromkeys(days, 0)
+    for row in money_rows:
+        key = _day(row["create_time"])
+        if key in money_by_day:
+            money_by_day[key] += row["change"]
+    for row in score_rows:
+        key = _day(row["create_time"])
+        if key in score_by_day:
+            score_by_day[key] += row["change"]
+    recent_money = wallet.list_log("money", user, 1, RECENT_ROWS)["list"]
+    recent_score = wallet.list_log("score", user, 1, RECENT_ROWS)["list"]
+    return {
+        "money": cents_to_yuan(int(user.money or 0)),
+        "score": int(user.score or 0),
+        "recent": {
+            "money": [money_row(r) for r in recent_money],
+            "score": recent_score,
+        },
+        "chart": {
+            "days": days,
+            "money": [cents_to_yuan(money_by_day[d]) for d in days],
+            "score": [score_by_day[d] for d in days],
+        },
+    }
+
+
+def money_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A money log row for the API: amounts in yuan strings."""
+    return {
+        **row,
+        "change": cents_to_yuan(row["change"]),
+        "before": cents_to_yuan(row["before"]),
+        "after": cents_to_yuan(row["after"]),
+    }

@@ -1,0 +1,272 @@
+"""Menu rules of both trees (admin: `AdminRule`, member: `UserRule`): create, update, delete, seed.
+
+- `name` is unique within a tree (a `Unique` guard `<scope>#<name>` written in the same transaction
+  as the rule; renaming moves the guard in one transaction).
+- A new child rule is granted to every group that holds its parent (groups holding "*" already
+  hold everything), so giving a group a screen keeps giving it the screen's new actions.
+- A rule with children cannot be deleted ("Please delete the child rules first"); deleting a rule
+  removes it from the groups that held it.
+- A rule cannot be moved under itself or one of its descendants.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pynamodb.exceptions import TransactWriteError
+
+from functions.core.responses import ApiError
+from functions.models.base import is_condition_failure, now, transact_write
+from functions.models.counter import next_id
+from functions.models.group import AdminGroup, UserGroup
+from functions.models.listing import PART
+from functions.models.rule import AdminRule, UserRule
+from functions.models.unique import Unique, owner_of, unique_key
+from functions.services.permissions import descendants
+
+RULE_FIELDS = (
+    "pid",
+    "rule_type",
+    "title",
+    "title_en",
+    "name",
+    "path",
+    "icon",
+    "menu_type",
+    "url",
+    "component",
+    "keepalive",
+    "remark",
+    "weigh",
+    "status",
+)
+
+
+def scope_of(model: type[AdminRule] | type[UserRule]) -> str:
+    return f"{model.logical_name}.name"
+
+
+def group_model(model: type[AdminRule] | type[UserRule]) -> type[AdminGroup] | type[UserGroup]:
+    return AdminGroup if model is AdminRule else UserGroup
+
+
+def find_by_name(model: type[AdminRule] | type[UserRule], name: str) -> Any | None:
+    owner = owner_of(scope_of(model), name)
+    if owner is None:
+        return None
+    try:
+        return model.get(int(owner), consistent_read=True)
+    except model.DoesNotExist:
+        return None
+
+
+def _check_parent(model: type[AdminRule] | type[UserRule], pid: int, self_id: int | None) -> None:
+    if not pid:
+        return
+    try:
+        model.get(pid, consistent_read=True)
+    except model.DoesNotExist:
+        raise ApiError("The parent rule does not exist") from None
+    if self_id is not None:
+        rows = list(model.by_part.query(PART))
+        if pid == self_id or pid in descendants(rows, self_id):
+            raise ApiError("The parent cannot be the row itself or one of its descendants")
+
+
+def create_rule(model: type[AdminRule] | type[UserRule], values: dict[str, Any]) -> Any:
+    """Create a rule from `values` (attribute names of `RULE_FIELDS`); grants it to the groups
+    that hold its parent."""
+    pid = int(values.get("pid") or 0)
+    _check_parent(model, pid, None)
+    rule = model(next_id(model.logical_name), **{k: v for k, v in values.items() if k in RULE_FIELDS})
+    guard = Unique(unique_key(scope_of(model), rule.name), owner=str(rule.id))
+    try:
+        with transact_write() as tx:
+            tx.save(guard, condition=Unique.key.does_not_exist())
+            tx.save(rule, condition=model.id.does_not_exist())
+    except TransactWriteError as exc:
+        if is_condition_failure(exc):
+            raise ApiError("The rule name already exists") from exc
+        raise
+    if pid:
+        grant_child_to_parent_holders(model, pid, rule.id)
+    return rule
+
+
+def grant_child_to_parent_holders(model: type[AdminRule] | type[UserRule], pid: int, rule_id: int) -> None:
+    groups = group_model(model)
+    for group in groups.by_part.query(PART):
+        if group.is_all:
+            continue
+        held = group.rule_ids()
+        if pid in held and rule_id not in held:
+            group.update(actions=[groups.rules.set(sorted(held | {rule_id})), groups.update_time.set(now())])
+
+
+def update_rule(model: type[AdminRule] | type[UserRule], rule: Any, values: dict[str, Any]) -> Any:
+    pid = int(values.get("pid", rule.pid) or 0)
+    if pid != int(rule.pid or 0):
+        _check_parent(model, pid, int(rule.id))
+    old_name = rule.name
+    for key, value in values.items():
+        if key in RULE_FIELDS:
+            setattr(rule, key, value)
+    rule.update_time = now()
+    if unique_key(scope_of(model), old_name) == unique_key(scope_of(model), rule.name):
+        rule.save()
+        return rule
+    guard = Unique(unique_key(scope_of(model), rule.name), owner=str(rule.id))
+    try:
+        with transact_write() as tx:
+            tx.save(guard, condition=Unique.key.does_not_exist())
+            tx.delete(Unique(unique_key(scope_of(model), old_name)))
+            tx.save(rule)
+    except TransactWriteError as exc:
+        if is_condition_failure(exc):
+            raise ApiError("The rule name already exists") from exc
+        raise
+    return rule
+
+
+def delete_rules(model: type[AdminRule] | type[UserRule], rules: list[Any]) -> int:
+    rows = list(model.by_part.query(PART))
+    doomed = {int(r.id) for r in rules}
+    for rule in rules:
+        children = {int(r.id) for r in rows if int(r.pid or 0) == int(rule.id)}
+        if children - doomed:
+            raise ApiError("Please delete the child rules first")
+    groups = group_model(model)
+    for group in groups.by_part.query(PART):
+        held = group.rule_ids()
+        if held & doomed and not group.is_all:
+            group.update(actions=[groups.rules.set(sorted(held - doomed)), groups.update_time.set(now())])
+    for rule in rules:
+        with transact_write() as tx:
+            tx.delete(rule)
+            tx.delete(Unique(unique_key(scope_of(model), rule.name)))
+    return len(rules)
+
+
+# --- the default rules ------------------------------------------------------------------------------
+# (name, type, zh-cn title, en title, icon, weigh, children); a menu's `path` and `component` are its
+# name; button children are (action, zh-cn, en).
+_VIEW, _ADD, _EDIT, _DEL, _SORT = (
+    ("index", "查看", "View"),
+    ("add", "添加", "Add"),
+    ("edit", "编辑", "Edit"),
+    ("del", "删除", "Delete"),
+    ("sortable", "快速排序", "Sort"),
+)
+CRUD = (_VIEW, _ADD, _EDIT, _DEL)
+
+DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
+    {"name": "dashboard", "type": "menu", "title": ("控制台", "Dashboard"), "icon": "DashboardOutlined",
+     "weigh": 999},
+    {"name": "auth", "type": "menu_dir", "title": ("权限管理", "Permissions"), "icon": "SafetyCertificateOutlined",
+     "weigh": 100, "children": [
+        {"name": "auth/group", "title": ("角色组管理", "Admin groups"), "icon": "TeamOutlined", "weigh": 99,
+         "buttons": CRUD},
+        {"name": "auth/admin", "title": ("管理员管理", "Administrators"), "icon": "UserOutlined", "weigh": 98,
+         "buttons": CRUD},
+        {"name": "auth/rule", "title": ("菜单规则管理", "Menu rules"), "icon": "MenuOutlined", "weigh": 97,
+         "buttons": (*CRUD, _SORT)},
+        {"name": "auth/adminLog", "title": ("管理员日志管理", "Admin log"), "icon": "HistoryOutlined",
+         "weigh": 96, "buttons": (_VIEW,)},
+    ]},
+    {"name": "user", "type": "menu_dir", "title": ("会员管理", "Members"), "icon": "SmileOutlined",
+     "weigh": 90, "children": [
+        {"name": "user/user", "title": ("会员管理", "Members"), "icon": "UserOutlined", "weigh": 99,
+         "buttons": CRUD},
+        {"name": "user/group", "title": ("会员分组管理", "Member groups"), "icon": "TeamOutlined", "weigh": 98,
+         "buttons": CRUD},
+        {"name": "user/rule", "title": ("会员规则管理", "Member rules"), "icon": "MenuOutlined", "weigh": 97,
+         "buttons": (*CRUD, _SORT)},
+        {"name": "user/moneyLog", "title": ("会员余额管理", "Balance log"), "icon": "WalletOutlined",
+         "weigh": 96, "buttons": (_VIEW, ("add", "调整余额", "Adjust balance"))},
+        {"name": "user/scoreLog", "title": ("会员积分管理", "Points log"), "icon": "StarOutlined",
+         "weigh": 95, "buttons": (_VIEW, ("add", "调整积分", "Adjust points"))},
+    ]},
+    {"name": "routine", "type": "menu_dir", "title": ("常规管理", "Routine"), "icon": "SettingOutlined",
+     "weigh": 80, "children": [
+        {"name": "routine/config", "title": ("系统配置", "System config"), "icon": "ControlOutlined",
+         "weigh": 99, "buttons": (_VIEW, ("edit", "编辑", "Edit"), ("add", "添加配置项", "Add item"),
+                                  ("del", "删除配置项", "Delete item"))},
+        {"name": "routine/attachment", "title": ("附件管理", "Attachments"), "icon": "PaperClipOutlined",
+         "weigh": 98, "buttons": (_VIEW, _EDIT, _DEL)},
+        {"name": "routine/adminInfo", "title": ("个人资料", "Profile"), "icon": "IdcardOutlined", "weigh": 97,
+         "buttons": (_VIEW, _EDIT)},
+    ]},
+]
+
+DEFAULT_USER_RULES: list[dict[str, Any]] = [
+    {"name": "account", "type": "menu_dir", "title": ("我的账户", "My account"), "icon": "UserOutlined",
+     "weigh": 100, "children": [
+        {"name": "account/overview", "title": ("账户概览", "Overview"), "icon": "HomeOutlined", "weigh": 99},
+        {"name": "account/profile", "title": ("个人资料", "Profile"), "icon": "IdcardOutlined", "weigh": 98},
+        {"name": "account/changePassword", "title": ("修改密码", "Change password"), "icon": "LockOutlined",
+         "weigh": 97},
+        {"name": "account/balance", "title": ("余额记录", "Balance"), "icon": "WalletOutlined", "weigh": 96},
+        {"name": "account/integral", "title": ("积分记录", "Integral"), "icon": "StarOutlined", "weigh": 95},
+    ]},
+]
+
+
+def _seed_one(model: type[AdminRule] | type[UserRule], pid: int, spec: dict[str, Any]) -> list[int]:
+    created: list[int] = []
+    rule = find_by_name(model, spec["name"])
+    if rule is None:
+        zh, en = spec["title"]
+        values = {
+            "pid": pid,
+            "rule_type": spec.get("type", "menu"),
+            "title": zh,
+            "title_en": en,
+            "name": spec["name"],
+            "path": spec["name"],
+            "icon": spec.get("icon", ""),
+            "menu_type": "tab",
+            "component": spec["name"] if spec.get("type", "menu") == "menu" else "",
+            "keepalive": spec.get("type", "menu") == "menu",
+            "weigh": spec.get("weigh", 0),
+        }
+        rule = create_rule(model, values)
+        created.append(rule.id)
+    for index, (action, zh, en) in enumerate(spec.get("buttons", ())):
+        name = f"{spec['name']}/{action}"
+        if find_by_name(model, name) is None:
+            button = create_rule(
+                model,
+                {"pid": rule.id, "rule_type": "button", "title": zh, "title_en": en, "name": name,
+                 "weigh": -index},
+            )
+            created.append(button.id)
+    for child in spec.get("children", ()):
+        created.extend(_seed_one(model, rule.id, child))
+    return created
+
+
+def seed_rules() -> list[int]:
+    """Create the default rules of both trees that do not exist yet (by name); returns new ids."""
+    created: list[int] = []
+    for spec in DEFAULT_ADMIN_RULES:
+        created.extend(_seed_one(AdminRule, 0, spec))
+    for spec in DEFAULT_USER_RULES:
+        created.extend(_seed_one(UserRule, 0, spec))
+    return created
+
+
+def seed_groups() -> None:
+    """The super group (id 1, "*") of the admin tree and the default member group (id 1)."""
+    from functions.models.counter import Counter
+
+    def counter(name: str) -> int:
+        try:
+            return int(Counter.get(name, consistent_read=True).value or 0)
+        except Counter.DoesNotExist:
+            return 0
+
+    if counter("admin_group") == 0:
+        AdminGroup(next_id("admin_group"), name="超级管理组", rules=["*"], remark="").save()
+    if counter("user_group") == 0:
+        member_rules = [r.id for r in UserRule.by_part.query(PART)]
+        UserGroup(next_id("user_group"), name="默认分组", rules=sorted(member_rules)).save()

@@ -1,0 +1,108 @@
+"""Pluggable senders of e-mail and SMS, chosen by settings.
+
+E-mail (`settings.mail_backend`):
+- "smtp": a real SMTP conversation with `settings.smtp_host:smtp_port` through smtplib (under
+  `make run` the local capture writes each message to var/mail/*.eml);
+- "ses": Amazon SES through boto3 `sesv2.send_email` (simple content, UTF-8).
+SMS (`settings.sms_backend`):
+- "outbox": one UTF-8 text file per message in `settings.sms_outbox_dir`
+  (`<yyyymmdd-hhmmss>-<mobile>-<random>.txt`, first line `To: <mobile>`, then the text), for a
+  developer to read;
+- "sns": Amazon SNS `publish` to `+86<mobile>` as a transactional SMS.
+
+Every sender raises `SendError` when the message could not be handed over.
+"""
+
+from __future__ import annotations
+
+import secrets
+import smtplib
+import time
+from email.message import EmailMessage
+from email.utils import formataddr, make_msgid
+
+from functions.core.log import logger
+from functions.core.settings import Settings, get_settings
+
+
+class SendError(Exception):
+    """The message could not be delivered to the mail server / SMS service."""
+
+
+def send_email(to: str, subject: str, text: str, settings: Settings | None = None) -> None:
+    settings = settings or get_settings()
+    if settings.mail_backend == "ses":
+        _send_ses(to, subject, text, settings)
+    else:
+        _send_smtp(to, subject, text, settings)
+
+
+def _send_smtp(to: str, subject: str, text: str, settings: Settings) -> None:
+    message = EmailMessage()
+    message["From"] = formataddr(("City Operations", settings.mail_from))
+    message["To"] = to
+    message["Subject"] = subject
+    message["Message-ID"] = make_msgid(domain=settings.mail_from.rpartition("@")[2] or None)
+    message.set_content(text)
+    try:
+        with smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=10) as smtp:
+            smtp.send_message(message)
+    except (OSError, smtplib.SMTPException) as exc:
+        logger.warning("smtp send failed", extra={"error": type(exc).__name__})
+        raise SendError("smtp") from exc
+
+
+def _send_ses(to: str, subject: str, text: str, settings: Settings) -> None:
+    import boto3
+    from botocore.exceptions import BotoCoreError, ClientError
+
+    client = boto3.client("sesv2", region_name=settings.aws_region)
+    try:
+        client.send_email(
+            FromEmailAddress=settings.mail_from,
+            Destination={"ToAddresses": [to]},
+            Content={
+                "Simple": {
+                    "Subject": {"Data": subject, "Charset": "UTF-8"},
+                    "Body": {"Text": {"Data": text, "Charset": "UTF-8"}},
+                }
+            },
+        )
+    except (BotoCoreError, ClientError) as exc:
+        logger.warning("ses send failed", extra={"error": type(exc).__name__})
+        raise SendError("ses") from exc
+
+
+def send_sms(mobile: str, text: str, settings: Settings | None = None) -> None:
+    settings = settings or get_settings()
+    if settings.sms_backend == "sns":
+        _send_sns(mobile, text, settings)
+    else:
+        _send_outbox(mobile, text, settings)
+
+
+def _send_outbox(mobile: str, text: str, settings: Settings) -> None:
+    folder = settings.sms_outbox_dir
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        name = f"{time.strftime('%Y%m%d-%H%M%S')}-{mobile}-{secrets.token_hex(3)}.txt"
+        (folder / name).write_text(f"To: {mobile}\n\n{text}\n", encoding="utf-8")
+    except OSError as exc:
+        raise SendError("outbox") from exc
+    print(f"[sms] to {mobile} → {folder / name}", flush=True)
+
+
+def _send_sns(mobile: str, text: str, settings: Settings) -> None:
+    import boto3
+    from botocore.exceptions import BotoCoreError, ClientError
+
+    client = boto3.client("sns", region_name=settings.aws_region)
+    try:
+        client.publish(
+            PhoneNumber=f"+86{mobile}",
+            Message=text,
+            MessageAttributes={"AWS.SNS.SMS.SMSType": {"DataType": "String", "StringValue": "Transactional"}},
+        )
+    except (BotoCoreError, ClientError) as exc:
+        logger.warning("sns publish failed", extra={"error": type(exc).__name__})
+        raise SendError("sns") from exc
