@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = ["page_weight", "cold_start", "web_bundle"]
+BENCHMARKS = ["page_weight", "static_build", "cold_start", "api_throughput", "web_bundle"]
 
 
 def main() -> int:

@@ -41,19 +41,21 @@ def measure(browser, url: str) -> dict:
 
 def main() -> int:
     rows = {}
-    with tempfile.TemporaryDirectory() as var_dir, local_server(Path(var_dir), "bench-") as server:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-            for path, budget in SCREENS.items():
-                row = measure(browser, server.url(path))
-                row.update(budget=budget, within_budget=row["js_gzip"] <= budget)
-                rows[path] = row
-            browser.close()
+    with (
+        tempfile.TemporaryDirectory() as var_dir,
+        local_server(Path(var_dir), "bench-") as server,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        for path, budget in SCREENS.items():
+            row = measure(browser, server.url(path))
+            row.update(budget=budget, within_budget=row["js_gzip"] <= budget)
+            rows[path] = row
+        browser.close()
     record("web_bundle", rows)
     for path, row in rows.items():
-        print(
-            f"{path:14} {row['js_gzip'] / 1024:7.1f} KB gzip JS in {row['files']} files (budget {row['budget'] // 1024} KB)"
-        )
+        kb, budget_kb = row["js_gzip"] / 1024, row["budget"] // 1024
+        print(f"{path:14} {kb:7.1f} KB gzip JS in {row['files']} files (budget {budget_kb} KB)")
     return 0 if all(row["within_budget"] for row in rows.values()) else 1
 
 
