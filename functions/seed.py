@@ -22,8 +22,8 @@ def seed(settings: Settings | None = None) -> str | None:
     """Create tables and defaults; returns the first admin's password if it was created now."""
     from functions.models import Admin, DuplicateError, configure_models
     from functions.models.tables import create_tables
-    from functions.services.member_config import seed_member_config
     from functions.services.config_items import seed_config_items
+    from functions.services.member_config import seed_member_config
     from functions.services.rules import seed_groups, seed_rules
     from functions.services.site_config import seed_site_config
 

@@ -122,15 +122,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # Upload (SPEC §5), checked again on the server.
     "The data of the uploaded file is incomplete!": {
-        "zh-cn": "上传的文件数据不完整！",
+        "zh-cn": "上传文件的数据不完整！",
         "en": "The data of the uploaded file is incomplete!",
     },
     "The type of uploaded file is not allowed!": {
-        "zh-cn": "不允许上传该类型的文件！",
+        "zh-cn": "不允许上传此类型的文件！",
         "en": "The type of uploaded file is not allowed!",
     },
     "The size of the uploaded file exceeds the allowed range!": {
-        "zh-cn": "上传的文件大小超出允许范围！",
+        "zh-cn": "上传文件的大小超出了允许范围！",
         "en": "The size of the uploaded file exceeds the allowed range!",
     },
     # Files and uploads (issue 5): the server's own checks.

@@ -34,7 +34,7 @@ MEMBER_MESSAGES: dict[str, dict[str, str]] = {
     },
     "The account has been disabled": {"zh-cn": "账户已被禁用", "en": "The account has been disabled"},
     "Please enter the captcha": {"zh-cn": "请输入验证码", "en": "Please enter the captcha"},
-    "Captcha error": {
+    "The captcha is wrong or has expired": {
         "zh-cn": "图形验证码错误或已过期，请重新输入",
         "en": "The captcha is wrong or has expired, please enter the new one",
     },

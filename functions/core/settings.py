@@ -62,7 +62,8 @@ class Settings(BaseSettings):
     # Uploads (SPEC §3 site config `upload`): the server's limits, sent to the client by /api/index/index.
     upload_max_bytes: int = 10 * 1024 * 1024
     upload_mimetypes: str = "jpg,png,bmp,jpeg,gif,webp,zip,rar,xls,xlsx,doc,docx,wav,mp4,mp3,txt,pdf"
-    upload_savename: str = "/{topic}/{year}{mon}{day}/{filename}{filesha1}{.suffix}"
+    # Object keys of uploads; always under /storage/ (served there by the gateway and CloudFront).
+    upload_savename: str = "/storage/{topic}/{year}{mon}{day}/{filename}{filesha1}{.suffix}"
     # How long the site configuration read from DynamoDB is kept in memory (0 disables the cache).
     config_cache_seconds: float = 30.0
 

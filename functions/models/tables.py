@@ -77,9 +77,18 @@ def describe_tables(models: Iterable[type[BaseModel]] | None = None) -> list[dic
     return [describe_model(model) for model in _models(models)]
 
 
+def _existing_table_names(models: list[type[BaseModel]]) -> set[str]:
+    """All table names in the account/endpoint, from ListTables (one call per 100 tables)."""
+    if not models:
+        return set()
+    client = models[0]._get_connection().connection.client
+    names: set[str] = set()
+    for page in client.get_paginator("list_tables").paginate():
+        names.update(page["TableNames"])
+    return names
+
+
 def _create_if_missing(model: type[BaseModel]) -> bool:
-    if model.exists():
-        return False
     try:
         # TTL is turned on by _ensure_ttl once the table is active.
         model.create_table(wait=False, billing_mode=BILLING_MODE, ignore_update_ttl_errors=True)
@@ -117,11 +126,14 @@ def _ensure_ttl(model: type[BaseModel]) -> None:
 
 def create_tables(wait: bool = True, models: Iterable[type[BaseModel]] | None = None) -> list[str]:
     """Create the missing tables; returns the names of those created. Safe to call repeatedly."""
-    selected = _models(models)
-    created = [model.Meta.table_name for model in selected if _create_if_missing(model)]
+    selected = list(_models(models))
+    existing = _existing_table_names(selected)
+    missing = [model for model in selected if model.Meta.table_name not in existing]
+    created = [model.Meta.table_name for model in missing if _create_if_missing(model)]
     if wait:
-        for model in selected:
+        for model in missing:
             _wait_active(model)
+        for model in selected:
             _ensure_ttl(model)
     return created
 

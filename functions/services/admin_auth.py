@@ -43,7 +43,9 @@ def captcha_required() -> bool:
 
 def locked_error(lock_until: int) -> ApiError:
     minutes = max(1, math.ceil((lock_until - now()) / 60))
-    return ApiError("Too many failed logins, please try again in {minutes} minutes", params={"minutes": minutes})
+    return ApiError(
+        "Too many failed logins, please try again in {minutes} minutes", params={"minutes": minutes}
+    )
 
 
 def authenticate_admin(username: str, password: str, ip: str) -> Admin:

@@ -10,8 +10,8 @@ Listing is the generic back-office table's (`functions.routes.admin.attachment`)
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
-from typing import Any
 
 from pynamodb.exceptions import DeleteError, DoesNotExist, TransactWriteError, UpdateError
 
@@ -139,10 +139,8 @@ def delete(row: Attachment) -> bool:
     except StorageError:
         logger.warning("attachment file not deleted", extra={"id": row.id, "storage": row.storage})
         return False
-    try:
+    with contextlib.suppress(DeleteError):  # a new upload of the same file arrived meanwhile
         Counter(counter_name).delete(condition=Counter.value <= 0)
-    except DeleteError:
-        pass  # a new upload of the same file arrived meanwhile
     return True
 
 

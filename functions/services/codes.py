@@ -252,7 +252,7 @@ def request_code(
     if not captcha_id or not captcha_answer:
         raise ApiError("Please enter the captcha")
     if not check_captcha(captcha_id, captcha_answer):
-        raise ApiError("Captcha error")
+        raise ApiError("The captcha is wrong or has expired")
     if event in LOGIN_EVENTS and user is None:
         raise login_required("userLogin")
     rule = EVENTS[event][1]

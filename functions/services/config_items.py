@@ -15,10 +15,11 @@ Built-in items (seeded here or by `site_config`) cannot be deleted; admins may a
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
-from pynamodb.exceptions import PutError
+from pynamodb.exceptions import PutError, UpdateError
 
 from functions.core.responses import ApiError
 from functions.models.base import now
@@ -95,7 +96,13 @@ def seed_config_items() -> list[str]:
     for group, items in DEFAULT_ITEMS.items():
         for weigh, (name, (title, value_type, value, content, tip)) in enumerate(items.items()):
             item = Config(
-                group, name, title=title, value_type=value_type, value=value, content=content, tip=tip,
+                group,
+                name,
+                title=title,
+                value_type=value_type,
+                value=value,
+                content=content,
+                tip=tip,
                 weigh=-weigh,
             )
             try:
@@ -106,11 +113,22 @@ def seed_config_items() -> list[str]:
                 raise
             written.append(f"{group}.{name}")
     for name, content in SITE_CONTENT.items():
-        try:
+        with contextlib.suppress(UpdateError):  # the site item may not exist yet: nothing to do
             Config("site", name).update(actions=[Config.content.set(content)], condition=Config.name.exists())
-        except Exception:  # noqa: BLE001, S110 - the site item may not exist yet; nothing to do
-            pass
     return written
+
+
+def builtin_item(group: str, name: str) -> Config | None:
+    """A built-in item that is missing from the table (not seeded yet), with its defaults."""
+    if group == "site" and name in site_config.DEFAULT_SITE_ITEMS:
+        title, value_type, value = site_config.DEFAULT_SITE_ITEMS[name]
+        return Config(
+            group, name, title=title, value_type=value_type, value=value, content=SITE_CONTENT.get(name)
+        )
+    if name in DEFAULT_ITEMS.get(group, {}):
+        title, value_type, value, content, tip = DEFAULT_ITEMS[group][name]
+        return Config(group, name, title=title, value_type=value_type, value=value, content=content, tip=tip)
+    return None
 
 
 def public_item(item: Config) -> dict[str, Any]:
@@ -204,6 +222,10 @@ def save_group(group: str, values: dict[str, Any]) -> int:
     if group not in GROUP_NAMES:
         raise ApiError("Unknown config group")
     items = {i.name: i for i in Config.query_group(group)}
+    for name in set(values) - set(items):
+        default = builtin_item(group, name)
+        if default is not None:
+            items[name] = default
     unknown = set(values) - set(items)
     if unknown:
         raise ApiError("Incorrect parameter!")
@@ -215,7 +237,9 @@ def save_group(group: str, values: dict[str, Any]) -> int:
         value = coerce(item, raw)
         if value == item.value:
             continue
-        item.update(actions=[Config.value.set(value), Config.update_time.set(now())])
+        item.value = value
+        item.update_time = now()
+        item.save()
         changed += 1
     if group == "site":
         site_config.clear_cache()
@@ -238,8 +262,14 @@ def add_item(values: dict[str, Any]) -> Config:
         rule=values.get("rule", ""),
         weigh=values.get("weigh", 0),
     )
-    item.value = coerce(item, values.get("value")) if values.get("value") not in (None, "") else (
-        False if values["type"] == "switch" else ([] if values["type"] in ("checkbox", "selects", "array") else "")
+    item.value = (
+        coerce(item, values.get("value"))
+        if values.get("value") not in (None, "")
+        else (
+            False
+            if values["type"] == "switch"
+            else ([] if values["type"] in ("checkbox", "selects", "array") else "")
+        )
     )
     try:
         item.save(condition=Config.name.does_not_exist())
@@ -287,7 +317,9 @@ def send_test_mail(to: str, subject: str, body: str) -> None:
     conf = mail_settings()
     message = EmailMessage()
     message["Subject"] = subject
-    message["From"] = formataddr((conf["sender_name"], conf["sender"])) if conf["sender_name"] else conf["sender"]
+    message["From"] = (
+        formataddr((conf["sender_name"], conf["sender"])) if conf["sender_name"] else conf["sender"]
+    )
     message["To"] = to
     message.set_content(body)
     if conf["verification"] == "SSL":

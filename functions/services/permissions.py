@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from functions.models.group import ALL_RULES, AdminGroup, UserGroup
+from functions.models.group import AdminGroup, UserGroup
 from functions.models.listing import PART
 from functions.models.rule import AdminRule, UserRule, sort_key
 
@@ -111,7 +111,9 @@ def build_tree(rows: list[dict[str, Any]], root: int = 0) -> list[dict[str, Any]
     return top
 
 
-def menu_tree(grant: Grant, lang: str, rules: Sequence[AdminRule] | Sequence[UserRule]) -> list[dict[str, Any]]:
+def menu_tree(
+    grant: Grant, lang: str, rules: Sequence[AdminRule] | Sequence[UserRule]
+) -> list[dict[str, Any]]:
     """The rules `grant` may see, as a tree: enabled, granted, and with every ancestor visible."""
     enabled = {r.id: r for r in rules if r.enabled}
     visible: list[Any] = []
@@ -145,7 +147,3 @@ def menu_tree(grant: Grant, lang: str, rules: Sequence[AdminRule] | Sequence[Use
         for r in visible
     ]
     return build_tree(rows)
-
-
-def all_rules_marker(rules: list[Any]) -> bool:
-    return ALL_RULES in rules

@@ -40,12 +40,12 @@ from functions.services.uploads import (
     split_name,
 )
 
-TOKEN_AUDIENCE = "upload"
+TOKEN_AUDIENCE = "upload"  # noqa: S105 - a JWT audience, not a secret
 TOKEN_SECONDS = 15 * 60
 POST_SECONDS = 10 * 60
 MSG_NOT_CONFIGURED = "Remote storage is not configured!"
 MSG_NOT_FOUND = "The uploaded file was not found in storage!"
-MSG_TOKEN = "The upload credential is invalid or expired!"
+MSG_TOKEN = "The upload credential is invalid or expired!"  # noqa: S105 - a message
 
 
 def _s3(settings: Settings) -> Any:
@@ -162,7 +162,9 @@ def callback(
         raise ApiError(MSG_TOKEN)
     storage = _s3(settings)
     config = get_upload_config(settings)
-    name, size_int, sha1, suffix, topic = _declared(claims["name"], claims["size"], claims["sha1"], claims["topic"])
+    name, size_int, sha1, suffix, topic = _declared(
+        claims["name"], claims["size"], claims["sha1"], claims["topic"]
+    )
     try:
         info = storage.head(key)
     except StorageError as exc:
@@ -177,7 +179,9 @@ def callback(
         if len(data) != info.size or uploads.sha1_of(data) != sha1:
             raise ApiError(MSG_MISMATCH)
         sniffed = uploads.sniff(data, suffix)
-        if not uploads.is_type_allowed(suffix, sniffed.mimetype, uploads.allowed_list(config.get("mimetype"))):
+        if not uploads.is_type_allowed(
+            suffix, sniffed.mimetype, uploads.allowed_list(config.get("mimetype"))
+        ):
             raise ApiError(uploads.MSG_TYPE)
         final_url = uploads.build_url(config.get("savename", ""), topic=topic, name=name, sha1=sha1)
         storage.copy(key, final_url.lstrip("/"), sniffed.mimetype)

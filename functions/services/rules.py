@@ -160,54 +160,171 @@ _VIEW, _ADD, _EDIT, _DEL, _SORT = (
 CRUD = (_VIEW, _ADD, _EDIT, _DEL)
 
 DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
-    {"name": "dashboard", "type": "menu", "title": ("控制台", "Dashboard"), "icon": "DashboardOutlined",
-     "weigh": 999},
-    {"name": "auth", "type": "menu_dir", "title": ("权限管理", "Permissions"), "icon": "SafetyCertificateOutlined",
-     "weigh": 100, "children": [
-        {"name": "auth/group", "title": ("角色组管理", "Admin groups"), "icon": "TeamOutlined", "weigh": 99,
-         "buttons": CRUD},
-        {"name": "auth/admin", "title": ("管理员管理", "Administrators"), "icon": "UserOutlined", "weigh": 98,
-         "buttons": CRUD},
-        {"name": "auth/rule", "title": ("菜单规则管理", "Menu rules"), "icon": "MenuOutlined", "weigh": 97,
-         "buttons": (*CRUD, _SORT)},
-        {"name": "auth/adminLog", "title": ("管理员日志管理", "Admin log"), "icon": "HistoryOutlined",
-         "weigh": 96, "buttons": (_VIEW,)},
-    ]},
-    {"name": "user", "type": "menu_dir", "title": ("会员管理", "Members"), "icon": "SmileOutlined",
-     "weigh": 90, "children": [
-        {"name": "user/user", "title": ("会员管理", "Members"), "icon": "UserOutlined", "weigh": 99,
-         "buttons": CRUD},
-        {"name": "user/group", "title": ("会员分组管理", "Member groups"), "icon": "TeamOutlined", "weigh": 98,
-         "buttons": CRUD},
-        {"name": "user/rule", "title": ("会员规则管理", "Member rules"), "icon": "MenuOutlined", "weigh": 97,
-         "buttons": (*CRUD, _SORT)},
-        {"name": "user/moneyLog", "title": ("会员余额管理", "Balance log"), "icon": "WalletOutlined",
-         "weigh": 96, "buttons": (_VIEW, ("add", "调整余额", "Adjust balance"))},
-        {"name": "user/scoreLog", "title": ("会员积分管理", "Points log"), "icon": "StarOutlined",
-         "weigh": 95, "buttons": (_VIEW, ("add", "调整积分", "Adjust points"))},
-    ]},
-    {"name": "routine", "type": "menu_dir", "title": ("常规管理", "Routine"), "icon": "SettingOutlined",
-     "weigh": 80, "children": [
-        {"name": "routine/config", "title": ("系统配置", "System config"), "icon": "ControlOutlined",
-         "weigh": 99, "buttons": (_VIEW, ("edit", "编辑", "Edit"), ("add", "添加配置项", "Add item"),
-                                  ("del", "删除配置项", "Delete item"))},
-        {"name": "routine/attachment", "title": ("附件管理", "Attachments"), "icon": "PaperClipOutlined",
-         "weigh": 98, "buttons": (_VIEW, _EDIT, _DEL)},
-        {"name": "routine/adminInfo", "title": ("个人资料", "Profile"), "icon": "IdcardOutlined", "weigh": 97,
-         "buttons": (_VIEW, _EDIT)},
-    ]},
+    {
+        "name": "dashboard",
+        "type": "menu",
+        "title": ("控制台", "Dashboard"),
+        "icon": "DashboardOutlined",
+        "weigh": 999,
+    },
+    {
+        "name": "auth",
+        "type": "menu_dir",
+        "title": ("权限管理", "Permissions"),
+        "icon": "SafetyCertificateOutlined",
+        "weigh": 100,
+        "children": [
+            {
+                "name": "auth/group",
+                "title": ("角色组管理", "Admin groups"),
+                "icon": "TeamOutlined",
+                "weigh": 99,
+                "buttons": CRUD,
+            },
+            {
+                "name": "auth/admin",
+                "title": ("管理员管理", "Administrators"),
+                "icon": "UserOutlined",
+                "weigh": 98,
+                "buttons": CRUD,
+            },
+            {
+                "name": "auth/rule",
+                "title": ("菜单规则管理", "Menu rules"),
+                "icon": "MenuOutlined",
+                "weigh": 97,
+                "buttons": (*CRUD, _SORT),
+            },
+            {
+                "name": "auth/adminLog",
+                "title": ("管理员日志管理", "Admin log"),
+                "icon": "HistoryOutlined",
+                "weigh": 96,
+                "buttons": (_VIEW,),
+            },
+        ],
+    },
+    {
+        "name": "user",
+        "type": "menu_dir",
+        "title": ("会员管理", "Members"),
+        "icon": "SmileOutlined",
+        "weigh": 90,
+        "children": [
+            {
+                "name": "user/user",
+                "title": ("会员管理", "Members"),
+                "icon": "UserOutlined",
+                "weigh": 99,
+                "buttons": CRUD,
+            },
+            {
+                "name": "user/group",
+                "title": ("会员分组管理", "Member groups"),
+                "icon": "TeamOutlined",
+                "weigh": 98,
+                "buttons": CRUD,
+            },
+            {
+                "name": "user/rule",
+                "title": ("会员规则管理", "Member rules"),
+                "icon": "MenuOutlined",
+                "weigh": 97,
+                "buttons": (*CRUD, _SORT),
+            },
+            {
+                "name": "user/moneyLog",
+                "title": ("会员余额管理", "Balance log"),
+                "icon": "WalletOutlined",
+                "weigh": 96,
+                "buttons": (_VIEW, ("add", "调整余额", "Adjust balance")),
+            },
+            {
+                "name": "user/scoreLog",
+                "title": ("会员积分管理", "Points log"),
+                "icon": "StarOutlined",
+                "weigh": 95,
+                "buttons": (_VIEW, ("add", "调整积分", "Adjust points")),
+            },
+        ],
+    },
+    {
+        "name": "routine",
+        "type": "menu_dir",
+        "title": ("常规管理", "Routine"),
+        "icon": "SettingOutlined",
+        "weigh": 80,
+        "children": [
+            {
+                "name": "routine/config",
+                "title": ("系统配置", "System config"),
+                "icon": "ControlOutlined",
+                "weigh": 99,
+                "buttons": (
+                    _VIEW,
+                    ("edit", "编辑", "Edit"),
+                    ("add", "添加配置项", "Add item"),
+                    ("del", "删除配置项", "Delete item"),
+                ),
+            },
+            {
+                "name": "routine/attachment",
+                "title": ("附件管理", "Attachments"),
+                "icon": "PaperClipOutlined",
+                "weigh": 98,
+                "buttons": (_VIEW, _EDIT, _DEL),
+            },
+            {
+                "name": "routine/adminInfo",
+                "title": ("个人资料", "Profile"),
+                "icon": "IdcardOutlined",
+                "weigh": 97,
+                "buttons": (_VIEW, _EDIT),
+            },
+        ],
+    },
 ]
 
 DEFAULT_USER_RULES: list[dict[str, Any]] = [
-    {"name": "account", "type": "menu_dir", "title": ("我的账户", "My account"), "icon": "UserOutlined",
-     "weigh": 100, "children": [
-        {"name": "account/overview", "title": ("账户概览", "Overview"), "icon": "HomeOutlined", "weigh": 99},
-        {"name": "account/profile", "title": ("个人资料", "Profile"), "icon": "IdcardOutlined", "weigh": 98},
-        {"name": "account/changePassword", "title": ("修改密码", "Change password"), "icon": "LockOutlined",
-         "weigh": 97},
-        {"name": "account/balance", "title": ("余额记录", "Balance"), "icon": "WalletOutlined", "weigh": 96},
-        {"name": "account/integral", "title": ("积分记录", "Integral"), "icon": "StarOutlined", "weigh": 95},
-    ]},
+    {
+        "name": "account",
+        "type": "menu_dir",
+        "title": ("我的账户", "My account"),
+        "icon": "UserOutlined",
+        "weigh": 100,
+        "children": [
+            {
+                "name": "account/overview",
+                "title": ("账户概览", "Overview"),
+                "icon": "HomeOutlined",
+                "weigh": 99,
+            },
+            {
+                "name": "account/profile",
+                "title": ("个人资料", "Profile"),
+                "icon": "IdcardOutlined",
+                "weigh": 98,
+            },
+            {
+                "name": "account/changePassword",
+                "title": ("修改密码", "Change password"),
+                "icon": "LockOutlined",
+                "weigh": 97,
+            },
+            {
+                "name": "account/balance",
+                "title": ("余额记录", "Balance"),
+                "icon": "WalletOutlined",
+                "weigh": 96,
+            },
+            {
+                "name": "account/integral",
+                "title": ("积分记录", "Integral"),
+                "icon": "StarOutlined",
+                "weigh": 95,
+            },
+        ],
+    },
 ]
 
 
@@ -236,8 +353,14 @@ def _seed_one(model: type[AdminRule] | type[UserRule], pid: int, spec: dict[str,
         if find_by_name(model, name) is None:
             button = create_rule(
                 model,
-                {"pid": rule.id, "rule_type": "button", "title": zh, "title_en": en, "name": name,
-                 "weigh": -index},
+                {
+                    "pid": rule.id,
+                    "rule_type": "button",
+                    "title": zh,
+                    "title_en": en,
+                    "name": name,
+                    "weigh": -index,
+                },
             )
             created.append(button.id)
     for child in spec.get("children", ()):

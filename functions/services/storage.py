@@ -152,7 +152,10 @@ class S3Storage:
 
     def put(self, key: str, data: bytes, content_type: str) -> None:
         self.client.put_object(
-            Bucket=self.bucket, Key=check_key(key), Body=data, ContentType=content_type or "application/octet-stream"
+            Bucket=self.bucket,
+            Key=check_key(key),
+            Body=data,
+            ContentType=content_type or "application/octet-stream",
         )
 
     def head(self, key: str) -> ObjectInfo | None:

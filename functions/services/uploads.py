@@ -44,6 +44,7 @@ from functions.core.settings import Settings, get_settings
 CHINA_TZ = timezone(timedelta(hours=8), "CST")
 MAX_NAME_CHARS = 255
 MAX_KEY_FILENAME = 100  # SPEC §9
+MAX_KEY_FILENAME_BYTES = 120
 MAX_PIXELS = 40_000_000
 TOPIC_RE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 SUFFIX_RE = re.compile(r"[a-z0-9]{1,10}")
@@ -61,9 +62,56 @@ MSG_IMAGE = "The image cannot be read!"
 # Extensions that are never stored, whatever the allowed list says: they run in a browser or on a
 # machine. (Served from our own origin, an SVG or HTML file could script the site.)
 BLOCKED_SUFFIXES = frozenset(
-    "svg svgz html htm xhtml xht shtml mht mhtml xml xsl xslt js mjs cjs css php phtml php3 php4 php5 "
-    "phar asp aspx jsp jspx cgi pl py rb sh bash ps1 bat cmd com exe dll msi scr hta vbs wsf jar swf "
-    "apk app dmg".split()
+    [
+        "svg",
+        "svgz",
+        "html",
+        "htm",
+        "xhtml",
+        "xht",
+        "shtml",
+        "mht",
+        "mhtml",
+        "xml",
+        "xsl",
+        "xslt",
+        "js",
+        "mjs",
+        "cjs",
+        "css",
+        "php",
+        "phtml",
+        "php3",
+        "php4",
+        "php5",
+        "phar",
+        "asp",
+        "aspx",
+        "jsp",
+        "jspx",
+        "cgi",
+        "pl",
+        "py",
+        "rb",
+        "sh",
+        "bash",
+        "ps1",
+        "bat",
+        "cmd",
+        "com",
+        "exe",
+        "dll",
+        "msi",
+        "scr",
+        "hta",
+        "vbs",
+        "wsf",
+        "jar",
+        "swf",
+        "apk",
+        "app",
+        "dmg",
+    ]
 )
 
 # Extension → the content kind its bytes must have.
@@ -383,14 +431,16 @@ def _random(length: int) -> str:
 
 
 def key_filename(stem: str) -> str:
-    """The {filename} token: the name without extension, letters/digits/_/- only, first 100 chars."""
-    cleaned = re.sub(r"[^\w-]+", "_", stem, flags=re.UNICODE).strip("_")
-    return cleaned[:MAX_KEY_FILENAME] or "file"
+    """The {filename} token: the name without extension, letters/digits/_/- only, first 100
+    characters (SPEC §9) and at most 120 bytes of UTF-8 (40 Chinese characters)."""
+    cleaned = re.sub(r"[^\w-]+", "_", stem, flags=re.UNICODE).strip("_")[:MAX_KEY_FILENAME]
+    # File systems limit a name to 255 bytes: with the sha1 and the suffix, 120 bytes of name fit.
+    while len(cleaned.encode()) > MAX_KEY_FILENAME_BYTES:
+        cleaned = cleaned[:-1]
+    return cleaned or "file"
 
 
-def build_url(
-    template: str, *, topic: str, name: str, sha1: str, when: datetime | None = None
-) -> str:
+def build_url(template: str, *, topic: str, name: str, sha1: str, when: datetime | None = None) -> str:
     """The public URL path (`/storage/…`) of a file from the savename template.
 
     Tokens: {topic} {year} {mon} {day} {hour} {min} {sec} {random} (16 characters) {random32}

@@ -6,6 +6,9 @@
 - `solve_captcha(api)`: loads a captcha image like the browser does and reads its answer from
   DynamoDB Local (the only way a test can "see" the picture).
 - `new_member(...)`: a member created directly in the tables, `login(...)` logs in over HTTP.
+- `fast_hashing` (autouse in the member modules): Argon2id with the smallest cost parameters, so
+  the hundreds of hashes these tests make stay fast; the production parameters are tested in
+  tests/unit/test_security.py.
 """
 
 from __future__ import annotations
@@ -56,6 +59,16 @@ class Mailbox:
                 return match.group(1)
             time.sleep(0.05)
         raise AssertionError(f"no message to {target}")
+
+
+@pytest.fixture
+def fast_hashing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from argon2 import PasswordHasher, Type
+
+    import functions.core.security as security
+
+    cheap = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1, type=Type.ID)
+    monkeypatch.setattr(security, "_hasher", lambda: cheap)
 
 
 @pytest.fixture(scope="session")

@@ -51,7 +51,7 @@ def test_index_returns_site_config_languages_and_upload(api: httpx.Client, seede
     assert upload["mode"] == "local"
     assert upload["maxsize"] == 10 * 1024 * 1024
     assert "pdf" in upload["mimetype"].split(",")
-    assert upload["savename"] == "/{topic}/{year}{mon}{day}/{filename}{filesha1}{.suffix}"
+    assert upload["savename"] == "/storage/{topic}/{year}{mon}{day}/{filename}{filesha1}{.suffix}"
     assert data["userInfo"] is None
 
 

@@ -6,13 +6,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import httpx
+import pytest
 
 from functions.core.security import create_access_token, hash_refresh_token
 from functions.models.captcha import Captcha
 from functions.models.session import RefreshToken, Session
 from functions.services import captcha, sessions
 
-from .members_support import auth, logged_in, new_member, solve_captcha, uid
+from .members_support import auth, fast_hashing, logged_in, new_member, solve_captcha, uid
+
+pytestmark = pytest.mark.usefixtures("fast_hashing")
+assert fast_hashing  # imported for pytest
 
 INDEX = "/srv/api/user/index"
 REFRESH = "/srv/api/common/refreshToken"
@@ -85,7 +89,12 @@ def test_refresh_rotates_and_a_replayed_token_revokes_the_whole_session(api: htt
 
 
 def test_unknown_refresh_tokens_name_the_login_page_of_their_kind(api: httpx.Client) -> None:
-    for token, route in (("u.nope", "userLogin"), ("a.nope", "adminLogin"), ("", "userLogin"), ("x" * 300, "userLogin")):
+    for token, route in (
+        ("u.nope", "userLogin"),
+        ("a.nope", "adminLogin"),
+        ("", "userLogin"),
+        ("x" * 300, "userLogin"),
+    ):
         body = api.post(REFRESH, json={"refresh_token": token}).json()
         assert body["code"] == 302
         assert body["data"]["routeName"] == route
@@ -105,7 +114,9 @@ def test_without_remember_there_is_no_refresh_token(api: httpx.Client) -> None:
 def test_logout_revokes_at_once(api: httpx.Client) -> None:
     user = new_member()
     tokens = logged_in(api, user)
-    body = api.post(LOGOUT, json={"refresh_token": tokens["refresh_token"]}, headers=auth(tokens["token"])).json()
+    body = api.post(
+        LOGOUT, json={"refresh_token": tokens["refresh_token"]}, headers=auth(tokens["token"])
+    ).json()
     assert body["code"] == 1
     assert body["msg"] == "已退出登录"
     assert api.get(INDEX, headers=auth(tokens["token"])).json()["code"] == 302

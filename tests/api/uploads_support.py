@@ -66,7 +66,9 @@ def other_member_headers(upload_env) -> dict[str, str]:
     return {"ba-user-token": open_session("user", user.id, remember=False)["token"]}
 
 
-def image_bytes(fmt: str = "PNG", size: tuple[int, int] = (12, 7), colour: tuple[int, int, int] = (200, 30, 30)) -> bytes:
+def image_bytes(
+    fmt: str = "PNG", size: tuple[int, int] = (12, 7), colour: tuple[int, int, int] = (200, 30, 30)
+) -> bytes:
     from PIL import Image
 
     buffer = io.BytesIO()
@@ -87,7 +89,16 @@ def zip_bytes() -> bytes:
     return buffer.getvalue()
 
 
-def upload(client, path: str, headers: dict[str, str], name: str, data: bytes, mimetype: str = "application/octet-stream", topic: str | None = None, lang: str = "en"):
+def upload(
+    client,
+    path: str,
+    headers: dict[str, str],
+    name: str,
+    data: bytes,
+    mimetype: str = "application/octet-stream",
+    topic: str | None = None,
+    lang: str = "en",
+):
     form = {"topic": topic} if topic is not None else {}
     return client.post(
         path,

@@ -22,6 +22,7 @@ from functions.core.validators import Account, Password, Required, check_email, 
 from functions.models.admin import USERNAME_SCOPE, Admin
 from functions.models.admin_log import AdminLog
 from functions.models.base import DuplicateError, is_condition_failure, now, transact_write
+from functions.models.counter import next_id
 from functions.models.group import ALL_RULES, AdminGroup
 from functions.models.listing import PART
 from functions.models.rule import AdminRule, sort_key
@@ -189,7 +190,7 @@ class GroupTable(Table):
     def create(self, body: Any, ctx: AdminContext) -> Any:
         self._check_pid(body.pid, ctx)
         group = AdminGroup(
-            rules_service.next_id("admin_group"),
+            next_id("admin_group"),
             pid=body.pid,
             name=body.name.strip(),
             rules=checked_rules(body.rules, ctx),
@@ -359,7 +360,11 @@ class AdminTable(Table):
         except DuplicateError:
             raise ApiError("The username already exists") from None
         admin.update(
-            actions=[Admin.avatar.set(body.avatar), Admin.motto.set(body.motto), Admin.status.set(body.status)]
+            actions=[
+                Admin.avatar.set(body.avatar),
+                Admin.motto.set(body.motto),
+                Admin.status.set(body.status),
+            ]
         )
         return admin
 

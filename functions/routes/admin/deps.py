@@ -171,4 +171,3 @@ def route_permissions(app: FastAPI, prefix: str = "/srv/admin/") -> list[tuple[s
         for method in sorted(context.methods or ()):
             result.append((method, context.path, declared))
     return result
-

@@ -61,14 +61,18 @@ def config_index(ctx: Annotated[AdminContext, require("routine/config/index")]) 
 
 
 @config_router.post("/edit", name="routine_config_edit")
-def config_edit(body: ConfigSave, ctx: Annotated[AdminContext, require("routine/config/edit")]) -> dict[str, Any]:
+def config_edit(
+    body: ConfigSave, ctx: Annotated[AdminContext, require("routine/config/edit")]
+) -> dict[str, Any]:
     """Save the values of one group; an empty password keeps the stored one."""
     config_items.save_group(body.group, body.values)
     return success(None, "Saved successfully")
 
 
 @config_router.post("/add", name="routine_config_add")
-def config_add(body: ConfigAdd, ctx: Annotated[AdminContext, require("routine/config/add")]) -> dict[str, Any]:
+def config_add(
+    body: ConfigAdd, ctx: Annotated[AdminContext, require("routine/config/add")]
+) -> dict[str, Any]:
     """Add a config item to a group."""
     item = config_items.add_item(body.model_dump())
     return success({"name": item.name}, "Added successfully")
@@ -86,7 +90,9 @@ def config_del(
 
 
 @config_router.post("/sendTestMail", name="routine_config_sendTestMail")
-def send_test_mail(body: TestMail, ctx: Annotated[AdminContext, require("routine/config/edit")]) -> dict[str, Any]:
+def send_test_mail(
+    body: TestMail, ctx: Annotated[AdminContext, require("routine/config/edit")]
+) -> dict[str, Any]:
     """Send a test mail with the saved SMTP settings."""
     site = get_site_config()["siteName"]
     try:

@@ -111,7 +111,11 @@ class Table:
         rows = [self.to_row(item, ctx) for item in self.source(ctx)]
         rows, filtered = crud_table.apply(rows, params, self.quick_search)
         if self.tree and not filtered and not params.select:
-            return {"list": build_tree(rows), "total": len(rows), "remark": t(self.remark) if self.remark else ""}
+            return {
+                "list": build_tree(rows),
+                "total": len(rows),
+                "remark": t(self.remark) if self.remark else "",
+            }
         return {
             "list": crud_table.page(rows, params),
             "total": len(rows),
@@ -129,7 +133,9 @@ class Table:
         if "index" in self.actions:
 
             @router.get("/index", name=self.name("index"))
-            def index(request: Request, ctx: Annotated[AdminContext, require(f"{perm}/index")]) -> dict[str, Any]:
+            def index(
+                request: Request, ctx: Annotated[AdminContext, require(f"{perm}/index")]
+            ) -> dict[str, Any]:
                 """List rows: page, limit, quick_search, search, order, select."""
                 return success(table.list_rows(request, ctx))
 
@@ -151,7 +157,9 @@ class Table:
                 return success({"row": table.to_row(table.get_item(id, ctx), ctx)})
 
             @router.post("/edit", name=self.name("edit"))
-            def edit(body: edit_schema, ctx: Annotated[AdminContext, require(f"{perm}/edit")]) -> dict[str, Any]:  # type: ignore[valid-type]
+            def edit(
+                body: edit_schema, ctx: Annotated[AdminContext, require(f"{perm}/edit")]
+            ) -> dict[str, Any]:  # type: ignore[valid-type]
                 """Save a row."""
                 item = table.get_item(int(body.id), ctx)  # type: ignore[attr-defined]
                 table.update(item, body, ctx)
@@ -160,7 +168,9 @@ class Table:
         if "del" in self.actions:
 
             @router.delete("/del", name=self.name("del"))
-            def delete(request: Request, ctx: Annotated[AdminContext, require(f"{perm}/del")]) -> dict[str, Any]:
+            def delete(
+                request: Request, ctx: Annotated[AdminContext, require(f"{perm}/del")]
+            ) -> dict[str, Any]:
                 """Delete rows: ids[]=1&ids[]=2 (or ids=1,2)."""
                 ids = parse_ids(request)
                 if not ids:
@@ -181,7 +191,9 @@ class Table:
         if "sortable" in self.actions:
 
             @router.post("/sortable", name=self.name("sortable"))
-            def sortable(body: SortBody, ctx: Annotated[AdminContext, require(f"{perm}/sortable")]) -> dict[str, Any]:
+            def sortable(
+                body: SortBody, ctx: Annotated[AdminContext, require(f"{perm}/sortable")]
+            ) -> dict[str, Any]:
                 """Drag sort: move row `id` to the place of row `targetId`."""
                 moved = table.get_item(body.id, ctx)
                 target = table.get_item(body.targetId, ctx)

@@ -377,9 +377,6 @@ class LogTable(Table):
                     row[key] = cents_to_yuan(int(row[key]))
         return result
 
-    def list_source_rows(self, ctx: AdminContext) -> list[dict[str, Any]]:
-        return [self.to_row(i, ctx) for i in self.source(ctx)]
-
 
 class MoneyLogTable(LogTable):
     path = "user/moneyLog"
@@ -409,7 +406,9 @@ adjust_router = APIRouter(prefix="/user", tags=["admin"])
 
 
 @adjust_router.post("/moneyLog/add", name="user_moneyLog_add")
-def adjust_money(body: MoneyAdjust, ctx: Annotated[AdminContext, require("user/moneyLog/add")]) -> dict[str, Any]:
+def adjust_money(
+    body: MoneyAdjust, ctx: Annotated[AdminContext, require("user/moneyLog/add")]
+) -> dict[str, Any]:
     """Add to (or, negative, deduct from) a member's balance, in yuan."""
     cents = yuan_to_cents(body.money)
     if cents == 0:
@@ -419,7 +418,9 @@ def adjust_money(body: MoneyAdjust, ctx: Annotated[AdminContext, require("user/m
 
 
 @adjust_router.post("/scoreLog/add", name="user_scoreLog_add")
-def adjust_score(body: ScoreAdjust, ctx: Annotated[AdminContext, require("user/scoreLog/add")]) -> dict[str, Any]:
+def adjust_score(
+    body: ScoreAdjust, ctx: Annotated[AdminContext, require("user/scoreLog/add")]
+) -> dict[str, Any]:
     """Add to (or, negative, deduct from) a member's points."""
     if body.score == 0:
         raise ApiError("The amount must not be zero")

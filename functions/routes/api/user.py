@@ -67,7 +67,7 @@ def _require_captcha(body: CheckInBody) -> None:
     if not body.captchaId or not body.captchaInfo.strip():
         raise ApiError("Please enter the captcha")
     if not check_captcha(body.captchaId, body.captchaInfo):
-        raise ApiError("Captcha error")
+        raise ApiError("The captcha is wrong or has expired")
 
 
 def _fail_if(problem: str | None) -> None:

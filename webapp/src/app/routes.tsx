@@ -20,6 +20,7 @@ import { matchRoutes, Outlet, redirect, type LoaderFunctionArgs, type RouteObjec
 import { prepareRoute } from '../lib/i18n';
 import { loadingPathFor, ROUTE_PATHS, type RouteMeta, type RouteName } from '../lib/routes';
 import { adminLoadingLoader, userLoadingLoader } from '../features/loading/loaders';
+import { adminRouteLoader } from '../features/admin/shell/route-loader';
 
 const meta = (name: RouteName, addtab = false): RouteMeta => ({ name, title: `general:route.${name}`, addtab });
 
@@ -72,9 +73,16 @@ export const routes: RouteObject[] = [
             path: 'loading/:to?',
             handle: meta('adminLoading'),
             loader: adminLoadingLoader,
-            lazy: () => import('../features/loading/components/admin-loading'),
+            lazy: () => import('../features/admin/shell/admin-loading'),
           },
-          { path: '*', loader: toLoading('admin') },
+          // Menu routes (and /admin/iframe/{url}) render inside the shell's tabs; an unknown or
+          // forbidden path goes to the loading route (menus not loaded yet) or to /401.
+          {
+            path: '*',
+            handle: { ...meta('adminLoading'), addtab: true },
+            loader: adminRouteLoader,
+            lazy: () => import('../features/admin/shell/admin-route'),
+          },
         ],
       },
       {
@@ -86,7 +94,8 @@ export const routes: RouteObject[] = [
             path: 'loading/:to?',
             handle: meta('userLoading'),
             loader: userLoadingLoader,
-            lazy: () => import('../features/loading/components/user-loading'),
+            // The member center's pages (features/account) are chosen by the `to` parameter.
+            lazy: () => import('../features/account/components/account-center'),
           },
           { path: '*', loader: toLoading('user') },
         ],

@@ -8,14 +8,20 @@ import { Shell } from './shell';
 
 export function UserLayout() {
   const { t } = useTranslation('general');
+  // SPEC §4: logout posts the refresh token; on code 1 the stored user info is removed and the page
+  // reloads (the loading route then sends the visitor to the login page).
   const logout = async () => {
     try {
-      await api.post('/api/user/logout', { refresh_token: memberSession.getToken('refresh') }, { showErrorMessage: false, showCodeMessage: false });
+      const res = await api.post('/api/user/logout', { refresh_token: memberSession.getToken('refresh') }, { showErrorMessage: false, showCodeMessage: false });
+      if (res.code === 1) {
+        memberSession.clear();
+        browser.reload();
+      }
     } catch {
-      // the local session is dropped either way
+      // The server did not confirm: drop the local session anyway and go to the login page.
+      memberSession.clear();
+      browser.assign(ROUTE_PATHS.userLogin);
     }
-    memberSession.clear();
-    browser.assign(ROUTE_PATHS.userLogin);
   };
   return <Shell title={t('layout.memberCenter')} homePath={ROUTE_PATHS.userLoading} onLogout={() => void logout()} />;
 }

@@ -4,6 +4,10 @@ export const browser = {
   assign(url: string): void {
     window.location.assign(url);
   },
+  /** Reloads the current page (member logout, SPEC §4). */
+  reload(): void {
+    window.location.reload();
+  },
   /** Whether the tab has an earlier history entry to return to. */
   hasHistory(): boolean {
     return window.history.length > 1;

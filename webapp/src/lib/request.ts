@@ -29,6 +29,7 @@ import { adminSession, memberSession, type TokenKind } from './auth-tokens';
 import { currentLanguage, t as defaultTranslate } from './i18n';
 import { pathForRouteName, ROUTE_PATHS } from './routes';
 import { appNotifier } from './notify';
+import { xhrFetch } from './xhr-fetch';
 
 export interface ApiResponse<T = unknown> {
   code: number;
@@ -59,6 +60,8 @@ export interface RequestOptions {
   showSuccessMessage?: boolean;
   /** Milliseconds; default the client's timeout (10 s). */
   timeout?: number;
+  /** Upload progress of a FormData body, in percent (sent through XMLHttpRequest; see xhr-fetch). */
+  onUploadProgress?: (percent: number) => void;
 }
 
 export type RequestErrorKind = 'canceled' | 'timeout' | 'network' | 'offline' | 'http' | 'code' | 'redirect' | 'refresh';
@@ -286,7 +289,10 @@ export function createRequestClient(overrides: Partial<ClientDeps> = {}): Reques
     let payload: unknown;
     try {
       response = await Promise.race([
-        deps.fetch(requestUrl, { method, headers, body, signal: controller.signal, credentials: 'same-origin', redirect: 'manual' }),
+        (opts.onUploadProgress && typeof FormData !== 'undefined' && body instanceof FormData ? xhrFetch(opts.onUploadProgress) : deps.fetch)(
+          requestUrl,
+          { method, headers, body, signal: controller.signal, credentials: 'same-origin', redirect: 'manual' },
+        ),
         aborted,
       ]);
       const text = await Promise.race([response.text(), aborted]);

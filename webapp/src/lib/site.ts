@@ -5,8 +5,17 @@
  */
 import { api, type RequestClient } from './request';
 
+/** SPEC §3 upload config (sent by GET /api/index/index as site.upload). */
+export interface UploadConfig {
+  mode: string;
+  maxsize: number | string;
+  mimetype: string;
+  savename: string;
+}
+
 export interface SiteConfig {
   siteName: string;
+  upload?: UploadConfig;
   recordNumber?: string;
   version?: string;
   cdnUrl?: string;

@@ -8,4 +8,7 @@ export const handlers = [
   http.get('*/srv/admin/index/login', () =>
     HttpResponse.json({ code: 1, msg: '', time: 0, data: { captcha: false } }),
   ),
+  http.get('*/srv/api/user/checkIn', () =>
+    HttpResponse.json({ code: 1, msg: '', time: 0, data: { loginCaptcha: false, registerCaptcha: true, registerType: 'mobile' } }),
+  ),
 ];

@@ -21,3 +21,4 @@ export function userLoadingLoader({ params }: LoaderFunctionArgs) {
   if (!isMemberLoggedIn()) return loginRedirect(ROUTE_PATHS.userLogin, params.to);
   return null;
 }
+

@@ -47,6 +47,8 @@ export interface CheckInValues {
   mobile?: string;
   email?: string;
   captcha?: string;
+  captchaId?: string;
+  captchaInfo?: string;
 }
 
 /** POST /api/user/checkIn: member login (tab=login) or registration (tab=register). */
@@ -54,12 +56,51 @@ export function memberCheckIn(values: CheckInValues) {
   return api.post<LoginResult<MemberInfo>>('/api/user/checkIn', values, { showSuccessMessage: true });
 }
 
-export function sendSmsCode(mobile: string) {
-  return api.post('/api/Sms/sendSms', { mobile, template_code: 'user_register' }, { showSuccessMessage: true });
+export interface CheckInConfig {
+  loginCaptcha: boolean;
+  registerCaptcha: boolean;
+  registerType: 'none' | 'email' | 'mobile';
 }
 
-export function sendEmailCode(email: string) {
-  return api.post('/api/Ems/send', { email, event: 'user_register' }, { showSuccessMessage: true });
+/** GET /api/user/checkIn: what the forms must ask for (defaults when the call fails). */
+export async function getCheckInConfig(): Promise<CheckInConfig> {
+  try {
+    const res = await api.get<Partial<CheckInConfig>>('/api/user/checkIn', undefined, { showErrorMessage: false, showCodeMessage: false });
+    const type = res.data?.registerType;
+    return {
+      loginCaptcha: res.data?.loginCaptcha !== false,
+      registerCaptcha: true,
+      registerType: type === 'none' || type === 'mobile' ? type : 'email',
+    };
+  } catch {
+    return { loginCaptcha: true, registerCaptcha: true, registerType: 'email' };
+  }
+}
+
+export interface CaptchaValues {
+  captchaId: string;
+  captchaInfo: string;
+}
+
+/** Sends a code; the image captcha travels in `extras` (see functions/routes/api/ems.py). */
+export function sendSmsCode(mobile: string, captcha: CaptchaValues, event = 'user_register') {
+  return api.post('/api/Sms/sendSms', { mobile, template_code: event, extras: captcha }, { showSuccessMessage: true });
+}
+
+export function sendEmailCode(email: string, captcha: CaptchaValues, event = 'user_register') {
+  return api.post('/api/Ems/send', { email, event, extras: captcha }, { showSuccessMessage: true });
+}
+
+export interface RetrieveValues {
+  type: 'email' | 'mobile';
+  account: string;
+  captcha: string;
+  password: string;
+}
+
+/** POST /api/account/retrievePassword: reset a forgotten password with an e-mail or SMS code. */
+export function retrievePassword(values: RetrieveValues) {
+  return api.post('/api/account/retrievePassword', values, { showSuccessMessage: true });
 }
 
 export function captchaUrl(id: string): string {

@@ -1,9 +1,15 @@
-/** Member login screen (/user/login, route userLogin). Posts to /srv/api/user/checkIn (tab=login). */
-import { useMemo, useState } from 'react';
+/**
+ * Member login screen (/user/login, route userLogin). Posts to /srv/api/user/checkIn (tab=login):
+ * account (username, e-mail or mobile), password, remember me, and the image captcha when the
+ * server asks for it (GET checkIn). Server refusals (wrong password, lockout with its duration) show
+ * in the form's error box. "Forgot password?" opens the password retrieval panel.
+ */
+import { useEffect, useMemo, useState } from 'react';
 import Button from 'antd/es/button/Button';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../../components/auth-frame';
+import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
 import { FormError, FormField } from '../../../components/form-field';
 import { CheckboxInput, PasswordInput, TextInput } from '../../../components/text-input';
 import { memberSession, type MemberInfo } from '../../../lib/auth-tokens';
@@ -11,7 +17,8 @@ import { RequestError } from '../../../lib/request';
 import { ROUTE_PATHS } from '../../../lib/routes';
 import { useForm, type Rules } from '../../../lib/use-form';
 import { check, requiredCheck } from '../../../lib/validators';
-import { afterLoginPath, memberCheckIn, toSession } from '../api/auth-api';
+import { afterLoginPath, getCheckInConfig, memberCheckIn, toSession } from '../api/auth-api';
+import { RetrievePassword } from './retrieve-password';
 
 type Values = { username: string; password: string; keep: boolean };
 
@@ -21,9 +28,22 @@ export function UserLogin() {
   const [search] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
+  const [needCaptcha, setNeedCaptcha] = useState(false);
+  const [retrieving, setRetrieving] = useState(false);
+  const captcha = useCaptcha();
+  const [captchaError, setCaptchaError] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    void getCheckInConfig().then((config) => live && setNeedCaptcha(config.loginCaptcha));
+    return () => {
+      live = false;
+    };
+  }, []);
+
   const rules = useMemo<Rules<Values>>(
     () => ({
-      username: [requiredCheck(t, t('user/login:account')), check('account', t)],
+      username: [requiredCheck(t, t('user/login:account'))],
       password: [requiredCheck(t, t('user/login:password')), check('password', t)],
     }),
     [t],
@@ -31,18 +51,36 @@ export function UserLogin() {
   const form = useForm<Values>({ username: '', password: '', keep: false }, rules);
 
   const onValid = async (values: Values) => {
+    if (needCaptcha && !captcha.answer.trim()) {
+      setCaptchaError(t('user/login:captchaRequired'));
+      return;
+    }
+    setCaptchaError('');
     setSubmitting(true);
     setError('');
     try {
-      const res = await memberCheckIn({ tab: 'login', ...values });
+      const res = await memberCheckIn({
+        tab: 'login',
+        ...values,
+        ...(needCaptcha ? { captchaId: captcha.id, captchaInfo: captcha.answer.trim() } : {}),
+      });
       memberSession.set(toSession<MemberInfo>(res.data?.userInfo));
       void navigate(afterLoginPath('user', search.get('to')), { replace: true });
     } catch (e) {
       if (e instanceof RequestError && e.kind !== 'canceled') setError(e.message);
+      captcha.refresh();
     } finally {
       setSubmitting(false);
     }
   };
+
+  if (retrieving) {
+    return (
+      <AuthFrame title={t('user/login:retrieveHeading')} titleId="user-retrieve-title">
+        <RetrievePassword onDone={() => setRetrieving(false)} />
+      </AuthFrame>
+    );
+  }
 
   const to = search.get('to');
   const { values, errors, setValue, touch } = form;
@@ -69,10 +107,22 @@ export function UserLogin() {
             onBlur={() => touch('password')}
           />
         </FormField>
-        <div style={{ marginBottom: 18 }}>
+        {needCaptcha && (
+          <CaptchaField
+            captcha={captcha}
+            fieldId="user-login-captcha"
+            label={t('user/login:captcha')}
+            refreshLabel={t('user/login:captchaRefresh')}
+            error={captchaError}
+          />
+        )}
+        <div style={{ marginBottom: 18, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
           <CheckboxInput name="keep" checked={values.keep} onChange={(checked) => setValue('keep', checked)}>
             {t('user/login:keep')}
           </CheckboxInput>
+          <Button type="link" style={{ padding: 0 }} onClick={() => setRetrieving(true)}>
+            {t('user/login:forgot')}
+          </Button>
         </div>
         <FormError message={error} />
         <Button type="primary" htmlType="submit" block loading={submitting}>

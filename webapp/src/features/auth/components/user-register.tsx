@@ -1,24 +1,28 @@
 /**
- * Member registration screen (/user/reg, route userReg). Account, password, then a mobile number
- * or an e-mail address with the code sent to it; posts to /srv/api/user/checkIn (tab=register).
+ * Member registration screen (/user/reg, route userReg). Account and password, then — as the server
+ * configures (GET /srv/api/user/checkIn registerType) — an e-mail address or mobile number with the
+ * code sent to it, and always the image captcha. Sending a code uses up the captcha too (the server
+ * checks it), so the picture is renewed after each send. Posts tab=register.
  */
 import { useEffect, useMemo, useState } from 'react';
 import Button from 'antd/es/button/Button';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../../components/auth-frame';
+import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
 import { FormError, FormField } from '../../../components/form-field';
-import { PasswordInput, TextInput } from '../../../components/text-input';
+import { SendCodeButton, useCountdown } from '../../../components/send-code-button';
+import { CheckboxInput, PasswordInput, TextInput } from '../../../components/text-input';
 import { memberSession, type MemberInfo } from '../../../lib/auth-tokens';
 import { RequestError } from '../../../lib/request';
 import { ROUTE_PATHS } from '../../../lib/routes';
 import { useForm, type Rules } from '../../../lib/use-form';
 import { check, requiredCheck } from '../../../lib/validators';
-import { afterLoginPath, memberCheckIn, sendEmailCode, sendSmsCode, toSession } from '../api/auth-api';
+import { afterLoginPath, getCheckInConfig, memberCheckIn, sendEmailCode, sendSmsCode, toSession, type CheckInConfig } from '../api/auth-api';
 
-type Values = { username: string; password: string; registerType: string; mobile: string; email: string; captcha: string };
+type Values = { username: string; password: string; mobile: string; email: string; captcha: string; keep: boolean };
 
-export const RESEND_SECONDS = 60;
+export { RESEND_SECONDS } from '../../../components/send-code-button';
 
 export function UserRegister() {
   const { t } = useTranslation(['user/reg', 'general']);
@@ -26,41 +30,57 @@ export function UserRegister() {
   const [search] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
-  const [wait, setWait] = useState(0);
-  const [registerType, setRegisterType] = useState<'mobile' | 'email'>('mobile');
+  const [registerType, setRegisterType] = useState<CheckInConfig['registerType']>('email');
+  const captcha = useCaptcha();
+  const [captchaError, setCaptchaError] = useState('');
+  const countdown = useCountdown();
+
+  useEffect(() => {
+    let live = true;
+    void getCheckInConfig().then((config) => live && setRegisterType(config.registerType));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const rules = useMemo<Rules<Values>>(
     () => ({
       username: [requiredCheck(t, t('user/reg:account')), check('account', t)],
       password: [requiredCheck(t, t('user/reg:password')), check('password', t)],
-      ...(registerType === 'email'
-        ? { email: [requiredCheck(t, t('user/reg:email')), check('email', t)] }
-        : { mobile: [requiredCheck(t, t('user/reg:mobile')), check('mobile', t)] }),
-      captcha: [requiredCheck(t, t('user/reg:code'))],
+      ...(registerType === 'email' ? { email: [requiredCheck(t, t('user/reg:email')), check('email', t)] } : {}),
+      ...(registerType === 'mobile' ? { mobile: [requiredCheck(t, t('user/reg:mobile')), check('mobile', t)] } : {}),
+      ...(registerType !== 'none' ? { captcha: [requiredCheck(t, t('user/reg:code'))] } : {}),
     }),
     [t, registerType],
   );
-  const form = useForm<Values>({ username: '', password: '', registerType: 'mobile', mobile: '', email: '', captcha: '' }, rules);
+  const form = useForm<Values>({ username: '', password: '', mobile: '', email: '', captcha: '', keep: false }, rules);
   const { values, errors, setValue, touch } = form;
 
-  useEffect(() => {
-    if (wait <= 0) return undefined;
-    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
+  const needCaptchaAnswer = (): boolean => {
+    if (captcha.answer.trim()) {
+      setCaptchaError('');
+      return true;
+    }
+    setCaptchaError(t('user/reg:captchaRequired'));
+    return false;
+  };
 
-  const sendCode = async () => {
-    if (!form.validate([registerType])) return;
+  const sendCode = async (): Promise<boolean> => {
+    if (registerType === 'none' || !form.validate([registerType]) || !needCaptchaAnswer()) return false;
+    const extras = { captchaId: captcha.id, captchaInfo: captcha.answer.trim() };
     try {
-      if (registerType === 'email') await sendEmailCode(values.email);
-      else await sendSmsCode(values.mobile);
-      setWait(RESEND_SECONDS);
+      if (registerType === 'email') await sendEmailCode(values.email.trim(), extras);
+      else await sendSmsCode(values.mobile.trim(), extras);
+      return true;
     } catch {
-      // the request client shows the message
+      return false; // the request client shows the message
+    } finally {
+      captcha.refresh();
     }
   };
 
   const onValid = async (v: Values) => {
+    if (!needCaptchaAnswer()) return;
     setSubmitting(true);
     setError('');
     try {
@@ -68,24 +88,22 @@ export function UserRegister() {
         tab: 'register',
         username: v.username,
         password: v.password,
-        registerType,
-        ...(registerType === 'email' ? { email: v.email } : { mobile: v.mobile }),
-        captcha: v.captcha,
+        keep: v.keep,
+        ...(registerType === 'email' ? { registerType, email: v.email.trim() } : {}),
+        ...(registerType === 'mobile' ? { registerType, mobile: v.mobile.trim() } : {}),
+        captcha: v.captcha.trim(),
+        captchaId: captcha.id,
+        captchaInfo: captcha.answer.trim(),
       });
       memberSession.set(toSession<MemberInfo>(res.data?.userInfo));
       void navigate(afterLoginPath('user', search.get('to')), { replace: true });
     } catch (e) {
       if (e instanceof RequestError && e.kind !== 'canceled') setError(e.message);
+      captcha.refresh();
     } finally {
       setSubmitting(false);
     }
   };
-
-  const typeButton = (type: 'mobile' | 'email', label: string) => (
-    <Button type={registerType === type ? 'primary' : 'default'} aria-pressed={registerType === type} onClick={() => setRegisterType(type)}>
-      {label}
-    </Button>
-  );
 
   return (
     <AuthFrame title={t('user/reg:heading')} titleId="user-reg-title">
@@ -96,28 +114,31 @@ export function UserRegister() {
         <FormField id="reg-password" label={t('user/reg:password')} hint={t('user/reg:passwordHint')} error={errors.password}>
           <PasswordInput name="password" autoComplete="new-password" value={values.password} onChange={(e) => setValue('password', e.target.value)} onBlur={() => touch('password')} />
         </FormField>
-        <div role="group" aria-label={t('user/reg:registerType')} style={{ display: 'flex', gap: 8, marginBottom: 18, flexWrap: 'wrap' }}>
-          {typeButton('mobile', t('user/reg:byMobile'))}
-          {typeButton('email', t('user/reg:byEmail'))}
-        </div>
-        {registerType === 'email' ? (
+        {registerType === 'email' && (
           <FormField id="reg-email" label={t('user/reg:email')} error={errors.email}>
             <TextInput name="email" type="email" inputMode="email" autoComplete="email" value={values.email} onChange={(e) => setValue('email', e.target.value)} onBlur={() => touch('email')} />
           </FormField>
-        ) : (
+        )}
+        {registerType === 'mobile' && (
           <FormField id="reg-mobile" label={t('user/reg:mobile')} error={errors.mobile}>
             <TextInput name="mobile" type="tel" inputMode="numeric" autoComplete="tel" value={values.mobile} onChange={(e) => setValue('mobile', e.target.value)} onBlur={() => touch('mobile')} />
           </FormField>
         )}
-        <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
-          <div style={{ flex: 1 }}>
-            <FormField id="reg-code" label={t('user/reg:code')} error={errors.captcha}>
-              <TextInput name="captcha" autoComplete="one-time-code" value={values.captcha} onChange={(e) => setValue('captcha', e.target.value)} onBlur={() => touch('captcha')} />
-            </FormField>
+        <CaptchaField captcha={captcha} fieldId="reg-captcha-image" label={t('user/reg:captchaImage')} refreshLabel={t('user/reg:captchaRefresh')} error={captchaError} />
+        {registerType !== 'none' && (
+          <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+            <div style={{ flex: 1 }}>
+              <FormField id="reg-code" label={t('user/reg:code')} error={errors.captcha}>
+                <TextInput name="captcha" inputMode="numeric" autoComplete="one-time-code" value={values.captcha} onChange={(e) => setValue('captcha', e.target.value)} onBlur={() => touch('captcha')} />
+              </FormField>
+            </div>
+            <SendCodeButton style={{ marginTop: 28 }} label={t('user/reg:sendCode')} waitingLabel={(s) => t('user/reg:resendIn', { seconds: s })} countdown={countdown} onSend={sendCode} />
           </div>
-          <Button style={{ marginTop: 22 }} onClick={() => void sendCode()} disabled={wait > 0}>
-            {wait > 0 ? t('user/reg:resendIn', { seconds: wait }) : t('user/reg:sendCode')}
-          </Button>
+        )}
+        <div style={{ marginBottom: 18 }}>
+          <CheckboxInput name="keep" checked={values.keep} onChange={(checked) => setValue('keep', checked)}>
+            {t('user/reg:keep')}
+          </CheckboxInput>
         </div>
         <FormError message={error} />
         <Button type="primary" htmlType="submit" block loading={submitting}>

@@ -1,0 +1,126 @@
+"""Helpers and fixtures of the back-office API tests (imported by tests/api/test_admin_*.py).
+
+- `admin_seed` (session): the default rules, groups and config items (what `make run` seeds).
+- `make_admin(api, rules=…)`: an admin in a fresh group holding the named rules (or "*"), logged in
+  over HTTP; returns an `AdminUser` with its token headers. `super_admin` is a flag-super admin.
+- `rule_ids(names)`: ids of seeded rules by name.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+
+PASSWORD = "Admin_pass1"
+
+
+@dataclass
+class AdminUser:
+    id: int
+    username: str
+    token: str
+    refresh_token: str
+    group_id: int | None = None
+    info: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"batoken": self.token}
+
+
+def seed_defaults() -> None:
+    from functions.services.config_items import seed_config_items
+    from functions.services.rules import seed_groups, seed_rules
+    from functions.services.site_config import seed_site_config
+
+    seed_site_config()
+    seed_rules()
+    seed_groups()
+    seed_config_items()
+
+
+@pytest.fixture(scope="session")
+def admin_seed(dynamodb: Any) -> None:
+    seed_defaults()
+
+
+def rule_ids(names: Iterable[str]) -> list[int]:
+    from functions.models.rule import AdminRule
+    from functions.services.rules import find_by_name
+
+    ids = []
+    for name in names:
+        rule = find_by_name(AdminRule, name)
+        assert rule is not None, name
+        ids.append(int(rule.id))
+    return ids
+
+
+def all_rule_names() -> list[str]:
+    from functions.models.listing import PART
+    from functions.models.rule import AdminRule
+
+    return [r.name for r in AdminRule.by_part.query(PART)]
+
+
+def unique(prefix: str = "a") -> str:
+    return f"{prefix}{uuid.uuid4().hex[:10]}"
+
+
+def login(api: httpx.Client, username: str, password: str = PASSWORD, keep: bool = True) -> dict[str, Any]:
+    body = api.post(
+        "/srv/admin/index/login", json={"username": username, "password": password, "keep": keep}
+    ).json()
+    assert body["code"] == 1, body
+    return body["data"]["userInfo"]
+
+
+def make_group(rules: list[Any] | str, pid: int = 0, name: str | None = None) -> int:
+    from functions.models.counter import next_id
+    from functions.models.group import AdminGroup
+
+    group = AdminGroup(
+        next_id("admin_group"), pid=pid, name=name or unique("g"), rules=["*"] if rules == "*" else rules
+    )
+    group.save()
+    return int(group.id)
+
+
+def make_admin(
+    api: httpx.Client,
+    rules: Iterable[str] | str = (),
+    *,
+    is_super: bool = False,
+    group_id: int | None = None,
+    pid: int = 0,
+) -> AdminUser:
+    """A logged-in admin. `rules`: rule names its (new) group holds, or "*"."""
+    from functions.models.admin import Admin
+
+    if group_id is None and not is_super:
+        group_id = make_group("*" if rules == "*" else rule_ids(rules), pid=pid)
+    username = unique("adm")
+    admin = Admin.create(username, PASSWORD, is_super=is_super, group_ids=[group_id] if group_id else [])
+    info = login(api, username)
+    return AdminUser(int(admin.id), username, info["token"], info["refresh_token"], group_id, info)
+
+
+@pytest.fixture(scope="session")
+def super_admin(api: httpx.Client, admin_seed: None) -> AdminUser:
+    return make_admin(api, is_super=True)
+
+
+def ok(response: httpx.Response) -> Any:
+    body = response.json()
+    assert response.status_code == 200 and body["code"] == 1, body
+    return body["data"]
+
+
+def refused(response: httpx.Response) -> bool:
+    body = response.json()
+    return response.status_code == 200 and body["code"] == 401

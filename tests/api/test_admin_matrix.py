@@ -1,0 +1,144 @@
+# ruff: noqa: F811 - the fixtures imported from admin_support are used as parameters
+"""Authorization matrix of the back office, built from the app's own route table.
+
+Every route under /srv/admin (except the login call itself) is called as: no token, a member's
+token, a forged admin token, an admin lacking the permission, an admin holding it (not super), and
+a super admin. A route added without a permission declaration fails `test_every_route_declares`;
+a route added with one is covered by the matrix automatically.
+
+Expected: no/member/forged token → body code 302 (log in again, routeName adminLogin);
+lacking → body code 401 'You do not have permission to operate!' (HTTP 200); holding and super →
+neither (the call reaches its handler, whose own answer may be a validation error for the empty
+body the matrix sends). Public routes are reachable by everyone; "logged-in" routes by any admin.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+import jwt
+import pytest
+
+from functions.app import create_app
+from functions.routes.admin.deps import LOGGED_IN, PUBLIC, route_permissions
+from tests.api.admin_support import AdminUser, admin_seed, all_rule_names, make_admin, super_admin  # noqa: F401
+
+ROUTES = route_permissions(create_app())
+MATRIX = [r for r in ROUTES if not (r[1].endswith("/index/login") and r[0] == "POST")]
+
+
+def test_every_route_declares_exactly_one_permission() -> None:
+    assert len(ROUTES) > 40
+    missing = [(m, p) for m, p, declared in ROUTES if len(declared) != 1]
+    assert not missing, f"admin routes without exactly one permission declaration: {missing}"
+
+
+def test_declared_permissions_are_seeded_rules(admin_seed: None) -> None:
+    names = set(all_rule_names())
+    unknown = {d[0] for _, _, d in ROUTES if d[0] not in (PUBLIC, LOGGED_IN) and d[0] not in names}
+    assert not unknown, f"permissions that no rule can grant: {unknown}"
+
+
+@pytest.fixture(scope="module")
+def actors(api: httpx.Client, admin_seed: None, super_admin: AdminUser) -> dict[str, Any]:
+    from functions.core.settings import get_settings
+    from functions.models.user import User
+    from functions.services.sessions import open_session
+    from tests.api.admin_support import unique
+
+    member = User.create(unique("m"), "Member_pass1")
+    member_token = open_session("user", member.id, remember=False)["token"]
+    now = int(time.time())
+    claims = {"sub": str(super_admin.id), "kind": "admin", "sid": "forged", "iat": now, "exp": now + 600}
+    forged_wrong_key = jwt.encode(claims, "not-the-secret-" * 4, algorithm="HS256")
+    forged_no_session = jwt.encode(claims, get_settings().jwt_secret, algorithm="HS256")
+    permissions = sorted({d[0] for _, _, d in ROUTES if d[0] not in (PUBLIC, LOGGED_IN)})
+    lacking = make_admin(api, ["dashboard"] if "dashboard" not in permissions else [])
+    holding = make_admin(api, sorted(set(all_rule_names())))
+    assert not holding.info["super"] and not lacking.info["super"]
+    return {
+        "member": member_token,
+        "forged_key": forged_wrong_key,
+        "forged_sid": forged_no_session,
+        "lacking": lacking,
+        "holding": holding,
+        "super": super_admin,
+    }
+
+
+def call(api: httpx.Client, method: str, path: str, token: str | None) -> httpx.Response:
+    headers = {"batoken": token} if token else {}
+    if method in ("POST", "PUT", "PATCH"):
+        return api.request(method, path, json={}, headers=headers)
+    return api.request(method, path, headers=headers)
+
+
+def is_login_again(response: httpx.Response) -> bool:
+    body = response.json()
+    return response.status_code == 200 and body["code"] == 302 and body["data"]["routeName"] == "adminLogin"
+
+
+def is_refused(response: httpx.Response) -> bool:
+    body = response.json()
+    return (
+        response.status_code == 200
+        and body["code"] == 401
+        and body["msg"] == "You do not have permission to operate!"
+    )
+
+
+def passes(response: httpx.Response) -> bool:
+    """The call reached its handler (a non-JSON answer, e.g. an SVG image, counts)."""
+    if not response.headers.get("content-type", "").startswith("application/json"):
+        return response.status_code == 200
+    body = response.json()
+    return body["code"] not in (302, 401, 409) and response.status_code != 404
+
+
+@pytest.mark.parametrize(("method", "path", "declared"), MATRIX, ids=[f"{m} {p}" for m, p, _ in MATRIX])
+def test_matrix(
+    api: httpx.Client, actors: dict[str, Any], method: str, path: str, declared: list[str]
+) -> None:
+    permission = declared[0]
+    en = {"Accept-Language": "en"}
+    api.headers.update(en)
+    try:
+        if path.endswith("/index/logout"):
+            # Logout must work for anyone (it only ends the session it is given).
+            throwaway = make_admin(api, [])
+            for token in (None, actors["member"], actors["forged_key"], throwaway.token):
+                assert passes(call(api, method, path, token)), token
+            return
+        outcomes = {
+            "none": call(api, method, path, None),
+            "member": call(api, method, path, actors["member"]),
+            "forged_key": call(api, method, path, actors["forged_key"]),
+            "forged_sid": call(api, method, path, actors["forged_sid"]),
+            "lacking": call(api, method, path, actors["lacking"].token),
+            "holding": call(api, method, path, actors["holding"].token),
+            "super": call(api, method, path, actors["super"].token),
+        }
+    finally:
+        for key in en:
+            api.headers.pop(key, None)
+    if permission == PUBLIC:
+        for name, response in outcomes.items():
+            assert passes(response), (name, response.text[:300])
+        return
+    for name in ("none", "member", "forged_key", "forged_sid"):
+        assert is_login_again(outcomes[name]), (name, outcomes[name].json())
+    if permission == LOGGED_IN:
+        assert passes(outcomes["lacking"]), outcomes["lacking"].json()
+    else:
+        assert is_refused(outcomes["lacking"]), outcomes["lacking"].json()
+    assert passes(outcomes["holding"]), outcomes["holding"].json()
+    assert passes(outcomes["super"]), outcomes["super"].json()
+
+
+def test_refusal_is_translated(api: httpx.Client, actors: dict[str, Any]) -> None:
+    response = api.get("/srv/admin/auth/admin/index", headers=actors["lacking"].headers)
+    body = response.json()
+    assert response.status_code == 200 and body["code"] == 401
+    assert body["msg"] == "您没有权限进行此操作！"

@@ -1,0 +1,435 @@
+/**
+ * The generic table page (DESIGN §3): list with quick search, column filters and pagination, an
+ * add/edit drawer form, delete, drag sort — configured per resource (./resources). Buttons are
+ * removed by the permission component unless the route allows the action.
+ */
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  Button,
+  DatePicker,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Tree,
+  TreeSelect,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { tableApi, type Row } from '../api';
+import { Auth, useAuth } from '../shell/permission';
+
+export interface Option {
+  value: string | number;
+  label: string;
+}
+
+export interface TreeOption {
+  value: number | string;
+  title: string;
+  key: number | string;
+  children?: TreeOption[];
+}
+
+export interface ColumnConfig {
+  key: string;
+  title: string;
+  render?: 'text' | 'time' | 'status' | 'tag' | 'tags' | 'image' | 'yesno' | 'code';
+  options?: Option[];
+  width?: number;
+  sorter?: boolean;
+  /** Offer a filter on this column (input: like, select: eq). */
+  filter?: 'input' | 'select';
+}
+
+export interface FieldConfig {
+  name: string;
+  label: string;
+  type: 'input' | 'password' | 'textarea' | 'number' | 'select' | 'multiselect' | 'radio' | 'switch' | 'date' | 'treeSelect' | 'tree';
+  required?: boolean;
+  options?: Option[];
+  tree?: TreeOption[];
+  placeholder?: string;
+  help?: string;
+  /** Only in the add form / only in the edit form. */
+  only?: 'add' | 'edit';
+  pattern?: { regex: RegExp; message: string };
+}
+
+export interface TableConfig {
+  prefix: string;
+  columns: ColumnConfig[];
+  fields?: FieldConfig[];
+  /** Fields computed from the loaded list (e.g. parent pickers). */
+  dynamicFields?: (rows: Row[]) => FieldConfig[];
+  defaults?: Record<string, unknown>;
+  tree?: boolean;
+  sortable?: boolean;
+  canAdd?: boolean;
+  canEdit?: boolean;
+  canDelete?: boolean;
+  quickSearch?: string;
+  beforeSubmit?: (values: Record<string, unknown>, row: Row | null) => Record<string, unknown>;
+  toForm?: (row: Row) => Record<string, unknown>;
+  rowActions?: (row: Row, reload: () => void) => ReactNode;
+  toolbar?: (reload: () => void) => ReactNode;
+}
+
+export const STATUS_OPTIONS = (t: (k: string) => string): Option[] => [
+  { value: 'enable', label: t('common.enable') },
+  { value: 'disable', label: t('common.disable') },
+];
+
+export function flattenRows(rows: Row[]): Row[] {
+  return rows.flatMap((row) => [row, ...flattenRows((row.children as Row[] | undefined) ?? [])]);
+}
+
+export function rowsToTree(rows: Row[], label: (row: Row) => string): TreeOption[] {
+  return rows.map((row) => ({
+    value: row.id,
+    key: row.id,
+    title: label(row),
+    children: row.children ? rowsToTree(row.children, label) : undefined,
+  }));
+}
+
+function FieldInput({ field, value, onChange }: { field: FieldConfig; value?: unknown; onChange?: (v: unknown) => void }) {
+  const { t } = useTranslation('admin/common');
+  switch (field.type) {
+    case 'password':
+      return <Input.Password value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} autoComplete="new-password" />;
+    case 'textarea':
+      return <Input.TextArea rows={3} value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} />;
+    case 'number':
+      return <InputNumber value={value as number} onChange={(v) => onChange?.(v)} style={{ width: '100%' }} />;
+    case 'select':
+      return <Select value={value} onChange={onChange} options={field.options} placeholder={field.placeholder ?? t('common.select')} allowClear />;
+    case 'multiselect':
+      return <Select mode="multiple" value={value} onChange={onChange} options={field.options} placeholder={field.placeholder ?? t('common.select')} />;
+    case 'radio':
+      return <Radio.Group value={value} onChange={(e) => onChange?.(e.target.value)} options={field.options} />;
+    case 'switch':
+      return <Switch checked={Boolean(value)} onChange={(v) => onChange?.(v)} />;
+    case 'date':
+      return <DatePicker value={value ? dayjs(value as string) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : '')} />;
+    case 'treeSelect':
+      return <TreeSelect value={value} onChange={onChange} treeData={field.tree} treeDefaultExpandAll allowClear placeholder={field.placeholder} />;
+    case 'tree':
+      return (
+        <Tree
+          checkable
+          defaultExpandAll
+          treeData={field.tree}
+          checkedKeys={(value as (string | number)[]) ?? []}
+          onCheck={(checked) => onChange?.(Array.isArray(checked) ? checked : checked.checked)}
+        />
+      );
+    default:
+      return <Input value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} />;
+  }
+}
+
+export function formatTime(value: unknown): string {
+  if (value === null || value === undefined || value === '' || value === 0) return '-';
+  const n = Number(value);
+  return dayjs(String(value).length === 10 ? n * 1000 : n).format('YYYY-MM-DD HH:mm:ss');
+}
+
+export function TablePage({ config }: { config: TableConfig }) {
+  const { t } = useTranslation('admin/common');
+  const api = useMemo(() => tableApi(config.prefix), [config.prefix]);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(10);
+  const [quick, setQuick] = useState('');
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [order, setOrder] = useState<string | undefined>();
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<Row | null | undefined>(undefined);
+  const [saving, setSaving] = useState(false);
+  const [dragId, setDragId] = useState<number | null>(null);
+  const [form] = Form.useForm();
+  const canEdit = useAuth('edit');
+  const canDelete = useAuth('del');
+  const canSort = useAuth('sortable');
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    const search = Object.entries(filters)
+      .filter(([, v]) => v !== '' && v !== undefined)
+      .map(([field, val]) => ({ field, val, operator: config.columns.find((c) => c.key === field)?.filter === 'select' ? 'eq' : 'like' }));
+    try {
+      const res = await api.index({
+        page,
+        limit,
+        quick_search: quick || undefined,
+        search: search.length ? JSON.stringify(search) : undefined,
+        order,
+      });
+      setRows(res.data.list);
+      setTotal(res.data.total);
+    } catch {
+      // the request client shows the message
+    } finally {
+      setLoading(false);
+    }
+  }, [api, page, limit, quick, filters, order, config.columns]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const fields = useMemo(
+    () => [...(config.fields ?? []), ...(config.dynamicFields ? config.dynamicFields(rows) : [])],
+    [config, rows],
+  );
+
+  const openEdit = async (row: Row | null) => {
+    form.resetFields();
+    if (row) {
+      const res = await api.edit(row.id);
+      const data = res.data.row;
+      form.setFieldsValue(config.toForm ? config.toForm(data) : data);
+      setEditing(data);
+    } else {
+      form.setFieldsValue(config.defaults ?? {});
+      setEditing(null);
+    }
+  };
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    const data = config.beforeSubmit ? config.beforeSubmit(values, editing ?? null) : values;
+    setSaving(true);
+    try {
+      if (editing) await api.save({ ...data, id: editing.id });
+      else await api.add(data);
+      setEditing(undefined);
+      void load();
+    } catch {
+      // message shown by the client; keep the drawer open
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async (ids: number[]) => {
+    try {
+      await api.del(ids);
+      setSelected([]);
+      void load();
+    } catch {
+      // shown
+    }
+  };
+
+  const columns: TableColumnsType<Row> = config.columns.map((col) => ({
+    key: col.key,
+    dataIndex: col.key,
+    title: col.title,
+    width: col.width,
+    sorter: col.sorter,
+    render: (value: unknown) => {
+      const option = col.options?.find((o) => String(o.value) === String(value));
+      switch (col.render) {
+        case 'time':
+          return formatTime(value);
+        case 'status':
+          return <Tag color={value === 'enable' ? 'success' : 'default'}>{value === 'enable' ? t('common.enable') : t('common.disable')}</Tag>;
+        case 'yesno':
+          return value ? t('common.yes') : t('common.no');
+        case 'tag':
+          return <Tag>{option?.label ?? String(value ?? '')}</Tag>;
+        case 'tags':
+          return (value as unknown[] | undefined)?.map((v) => <Tag key={String(v)}>{String(v)}</Tag>);
+        case 'image':
+          return value ? <img src={String(value)} alt="" style={{ width: 32, height: 32, objectFit: 'cover' }} /> : '-';
+        case 'code':
+          return <Typography.Text code ellipsis style={{ maxWidth: 320 }}>{String(value ?? '')}</Typography.Text>;
+        default:
+          return option?.label ?? (value === null || value === undefined || value === '' ? '-' : String(value));
+      }
+    },
+  }));
+  if ((config.canEdit !== false && canEdit) || (config.canDelete !== false && canDelete) || config.rowActions) {
+    columns.push({
+      key: '_actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      width: 180,
+      render: (_: unknown, row: Row) => (
+        <Space size="small">
+          {config.rowActions?.(row, () => void load())}
+          {config.canEdit !== false && (
+            <Auth name="edit">
+              <Button size="small" type="link" onClick={() => void openEdit(row)}>
+                {t('common.edit')}
+              </Button>
+            </Auth>
+          )}
+          {config.canDelete !== false && (
+            <Auth name="del">
+              <Popconfirm title={t('common.confirmDelete')} onConfirm={() => void remove([row.id])}>
+                <Button size="small" type="link" danger>
+                  {t('common.delete')}
+                </Button>
+              </Popconfirm>
+            </Auth>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  const filterCols = config.columns.filter((c) => c.filter);
+
+  return (
+    <div>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Button onClick={() => void load()}>{t('common.refresh')}</Button>
+        {config.canAdd !== false && (
+          <Auth name="add">
+            <Button type="primary" onClick={() => void openEdit(null)}>
+              {t('common.add')}
+            </Button>
+          </Auth>
+        )}
+        {config.canDelete !== false && (
+          <Auth name="del">
+            <Popconfirm title={t('common.confirmDelete')} onConfirm={() => void remove(selected)} disabled={!selected.length}>
+              <Button danger disabled={!selected.length}>
+                {t('common.deleteSelected')}
+              </Button>
+            </Popconfirm>
+          </Auth>
+        )}
+        {config.toolbar?.(() => void load())}
+        <Input.Search
+          allowClear
+          placeholder={config.quickSearch ?? t('common.quickSearch')}
+          aria-label={t('common.quickSearch')}
+          onSearch={(v) => {
+            setPage(1);
+            setQuick(v.trim());
+          }}
+          style={{ width: 240 }}
+        />
+        {filterCols.map((col) =>
+          col.filter === 'select' ? (
+            <Select
+              key={col.key}
+              allowClear
+              placeholder={col.title}
+              style={{ width: 140 }}
+              options={col.options}
+              onChange={(v) => {
+                setPage(1);
+                setFilters((f) => ({ ...f, [col.key]: v === undefined ? '' : String(v) }));
+              }}
+            />
+          ) : (
+            <Input
+              key={col.key}
+              allowClear
+              placeholder={col.title}
+              style={{ width: 140 }}
+              onPressEnter={(e) => {
+                setPage(1);
+                setFilters((f) => ({ ...f, [col.key]: (e.target as HTMLInputElement).value }));
+              }}
+              onChange={(e) => !e.target.value && setFilters((f) => ({ ...f, [col.key]: '' }))}
+            />
+          ),
+        )}
+      </Space>
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        expandable={config.tree ? { defaultExpandAllRows: true } : undefined}
+        rowSelection={config.canDelete !== false && canDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
+        onChange={(_, __, sorter) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          setOrder(s?.order ? `${String(s.columnKey)},${s.order === 'descend' ? 'desc' : 'asc'}` : undefined);
+        }}
+        onRow={(row) =>
+          config.sortable && canSort
+            ? {
+                draggable: true,
+                title: t('common.dragToSort'),
+                onDragStart: () => setDragId(row.id),
+                onDragOver: (e) => e.preventDefault(),
+                onDrop: () => {
+                  if (dragId !== null && dragId !== row.id) void tableApi(config.prefix).sortable(dragId, row.id).then(() => load(), () => undefined);
+                  setDragId(null);
+                },
+              }
+            : {}
+        }
+        pagination={
+          config.tree && !quick && !Object.values(filters).some(Boolean)
+            ? false
+            : {
+                current: page,
+                pageSize: limit,
+                total,
+                showSizeChanger: true,
+                showTotal: (n) => t('common.total', { count: n }),
+                onChange: (p, l) => {
+                  setPage(p);
+                  setLimit(l);
+                },
+              }
+        }
+      />
+      <Drawer
+        open={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        title={editing ? t('common.edit') : t('common.add')}
+        size={520}
+        destroyOnHidden
+        extra={
+          <Space>
+            <Button onClick={() => setEditing(undefined)}>{t('common.cancel')}</Button>
+            <Button type="primary" loading={saving} onClick={() => void submit()}>
+              {t('common.save')}
+            </Button>
+          </Space>
+        }
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          {fields
+            .filter((f) => !f.only || (f.only === 'edit') === Boolean(editing))
+            .map((field) => (
+              <Form.Item
+                key={field.name}
+                name={field.name}
+                label={field.label}
+                help={field.help}
+                rules={[
+                  ...(field.required ? [{ required: true, message: t('common.required', { field: field.label }) }] : []),
+                  ...(field.pattern ? [{ pattern: field.pattern.regex, message: field.pattern.message }] : []),
+                ]}
+              >
+                <FieldInput field={field} />
+              </Form.Item>
+            ))}
+        </Form>
+      </Drawer>
+    </div>
+  );
+}

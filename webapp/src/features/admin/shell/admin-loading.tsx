@@ -1,0 +1,43 @@
+/**
+ * /admin/loading/:to? with an admin token: fetches GET /admin/index/index (admin info, menu tree,
+ * site config), stores the menus, then goes to the target path — or to the first menu when there is
+ * none; a target the admin may not see goes to /401.
+ */
+import { useEffect, useState } from 'react';
+import { Spin } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { adminSession } from '../../../lib/auth-tokens';
+import { parseLoadingTarget, ROUTE_PATHS, targetToUrl } from '../../../lib/routes';
+import { fetchAdminIndex } from '../api';
+import { firstRoute, getAdminState, setMenus } from './admin-store';
+
+export function AdminLoading() {
+  const { to } = useParams();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    fetchAdminIndex()
+      .then((res) => {
+        if (!alive) return;
+        const { adminInfo, menus } = res.data;
+        adminSession.update({ ...adminInfo, id: adminInfo.id });
+        setMenus(menus);
+        const target = parseLoadingTarget(to);
+        const home = firstRoute(menus);
+        if (!target || target.path === '/admin' || target.path === '/admin/' || target.path.startsWith('/admin/loading')) {
+          void navigate(home ?? ROUTE_PATHS.noPower, { replace: true });
+          return;
+        }
+        const allowed = Boolean(getAdminState().routes[target.path]) || target.path.startsWith('/admin/iframe/');
+        void navigate(allowed ? targetToUrl(target) : ROUTE_PATHS.noPower, { replace: true });
+      })
+      .catch(() => alive && setFailed(true));
+    return () => {
+      alive = false;
+    };
+  }, [to, navigate]);
+  return failed ? null : <Spin size="large" style={{ display: 'block', margin: '80px auto' }} />;
+}
+
+export { AdminLoading as Component };

@@ -1,0 +1,4 @@
+/** The lazy route module of /admin/* (see AdminRouteGuard). */
+import { AdminRouteGuard } from './admin-shell';
+
+export { AdminRouteGuard as Component };

@@ -1,0 +1,74 @@
+/**
+ * The tab strip's rules (SPEC §2 "Admin shell tab strip"), as pure functions over a tab state:
+ * - a route is added only when its meta marks it addable (`addtab`);
+ * - a tab with the same path updates its params and query instead of being added twice;
+ * - iframe-type menu routes live at /admin/iframe/{encoded url};
+ * - a tab can be closed (the neighbour becomes active), all tabs can be closed, a tab can be set
+ *   active; full-screen is a flag persisted with the tab view config.
+ */
+export interface TabRoute {
+  path: string;
+  /** i18n-free title (already in the current language). */
+  title: string;
+  query: Record<string, string>;
+  params: Record<string, string>;
+  meta: { addtab: boolean; menuType?: 'tab' | 'link' | 'iframe'; url?: string; keepalive?: boolean };
+}
+
+export interface TabState {
+  tabs: TabRoute[];
+  active: string | null;
+}
+
+export const EMPTY_TABS: TabState = { tabs: [], active: null };
+
+export function iframePath(url: string): string {
+  return `/admin/iframe/${encodeURIComponent(url)}`;
+}
+
+/** Where a menu opens: tabs at /admin/<path>, iframes at /admin/iframe/{encoded url}, links outside. */
+export function menuTarget(menu: { path: string; menu_type: string; url: string }): { kind: 'route' | 'link'; to: string } {
+  if (menu.menu_type === 'link') return { kind: 'link', to: menu.url };
+  if (menu.menu_type === 'iframe') return { kind: 'route', to: iframePath(menu.url) };
+  return { kind: 'route', to: `/admin/${menu.path.replace(/^\/+/, '')}` };
+}
+
+export function addTab(state: TabState, route: TabRoute): TabState {
+  if (!route.meta.addtab) return state;
+  const index = state.tabs.findIndex((tab) => tab.path === route.path);
+  if (index >= 0) {
+    const tabs = state.tabs.slice();
+    tabs[index] = { ...tabs[index], params: { ...route.params }, query: { ...route.query } };
+    return { tabs, active: route.path };
+  }
+  return { tabs: [...state.tabs, route], active: route.path };
+}
+
+export function setActive(state: TabState, path: string): TabState {
+  return state.tabs.some((tab) => tab.path === path) ? { ...state, active: path } : state;
+}
+
+export function closeTab(state: TabState, path: string): TabState {
+  const index = state.tabs.findIndex((tab) => tab.path === path);
+  if (index < 0) return state;
+  const tabs = state.tabs.filter((tab) => tab.path !== path);
+  let active = state.active;
+  if (active === path) active = tabs.length ? tabs[Math.min(index, tabs.length - 1)].path : null;
+  return { tabs, active };
+}
+
+/** Close every tab except `keep` (the home tab, when given and open). */
+export function closeAll(state: TabState, keep?: string): TabState {
+  const kept = keep ? state.tabs.filter((tab) => tab.path === keep) : [];
+  return { tabs: kept, active: kept.length ? kept[0].path : null };
+}
+
+export function closeOthers(state: TabState, path: string): TabState {
+  const tabs = state.tabs.filter((tab) => tab.path === path);
+  return { tabs, active: tabs.length ? path : null };
+}
+
+export function tabUrl(tab: TabRoute): string {
+  const search = new URLSearchParams(tab.query).toString();
+  return search ? `${tab.path}?${search}` : tab.path;
+}
