@@ -72,21 +72,35 @@ def fast_hashing(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(scope="session")
-def mailbox(dynamodb, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mailbox]:
+def _mail_capture(dynamodb, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Mailbox, int]]:
     from functions.local import smtp
 
     mail_dir = tmp_path_factory.mktemp("mail")
     sms_dir = tmp_path_factory.mktemp("sms")
     port = free_port()
     controller = smtp.start(mail_dir, port, announce=False)
-    saved = (dynamodb.smtp_host, dynamodb.smtp_port, dynamodb.sms_outbox_dir, dynamodb.mail_backend)
-    dynamodb.smtp_host, dynamodb.smtp_port, dynamodb.sms_outbox_dir = "127.0.0.1", port, sms_dir
-    dynamodb.mail_backend, dynamodb.sms_backend = "smtp", "outbox"
     try:
-        yield Mailbox(mail_dir, sms_dir)
+        yield Mailbox(mail_dir, sms_dir), port
     finally:
         controller.stop()
-        dynamodb.smtp_host, dynamodb.smtp_port, dynamodb.sms_outbox_dir, dynamodb.mail_backend = saved
+
+
+@pytest.fixture
+def mailbox(_mail_capture: tuple[Mailbox, int], monkeypatch: pytest.MonkeyPatch) -> Mailbox:
+    """Point the settings the API reads *now* (other suites may have rebuilt them) at the capture."""
+    from functions.core.settings import get_settings
+
+    box, port = _mail_capture
+    settings = get_settings()
+    for name, value in (
+        ("smtp_host", "127.0.0.1"),
+        ("smtp_port", port),
+        ("sms_outbox_dir", box.sms_dir),
+        ("mail_backend", "smtp"),
+        ("sms_backend", "outbox"),
+    ):
+        monkeypatch.setattr(settings, name, value)
+    return box
 
 
 def uid(prefix: str = "u") -> str:

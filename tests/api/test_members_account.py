@@ -14,6 +14,7 @@ from functions.services import wallet
 from .members_support import (
     PASSWORD,
     Mailbox,
+    _mail_capture,
     auth,
     fast_hashing,
     logged_in,
@@ -26,7 +27,7 @@ from .members_support import (
 )
 
 pytestmark = pytest.mark.usefixtures("fast_hashing")
-assert fast_hashing and mailbox  # fixtures, imported for pytest
+assert fast_hashing and mailbox and _mail_capture  # fixtures, imported for pytest
 
 A = "/srv/api/account"
 

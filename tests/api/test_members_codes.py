@@ -11,6 +11,7 @@ from functions.services import codes
 
 from .members_support import (
     Mailbox,
+    _mail_capture,
     auth,
     fast_hashing,
     logged_in,
@@ -23,7 +24,7 @@ from .members_support import (
 )
 
 pytestmark = pytest.mark.usefixtures("fast_hashing")
-assert fast_hashing and mailbox  # fixtures, imported for pytest
+assert fast_hashing and mailbox and _mail_capture  # fixtures, imported for pytest
 
 EMS = "/srv/api/Ems/send"
 SMS = "/srv/api/Sms/sendSms"
@@ -180,17 +181,14 @@ def test_a_right_code_works_once(api: httpx.Client, mailbox: Mailbox) -> None:
 
 
 def test_failed_delivery_is_reported_and_the_code_dropped(
-    api: httpx.Client, mailbox: Mailbox, dynamodb
+    api: httpx.Client, mailbox: Mailbox, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    email = new_email()
-    port = dynamodb.smtp_port
+    from functions.core.settings import get_settings
     from functions.local.dynamodb import free_port
 
-    dynamodb.smtp_port = free_port()  # nothing listens there
-    try:
-        response = send_code(api, "email", email, "user_register")
-    finally:
-        dynamodb.smtp_port = port
+    email = new_email()
+    monkeypatch.setattr(get_settings(), "smtp_port", free_port())  # nothing listens there
+    response = send_code(api, "email", email, "user_register")
     assert response["msg"] == "发送失败，请稍后再试"
     with pytest.raises(VerifyCode.DoesNotExist):
         VerifyCode.get(codes.code_key("user_register", email), consistent_read=True)
