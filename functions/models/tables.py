@@ -99,6 +99,41 @@ def _create_if_missing(model: type[BaseModel]) -> bool:
     return True
 
 
+def _add_missing_indexes(model: type[BaseModel], description: dict[str, Any]) -> bool:
+    """A table created before a model gained a GSI (a developer's kept var/dynamodb) gets it now.
+
+    DynamoDB adds one GSI per UpdateTable call; returns True when one was requested (wait, repeat)."""
+    present = {index["IndexName"] for index in description.get("GlobalSecondaryIndexes", [])}
+    wanted = [
+        index for index in describe_model(model)["global_secondary_indexes"] if index["name"] not in present
+    ]
+    if not wanted:
+        return False
+    index = wanted[0]
+    keys = [key for key in (index["hash_key"], index["range_key"]) if key]
+    projection: dict[str, Any] = {"ProjectionType": index["projection"]}
+    if index["non_key_attributes"]:
+        projection["NonKeyAttributes"] = index["non_key_attributes"]
+    client = model._get_connection().connection.client
+    client.update_table(
+        TableName=model.Meta.table_name,
+        AttributeDefinitions=[{"AttributeName": key["name"], "AttributeType": key["type"]} for key in keys],
+        GlobalSecondaryIndexUpdates=[
+            {
+                "Create": {
+                    "IndexName": index["name"],
+                    "KeySchema": [
+                        {"AttributeName": key["name"], "KeyType": kind}
+                        for key, kind in zip(keys, ("HASH", "RANGE"), strict=False)
+                    ],
+                    "Projection": projection,
+                }
+            }
+        ],
+    )
+    return True
+
+
 def _wait_active(model: type[BaseModel], timeout: float = 300) -> None:
     deadline = time.monotonic() + timeout
     while True:
@@ -134,6 +169,9 @@ def create_tables(wait: bool = True, models: Iterable[type[BaseModel]] | None = 
         for model in missing:
             _wait_active(model)
         for model in selected:
+            if model not in missing:
+                while _add_missing_indexes(model, model.describe_table()):
+                    _wait_active(model)
             _ensure_ttl(model)
     return created
 

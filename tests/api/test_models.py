@@ -46,6 +46,29 @@ def token_table(dynamodb):
         delete_tables([Token])
 
 
+class TokenBeforeIndex(BaseModel):
+    """The same table as an older version of the model had it: no GSI yet."""
+
+    logical_name = "probe_token"
+
+    class Meta:
+        table_name = "probe_token"
+
+    token_hash = UnicodeAttribute(hash_key=True)
+
+
+def test_a_kept_table_gains_the_index_a_newer_model_declares(dynamodb, token_table) -> None:
+    configure_models(dynamodb, [TokenBeforeIndex])
+    create_tables(models=[TokenBeforeIndex])
+    TokenBeforeIndex("abc").save()
+    assert "GlobalSecondaryIndexes" not in TokenBeforeIndex.describe_table()
+
+    assert create_tables(models=[token_table]) == []  # the table exists: not created again
+    description = token_table.describe_table()
+    assert [index["IndexName"] for index in description["GlobalSecondaryIndexes"]] == ["owner-index"]
+    assert token_table.get("abc").token_hash == "abc"  # the data is kept
+
+
 def test_create_tables_is_idempotent_and_sets_gsi_and_ttl(token_table) -> None:
     assert create_tables(models=[token_table]) == [token_table.Meta.table_name]
     assert create_tables(models=[token_table]) == []

@@ -40,7 +40,9 @@ def seeded(server: LocalServer) -> Iterator[Seeded]:
     from functions.services.sessions import open_session
 
     local_credentials()
-    settings = get_settings().model_copy(update={"dynamodb_endpoint": server.dynamodb_endpoint, "table_prefix": "e2e-"})
+    settings = get_settings().model_copy(
+        update={"dynamodb_endpoint": server.dynamodb_endpoint, "table_prefix": "e2e-"}
+    )
     configure_models(settings)
     try:
         suffix = uuid.uuid4().hex[:8]
@@ -84,7 +86,9 @@ def test_member_uploads_an_avatar_and_sees_it(server: LocalServer, seeded: Seede
     form = page.get_by_test_id("profile-form")
     expect(form).to_be_visible()
     field = form.get_by_test_id("upload-image")
-    field.locator("input[type=file]").set_input_files({"name": "我的头像.png", "mimeType": "image/png", "buffer": _png((20, 120, 200))})
+    field.locator("input[type=file]").set_input_files(
+        {"name": "我的头像.png", "mimeType": "image/png", "buffer": _png((20, 120, 200))}
+    )
     thumb = field.locator("img").first
     expect(thumb).to_have_attribute("src", re.compile(r"^/storage/avatar/\d{8}/[^/]+\.png$"))
     expect(thumb).to_have_js_property("naturalWidth", 40)
@@ -92,23 +96,31 @@ def test_member_uploads_an_avatar_and_sees_it(server: LocalServer, seeded: Seede
     _check_served(page, server, url)
 
     # A file of the wrong type is refused in the browser with the SPEC message.
-    field.locator("input[type=file]").set_input_files({"name": "notes.exe", "mimeType": "application/octet-stream", "buffer": b"MZ"})
+    field.locator("input[type=file]").set_input_files(
+        {"name": "notes.exe", "mimeType": "application/octet-stream", "buffer": b"MZ"}
+    )
     expect(page.get_by_text("不允许上传此类型的文件！")).to_be_visible()
 
     # Saved with the profile and shown again after a reload.
     form.locator("button[type=submit]").click()
     page.wait_for_timeout(500)
     page.reload()
-    expect(page.get_by_test_id("profile-form").get_by_test_id("upload-image").locator("img").first).to_have_attribute("src", url)
+    expect(
+        page.get_by_test_id("profile-form").get_by_test_id("upload-image").locator("img").first
+    ).to_have_attribute("src", url)
 
 
-def test_admin_uploads_a_config_image_and_finds_it_in_attachments(server: LocalServer, seeded: Seeded, page: Page) -> None:
+def test_admin_uploads_a_config_image_and_finds_it_in_attachments(
+    server: LocalServer, seeded: Seeded, page: Page
+) -> None:
     _store(page, server, "cityops.adminInfo", seeded.admin)
     page.goto(server.url("/admin/routine/config"))
     label = page.get_by_text("站点标志", exact=True).first
     expect(label).to_be_visible()
     field = page.get_by_test_id("upload-image").first
-    field.locator("input[type=file]").set_input_files({"name": "logo.png", "mimeType": "image/png", "buffer": _png((200, 60, 20))})
+    field.locator("input[type=file]").set_input_files(
+        {"name": "logo.png", "mimeType": "image/png", "buffer": _png((200, 60, 20))}
+    )
     thumb = field.locator("img").first
     expect(thumb).to_have_attribute("src", re.compile(r"^/storage/config/\d{8}/logo[0-9a-f]{40}\.png$"))
     expect(thumb).to_have_js_property("naturalWidth", 40)

@@ -1,0 +1,67 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { server } from '../../../testing/server';
+import { createRequestClient } from '../../../lib/request';
+import { ADMIN_INFO, LAYOUT_CONFIG, SAVED_ACCOUNT } from '../../../lib/storage-keys';
+import { clearBrowserData, clearServerCache } from '../../clear-cache-menu';
+import { CityCascader } from '../../city-cascader';
+
+function client() {
+  const empty = { getToken: () => '', setToken: () => undefined, removeToken: () => undefined };
+  return createRequestClient({
+    notifier: { success: vi.fn(), error: vi.fn() },
+    navigate: vi.fn(),
+    logger: vi.fn(),
+    tokens: { admin: empty, user: empty },
+    isAdminApp: () => false,
+    currentPath: () => '/user/account',
+    isOnline: () => true,
+    fetch: (input, init) => fetch(new URL(String(input), window.location.origin), init),
+  });
+}
+
+describe('clear cache', () => {
+  it('clears the stored browser data but keeps the session', () => {
+    localStorage.setItem(LAYOUT_CONFIG, '{}');
+    localStorage.setItem(SAVED_ACCOUNT, 'alice');
+    localStorage.setItem(ADMIN_INFO, '{"token":"t"}');
+    clearBrowserData();
+    expect(localStorage.getItem(LAYOUT_CONFIG)).toBeNull();
+    expect(localStorage.getItem(SAVED_ACCOUNT)).toBeNull();
+    expect(localStorage.getItem(ADMIN_INFO)).toBe('{"token":"t"}');
+  });
+
+  it('asks the server to clear every cache', async () => {
+    let body: unknown = null;
+    server.use(
+      http.post('*/srv/admin/ajax/clearCache', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ code: 1, msg: 'Cache cleared', time: 0, data: { cleared: ['config'] } });
+      }),
+    );
+    await clearServerCache(client());
+    expect(body).toEqual({ type: 'all' });
+  });
+});
+
+describe('CityCascader', () => {
+  it('loads provinces, then the cities and districts of the value', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/srv/api/ajax/area', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        const list = url.searchParams.get('city')
+          ? [{ value: '440305', label: '南山区' }]
+          : url.searchParams.get('province')
+            ? [{ value: '4403', label: '深圳市' }]
+            : [{ value: '44', label: '广东省' }];
+        return HttpResponse.json({ code: 1, msg: '', time: 0, data: { list } });
+      }),
+    );
+    render(<CityCascader client={client()} value={['44', '4403', '440305']} />);
+    await waitFor(() => expect(screen.getByText('广东省 / 深圳市 / 南山区')).toBeInTheDocument());
+    expect(asked).toEqual(['', '?province=44', '?province=44&city=4403']);
+  });
+});
