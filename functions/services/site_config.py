@@ -29,7 +29,10 @@ DEFAULT_SITE_ITEMS: dict[str, tuple[str, str, Any]] = {
         "i18n",
         {
             "zh-cn": "服务热线：400-826-1180　地址：滨江新区创业大道88号城市运营大厦12层",
-            "en": "Hotline: 400-826-1180 · Address: 12F City Operations Tower, 88 Chuangye Avenue, Binjiang New District",
+            "en": (
+                "Hotline: 400-826-1180 · Address: 12F City Operations Tower, 88 Chuangye Avenue, "
+                "Binjiang New District"
+            ),
         },
     ),
     "record_number": ("备案号", "string", "苏ICP备2024018866号-1"),

@@ -195,7 +195,14 @@ class CityOpsStack(Stack):
             enforce_ssl=True,
             object_ownership=s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
             removal_policy=RemovalPolicy.RETAIN,
-            lifecycle_rules=[s3.LifecycleRule(abort_incomplete_multipart_upload_after=Duration.days(7))],
+            lifecycle_rules=[
+                s3.LifecycleRule(abort_incomplete_multipart_upload_after=Duration.days(7)),
+                # Remote-mode uploads land under incoming/ and are moved to storage/ by the callback;
+                # whatever a browser posted but never confirmed is removed after a day.
+                s3.LifecycleRule(
+                    id="ExpireUnconfirmedUploads", prefix="incoming/", expiration=Duration.days(1)
+                ),
+            ],
         )
 
     def _finish_uploads_bucket(self) -> None:

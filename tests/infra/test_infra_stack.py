@@ -125,6 +125,17 @@ def test_buckets_readable_only_by_this_distribution(resources: dict) -> None:
             assert distribution_id in refs(statement["Condition"]), logical_id
 
 
+def test_unconfirmed_remote_uploads_expire(resources: dict) -> None:
+    uploads = resources[bucket_ids(resources)["uploads"]]["Properties"]
+    rules = uploads["LifecycleConfiguration"]["Rules"]
+    assert {
+        "Id": "ExpireUnconfirmedUploads",
+        "Prefix": "incoming/",
+        "ExpirationInDays": 1,
+        "Status": "Enabled",
+    } in rules
+
+
 def test_uploads_cors_allows_presigned_post_from_the_site_only(resources: dict) -> None:
     distribution_id, _ = only(resources, "AWS::CloudFront::Distribution")
     uploads = resources[bucket_ids(resources)["uploads"]]["Properties"]
@@ -268,11 +279,14 @@ def test_jwt_secret_is_generated_and_never_in_the_template(resources: dict, api_
 
 
 def _statements(resources: dict, function_props: dict) -> list[dict]:
+    """The role's statements, wherever CDK put them: its inline policy and, once that is full (one
+    grant per table), the overflow managed policies attached to the same role."""
     role_id = function_props["Role"]["Fn::GetAtt"][0]
+    policies = {**of_type(resources, "AWS::IAM::Policy"), **of_type(resources, "AWS::IAM::ManagedPolicy")}
     return [
         s
-        for p in of_type(resources, "AWS::IAM::Policy").values()
-        if {"Ref": role_id} in p["Properties"]["Roles"]
+        for p in policies.values()
+        if {"Ref": role_id} in p["Properties"].get("Roles", [])
         for s in p["Properties"]["PolicyDocument"]["Statement"]
     ]
 
