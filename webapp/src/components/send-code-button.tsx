@@ -1,6 +1,6 @@
 /** "Send code" button with the 60 s countdown of the server's resend limit. */
 import { useEffect, useState } from 'react';
-import Button from 'antd/es/button/Button';
+import { PlainButton as Button } from './plain-button';
 
 export const RESEND_SECONDS = 60;
 

@@ -1,6 +1,6 @@
 /** Admin login screen (/admin/login, route adminLogin). Posts to /srv/admin/index/login. */
 import { useEffect, useMemo, useState } from 'react';
-import Button from 'antd/es/button/Button';
+import { PlainButton as Button } from '../../../components/plain-button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../../components/auth-frame';

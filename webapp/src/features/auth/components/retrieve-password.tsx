@@ -3,7 +3,7 @@
  * sent there (event user_retrieve_pwd), a new password → POST /srv/api/account/retrievePassword.
  */
 import { useMemo, useState } from 'react';
-import Button from 'antd/es/button/Button';
+import { PlainButton as Button } from '../../../components/plain-button';
 import { useTranslation } from 'react-i18next';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
 import { FormError, FormField } from '../../../components/form-field';

@@ -5,7 +5,7 @@
  * checks it), so the picture is renewed after each send. Posts tab=register.
  */
 import { useEffect, useMemo, useState } from 'react';
-import Button from 'antd/es/button/Button';
+import { PlainButton as Button } from '../../../components/plain-button';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../../components/auth-frame';
