@@ -7,6 +7,9 @@
   `httpx.Client` whose base_url is that server (API tests go over real HTTP).
 - `serve`: a context manager factory `serve(app)` for tests that need their own app (e.g. with an
   extra test-only router); yields an `httpx.Client` like `api`.
+- `browser` (session): Debian's Chromium (/usr/bin/chromium) driven by Playwright, shared by the
+  site and end-to-end suites. Playwright's sync API keeps an event loop running in the main thread
+  while it is open, so those suites run last (pyproject `testpaths`) and there is only one of it.
 - `isolated_tables`: a fresh table prefix (tables created) for tests that need empty tables, such as
   the first-run seed; the models are pointed back at the session tables afterwards.
 
@@ -17,6 +20,7 @@ this (site, infra) stays cheap; nothing starts unless a test asks for it.
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 import time
 import uuid
@@ -24,6 +28,14 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+CHROMIUM = os.environ.get("CITYOPS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-dev-shm-usage",
+]
 
 if TYPE_CHECKING:
     import httpx
@@ -113,3 +125,19 @@ def isolated_tables(dynamodb: Settings) -> Iterator[Settings]:
             delete_tables()
         configure_models(dynamodb)
         clear_cache()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from pathlib import Path
+
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: `make chromium` installs Debian's package")
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield instance
+        finally:
+            instance.close()

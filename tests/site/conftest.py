@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import functools
-import os
 import subprocess
 import sys
 import threading
@@ -23,13 +22,6 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PUBLIC_URL = "https://www.cityops.example.cn"
-CHROMIUM = os.environ.get("CITYOPS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-dev-shm-usage",
-]
 
 
 def run_build(content: Path, output: Path, public_url: str = PUBLIC_URL) -> Path:
@@ -98,17 +90,3 @@ def site_server(built_site: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         thread.join(timeout=5)
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM} (make chromium installs Debian's package)")
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield instance
-        finally:
-            instance.close()
