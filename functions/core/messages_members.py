@@ -92,6 +92,7 @@ MEMBER_MESSAGES: dict[str, dict[str, str]] = {
     # Account center.
     "Saved successfully": {"zh-cn": "保存成功", "en": "Saved successfully"},
     "Please select a valid gender": {"zh-cn": "请选择有效的性别", "en": "Please select a valid gender"},
+    "Please select a valid region": {"zh-cn": "请选择有效的所在地区", "en": "Please select a valid region"},
     "Please enter a valid date": {
         "zh-cn": "请输入有效的日期（年-月-日）",
         "en": "Please enter a valid date (year-month-day)",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pynamodb.attributes import NumberAttribute, UnicodeAttribute
+from pynamodb.attributes import ListAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import TransactWriteError
 
 from functions.core.security import hash_password
@@ -25,6 +25,7 @@ from functions.models.base import BaseModel, DuplicateError, is_condition_failur
 from functions.models.counter import next_id
 from functions.models.listing import PART, part_index
 from functions.models.unique import Unique, owner_of, unique_key
+from functions.services.area import region_names
 
 USERNAME_SCOPE = "user.username"
 EMAIL_SCOPE = "user.email"
@@ -57,6 +58,8 @@ class User(BaseModel):
     money_log_count = NumberAttribute(default=0)
     score_log_count = NumberAttribute(default=0)
     motto = UnicodeAttribute(default="")
+    # Province / city / district division codes, top down (`functions.services.area`); [] = not set.
+    region = ListAttribute(of=UnicodeAttribute, default=list)
     status = UnicodeAttribute(default=STATUS_ENABLED)
     login_failures = NumberAttribute(default=0)
     lock_until = NumberAttribute(default=0)
@@ -161,6 +164,9 @@ class User(BaseModel):
             "lastloginip": self.last_login_ip,
             "jointime": self.join_time,
             "motto": self.motto,
+            "region": list(self.region or []),
+            # Names for display, from the same data the profile form was checked against.
+            "region_names": region_names(list(self.region or [])) or [],
         }
 
 

@@ -8,6 +8,10 @@ cities 4, districts 6 (or 9 for the towns of the four cities without districts).
 `options(province, city)`: no argument → the provinces; a province code → its cities; a city code →
 its districts. Each option is `{"value": code, "label": name}`. Unknown codes give an empty list.
 The file is read once per process, on first use.
+
+`region_names(codes)` checks a member's region (a path from a province down, as the cascader
+gives it: `["44"]`, `["44", "4403"]` or `["44", "4403", "440305"]`; `[]` means none) and returns the
+labels, or None when a code is unknown or is not a child of the one before it.
 """
 
 from __future__ import annotations
@@ -59,3 +63,17 @@ def options(province: str | None = None, city: str | None = None) -> list[dict[s
 
 def name_of(code: str) -> str | None:
     return _tree()[0].get(code)
+
+
+def region_names(codes: list[str]) -> list[str] | None:
+    if not codes:
+        return []
+    if len(codes) > 3:
+        return None
+    names, children = _tree()
+    parent = ""
+    for code in codes:
+        if code not in children.get(parent, ()):
+            return None
+        parent = code
+    return [_label(code, names) for code in codes]

@@ -32,7 +32,7 @@ from functions.core.validators import MOBILE_RE
 from functions.models.base import DuplicateError, is_condition_failure, now, transact_write
 from functions.models.unique import Unique, unique_key
 from functions.models.user import SCOPES, User, cents_to_yuan
-from functions.services import codes, sessions, wallet
+from functions.services import area, codes, sessions, wallet
 
 MAX_FAILURES = 5
 LOCK_MINUTES = 15
@@ -265,12 +265,17 @@ def update_profile(user: User, values: dict[str, Any]) -> User:
     if gender not in (0, 1, 2):
         raise ApiError("Please select a valid gender")
     birthday = check_birthday(str(values.get("birthday", user.birthday) or ""))
+    region = values.get("region")
+    region = list(user.region or []) if region is None else [str(code).strip() for code in region]
+    if area.region_names(region) is None:
+        raise ApiError("Please select a valid region")
     changes = {
         "nickname": nickname,
         "avatar": str(values.get("avatar", user.avatar) or "").strip(),
         "gender": int(gender),
         "birthday": birthday,
         "motto": str(values.get("motto", user.motto) or "").strip(),
+        "region": region,
     }
     try:
         user.update(

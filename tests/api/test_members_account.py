@@ -77,6 +77,61 @@ def test_profile_read_and_save(api: httpx.Client, member) -> None:
     assert stored.nickname == values["nickname"] and stored.motto == values["motto"]
 
 
+def test_profile_region_is_checked_against_the_area_data(api: httpx.Client, member) -> None:
+    user, token = member
+    assert api.get(A + "/profile", headers=auth(token)).json()["data"]["userInfo"]["region"] == []
+    body = api.post(
+        A + "/profile", json={"nickname": "n", "region": ["44", "4403", "440305"]}, headers=auth(token)
+    ).json()
+    assert body["code"] == 1, body
+    assert body["data"]["userInfo"]["region"] == ["44", "4403", "440305"]
+    assert body["data"]["userInfo"]["region_names"] == ["广东省", "深圳市", "南山区"]
+    assert User.find(user.id).region == ["44", "4403", "440305"]
+    # Left out: unchanged. The member info of /api/user/index carries it too.
+    assert api.post(A + "/profile", json={"nickname": "m"}, headers=auth(token)).json()["code"] == 1
+    info = api.get("/srv/api/user/index", headers=auth(token)).json()["data"]["userInfo"]
+    assert info["region"] == ["44", "4403", "440305"]
+    # A municipality's city level shows the municipality's name; a prefix is a valid region.
+    body = api.post(
+        A + "/profile", json={"nickname": "m", "region": ["11", "1101"]}, headers=auth(token)
+    ).json()
+    assert body["data"]["userInfo"]["region_names"] == ["北京市", "北京市"]
+    # [] clears it.
+    body = api.post(A + "/profile", json={"nickname": "m", "region": []}, headers=auth(token)).json()
+    assert body["data"]["userInfo"]["region"] == [] and User.find(user.id).region == []
+
+
+@pytest.mark.parametrize(
+    "region",
+    [
+        ["广东省", "深圳市"],  # names are not codes
+        ["99"],  # no such province
+        ["44", "1101"],  # a city of another province
+        ["4403"],  # a city without its province
+        ["44", "440305"],  # a district without its city
+        ["44", "4403", "110101"],  # a district of another city
+        ["<script>"],
+    ],
+)
+def test_profile_refuses_an_invalid_region(api: httpx.Client, member, region) -> None:
+    user, token = member
+    before = User.find(user.id).attribute_values
+    body = api.post(A + "/profile", json={"nickname": "n", "region": region}, headers=auth(token)).json()
+    assert body["code"] == 0, region
+    assert body["msg"] == "请选择有效的所在地区"
+    assert User.find(user.id).attribute_values == before
+
+
+def test_profile_region_refused_in_english(api: httpx.Client, member) -> None:
+    _, token = member
+    headers = {**auth(token), "Accept-Language": "en"}
+    body = api.post(A + "/profile", json={"nickname": "n", "region": ["0"]}, headers=headers).json()
+    assert body["msg"] == "Please select a valid region"
+    for region in (["x" * 13], ["44", "4403", "440305", "440305"], "44"):
+        response = api.post(A + "/profile", json={"nickname": "n", "region": region}, headers=headers)
+        assert response.status_code == 400, region
+
+
 @pytest.mark.parametrize(
     ("values", "message"),
     [

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import uuid
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -83,57 +82,122 @@ def test_super_admin_menus_tabs_and_layout(server, page: Page) -> None:
     expect(page.locator('[data-layout="Classic"]')).to_be_visible()
 
 
+def rule_order(area) -> list[str]:
+    """The rule titles in display order (each row has a "move up" control named after its rule)."""
+    buttons = area.get_by_role("button", name=re.compile(r"^上移："))
+    return [label.split("：", 1)[1] for label in buttons.evaluate_all("bs => bs.map(b => b.ariaLabel)")]
+
+
+def test_menu_rules_reorder_by_drag_and_by_keyboard(server, page: Page) -> None:
+    log_in(page, server, "admin", admin_password(server))
+    page.goto(server.url("/admin/auth/rule"))
+    area = page.locator('[data-tab="/admin/auth/rule"]')
+
+    def position(name: str) -> int:
+        return rule_order(area).index(name)
+
+    def wait_until_before(first: str, second: str) -> None:
+        for _ in range(100):
+            if position(first) < position(second):
+                return
+            page.wait_for_timeout(100)
+        raise AssertionError(f"{first} never moved before {second}: {rule_order(area)}")
+
+    def row(name: str):
+        return area.get_by_role("row").filter(
+            has=page.get_by_role("button", name=f"上移：{name}", exact=True)
+        )
+
+    expect(row("管理员管理")).to_be_visible()
+    assert position("角色组管理") < position("管理员管理")
+
+    # Drag "管理员管理" onto its sibling above: it takes that place, and keeps it after a reload.
+    with page.expect_response("**/srv/admin/auth/rule/sortable"):
+        row("管理员管理").drag_to(row("角色组管理"))
+    wait_until_before("管理员管理", "角色组管理")
+    page.reload()
+    expect(row("管理员管理")).to_be_visible()
+    assert position("管理员管理") < position("角色组管理")
+
+    # The keyboard alternative: focus "move down" and press Enter; the order survives a reload.
+    area.get_by_role("button", name="下移：管理员管理", exact=True).focus()
+    with page.expect_response("**/srv/admin/auth/rule/sortable"):
+        page.keyboard.press("Enter")
+    wait_until_before("角色组管理", "管理员管理")
+    page.reload()
+    expect(row("管理员管理")).to_be_visible()
+    assert position("角色组管理") < position("管理员管理")
+    # The first sibling cannot move further up.
+    expect(area.get_by_role("button", name="上移：控制台", exact=True)).to_be_disabled()
+
+
+def add_form(page: Page, tab: str):
+    """Open the add drawer of the table page at `tab` and return it."""
+    page.goto(page.url.split("/admin/")[0] + tab)
+    page.locator(f'[data-tab="{tab}"]').get_by_role("button", name=re.compile(r"^添\s*加$")).click()
+    drawer = page.get_by_role("dialog", name="添加")
+    expect(drawer).to_be_visible()
+    return drawer
+
+
+def save(drawer) -> None:
+    drawer.get_by_role("button", name=re.compile(r"^保\s*存$")).click()
+    expect(drawer).to_be_hidden()
+
+
 def test_limited_admin_sees_only_granted_menus_and_buttons(server, page: Page, browser) -> None:
-    password = admin_password(server)
-    api = httpx.Client(base_url=server.base_url, timeout=20, trust_env=False)
-    token = api.post("/srv/admin/index/login", json={"username": "admin", "password": password}).json()[
-        "data"
-    ]["userInfo"]["token"]
-    headers = {"batoken": token}
-    rules = api.get("/srv/admin/auth/rule/index", headers=headers).json()["data"]["list"]
-
-    def ids(tree, names):
-        found = []
-        for node in tree:
-            if node["name"] in names:
-                found.append(node["id"])
-            found.extend(ids(node.get("children", []), names))
-        return found
-
-    granted = ids(rules, {"dashboard", "auth", "auth/admin", "auth/admin/index"})
+    """The super admin creates a group (rules ticked in the tree) and an admin in it through the
+    forms; that admin sees only what the group grants and the API refuses the rest."""
+    log_in(page, server, "admin", admin_password(server))
     group_name = f"e2e-{uuid.uuid4().hex[:6]}"
-    group = api.post(
-        "/srv/admin/auth/group/add",
-        json={"pid": 1, "name": group_name, "rules": granted},
-        headers=headers,
-    ).json()
-    assert group["code"] == 1, group
     username = f"op{uuid.uuid4().hex[:8]}"
-    created = api.post(
-        "/srv/admin/auth/admin/add",
-        json={
-            "username": username,
-            "nickname": "Operator",
-            "password": "Operator_1",
-            "group_arr": [group["data"]["id"]],
-        },
-        headers=headers,
-    ).json()
-    assert created["code"] == 1, created
+
+    drawer = add_form(page, "/admin/auth/group")
+    parent = drawer.get_by_label("上级分组")
+    parent.click()
+    parent.fill("超级管理组")
+    parent.press("Enter")
+    drawer.get_by_label("分组名称").fill(group_name)
+    rules = drawer.get_by_role("tree", name="权限")
+    rules.get_by_role("checkbox", name="控制台", exact=True).click()
+    # Buttons repeat under every menu; their accessible name says which menu they belong to.
+    rules.get_by_role("checkbox", name="查看 (管理员管理)").click()
+    rules.get_by_role("checkbox", name="管理员日志管理", exact=True).click()
+    expect(rules.get_by_role("checkbox", name="权限管理", exact=True)).to_have_attribute(
+        "aria-checked", "mixed"
+    )
+    expect(rules.get_by_role("checkbox", name="添加 (管理员管理)")).to_have_attribute("aria-checked", "false")
+    save(drawer)
+    expect(page.get_by_role("cell", name=group_name, exact=True)).to_be_visible()
+
+    drawer = add_form(page, "/admin/auth/admin")
+    drawer.get_by_label("用户名", exact=True).fill(username)
+    drawer.get_by_label("昵称", exact=True).fill("Operator")
+    groups = drawer.get_by_label("所属分组")
+    groups.fill(group_name)
+    groups.press("Enter")
+    drawer.get_by_label("密码", exact=True).fill("Operator_1")
+    save(drawer)
+    row = page.get_by_role("row").filter(has=page.get_by_role("cell", name=username, exact=True))
+    expect(row.get_by_text(group_name, exact=True)).to_be_visible()
 
     context = browser.new_context(locale="zh-CN", viewport={"width": 1280, "height": 800})
     limited = context.new_page()
+    limited.set_default_timeout(15_000)
     log_in(limited, server, username, "Operator_1")
     nav = menu(limited)
     expect(nav.get_by_text("权限管理")).to_be_visible()
     expect(nav.get_by_text("会员管理")).to_have_count(0)
     expect(nav.get_by_text("常规管理")).to_have_count(0)
     nav.get_by_text("权限管理").click()
+    expect(nav.get_by_text("管理员日志管理")).to_be_visible()
     expect(nav.get_by_text("角色组管理")).to_have_count(0)
+    expect(nav.get_by_text("菜单规则管理")).to_have_count(0)
     nav.get_by_text("管理员管理").click()
     page_area = limited.locator('[data-tab="/admin/auth/admin"]')
     expect(page_area.get_by_role("button", name=re.compile(r"^刷\s*新$"))).to_be_visible()
-    # Only "index" is granted: no add, edit or delete buttons (a super admin has them, see below).
+    expect(page_area.get_by_role("cell", name=username, exact=True)).to_be_visible()
+    # Only "index" is granted: no add, edit or delete buttons (the super admin had them above).
     expect(page_area.get_by_role("button", name=re.compile(r"^添\s*加$"))).to_have_count(0)
     expect(page_area.get_by_role("button", name=re.compile(r"^编\s*辑$"))).to_have_count(0)
     expect(page_area.get_by_role("button", name="删除所选")).to_have_count(0)
@@ -141,11 +205,14 @@ def test_limited_admin_sees_only_granted_menus_and_buttons(server, page: Page, b
     limited.goto(server.url("/admin/auth/group"))
     expect(limited).to_have_url(re.compile(r"/401$"))
 
-    # The API refuses the rest.
-    own = api.post("/srv/admin/index/login", json={"username": username, "password": "Operator_1"}).json()
-    limited_headers = {"batoken": own["data"]["userInfo"]["token"]}
-    refused = api.post("/srv/admin/auth/admin/add", json={}, headers=limited_headers).json()
-    assert refused["code"] == 401
-    assert api.get("/srv/admin/auth/group/index", headers=limited_headers).json()["code"] == 401
-    assert api.get("/srv/admin/auth/admin/index", headers=limited_headers).json()["code"] == 1
+    # The API refuses the rest, with the token the browser holds.
+    token = limited.evaluate("() => JSON.parse(localStorage.getItem('cityops.adminInfo')).token")
+    headers = {"batoken": token}
+    refused = limited.request.post(server.url("/srv/admin/auth/admin/add"), data={}, headers=headers).json()
+    assert refused["code"] == 401, refused
+    assert refused["msg"] == "您没有权限进行此操作！", refused
+    assert (
+        limited.request.get(server.url("/srv/admin/auth/group/index"), headers=headers).json()["code"] == 401
+    )
+    assert limited.request.get(server.url("/srv/admin/auth/admin/index"), headers=headers).json()["code"] == 1
     context.close()

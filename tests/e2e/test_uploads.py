@@ -101,13 +101,20 @@ def test_member_uploads_an_avatar_and_sees_it(server: LocalServer, seeded: Seede
     )
     expect(page.get_by_text("不允许上传此类型的文件！")).to_be_visible()
 
+    # The region ("city" input of the area API): province, then city, then district.
+    form.get_by_label("所在地区").click()
+    for name in ("广东省", "深圳市", "南山区"):
+        page.get_by_role("menuitemcheckbox", name=name, exact=True).click()
+    expect(form.get_by_text("广东省 / 深圳市 / 南山区").filter(visible=True)).to_be_visible()
+
     # Saved with the profile and shown again after a reload.
-    form.locator("button[type=submit]").click()
-    page.wait_for_timeout(500)
+    with page.expect_response("**/srv/api/account/profile") as saved:
+        form.locator("button[type=submit]").click()
+    assert saved.value.json()["data"]["userInfo"]["region"] == ["44", "4403", "440305"]
     page.reload()
-    expect(
-        page.get_by_test_id("profile-form").get_by_test_id("upload-image").locator("img").first
-    ).to_have_attribute("src", url)
+    form = page.get_by_test_id("profile-form")
+    expect(form.get_by_test_id("upload-image").locator("img").first).to_have_attribute("src", url)
+    expect(form.get_by_text("广东省 / 深圳市 / 南山区").filter(visible=True)).to_be_visible()
 
 
 def test_admin_uploads_a_config_image_and_finds_it_in_attachments(

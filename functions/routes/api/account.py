@@ -8,7 +8,10 @@ decimals ("12.30", "-0.50"); points are integers.
   "YYYY-MM-DD"], money: [7 yuan strings], score: [7 ints]}}`: the latest 5 changes of each kind
   and the net change per day (China time) over the last 7 days, today last.
 - `GET profile` → `{userInfo, accountVerificationType: ["email", "mobile"]}`;
-  `POST profile {nickname, avatar, gender 0|1|2, birthday "YYYY-MM-DD"|"", motto}` → `{userInfo}`.
+  `POST profile {nickname, avatar, gender 0|1|2, birthday "YYYY-MM-DD"|"", motto, region}` →
+  `{userInfo}`. `region` is the province/city/district codes top down (`["44", "4403", "440305"]`,
+  a prefix of it, or `[]` to clear; left out = unchanged), checked against the area data of
+  `GET /api/ajax/area`; `userInfo` carries `region` and `region_names`.
 - Changing a bound e-mail/mobile takes two steps:
   1. `POST verification {type: "email"|"mobile", captcha, password}`: with a value bound, `captcha`
      is the code sent to it (event user_email_verify / user_mobile_verify); with none bound, the
@@ -26,7 +29,7 @@ decimals ("12.30", "-0.50"); points are integers.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
@@ -49,6 +52,7 @@ class ProfileBody(BaseModel):
     gender: int = 0
     birthday: str = Field(default="", max_length=10)
     motto: str = Field(default="", max_length=255)
+    region: list[Annotated[str, Field(max_length=12)]] | None = Field(default=None, max_length=3)
 
 
 class VerificationBody(BaseModel):
@@ -102,7 +106,7 @@ def profile(user: CurrentUser) -> dict[str, Any]:
 
 @router.post("/profile", name="account_profile_save", response_model=Envelope[dict[str, Any]])
 def save_profile(body: ProfileBody, user: CurrentUser) -> dict[str, Any]:
-    """Save nickname, avatar, gender, birthday and motto."""
+    """Save nickname, avatar, gender, birthday, motto and region."""
     members.update_profile(user, body.model_dump())
     return success({"userInfo": user.to_public()}, "Saved successfully")
 

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Cascader } from 'antd';
+import { RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isAdminApp } from '../lib/area';
 import { api, type RequestClient } from '../lib/request';
@@ -80,6 +81,8 @@ export function CityCascader({ value, onChange, disabled, id, client = api }: Ci
       value={value}
       disabled={disabled}
       changeOnSelect
+      // antd's default arrow is labelled "right", which would become part of every option's name.
+      expandIcon={<RightOutlined aria-hidden />}
       placeholder={t('area.placeholder')}
       loadData={(selected) => void loadData(selected as AreaOption[])}
       onChange={(codes, selected) => onChange?.((codes ?? []) as string[], ((selected ?? []) as AreaOption[]).map((o) => o.label))}

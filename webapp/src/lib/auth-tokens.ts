@@ -38,6 +38,9 @@ export interface MemberInfo {
   lastloginip: string;
   jointime: string | number;
   motto: string;
+  /** Province / city / district division codes, top down ([] = not set), and their names. */
+  region: string[];
+  region_names: string[];
   token: string;
   refreshToken: string;
 }

@@ -18,7 +18,7 @@ export interface Overview {
   chart: { days: string[]; money: string[]; score: number[] };
 }
 
-export type Profile = Pick<MemberInfo, 'nickname' | 'avatar' | 'gender' | 'birthday' | 'motto'>;
+export type Profile = Pick<MemberInfo, 'nickname' | 'avatar' | 'gender' | 'birthday' | 'motto' | 'region'>;
 
 export const getOverview = () => api.get<Overview>('/api/account/overview');
 export const getProfile = () => api.get<{ userInfo: MemberInfo }>('/api/account/profile');

@@ -1,9 +1,10 @@
-/** Profile (nickname, avatar upload, gender, birthday, motto) and the two-step change of a bound
+/** Profile (nickname, avatar upload, gender, birthday, region via the "city" input, motto) and the two-step change of a bound
  * e-mail address or mobile number (verification, then changeBind). */
 import { useEffect, useState } from 'react';
 import Button from 'antd/es/button/Button';
 import { useTranslation } from 'react-i18next';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
+import { CityCascader } from '../../../components/city-cascader';
 import { FormError, FormField } from '../../../components/form-field';
 import { SendCodeButton, useCountdown } from '../../../components/send-code-button';
 import { PasswordInput, TextInput } from '../../../components/text-input';
@@ -17,14 +18,14 @@ const errorText = (e: unknown) => (e instanceof RequestError && e.kind !== 'canc
 export function ProfilePage() {
   const { t } = useTranslation(['userLoading', 'general']);
   const [info, setInfo] = useState<MemberInfo | null>(null);
-  const [values, setValues] = useState<Profile>({ nickname: '', avatar: '', gender: 0, birthday: '', motto: '' });
+  const [values, setValues] = useState<Profile>({ nickname: '', avatar: '', gender: 0, birthday: '', motto: '', region: [] });
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
   const [binding, setBinding] = useState<'email' | 'mobile' | null>(null);
 
   const load = (user: MemberInfo) => {
     setInfo(user);
-    setValues({ nickname: user.nickname, avatar: user.avatar, gender: user.gender, birthday: user.birthday, motto: user.motto });
+    setValues({ nickname: user.nickname, avatar: user.avatar, gender: user.gender, birthday: user.birthday, motto: user.motto, region: user.region ?? [] });
     memberSession.update({ nickname: user.nickname, avatar: user.avatar, email: user.email, mobile: user.mobile });
   };
   useEffect(() => {
@@ -73,6 +74,9 @@ export function ProfilePage() {
         </fieldset>
         <FormField id="profile-birthday" label={t('userLoading:profile.birthday')}>
           <TextInput name="birthday" type="date" value={values.birthday} onChange={(e) => set('birthday', e.target.value)} />
+        </FormField>
+        <FormField id="profile-region" label={t('userLoading:profile.region')}>
+          <CityCascader value={values.region} onChange={(codes) => set('region', codes)} />
         </FormField>
         <FormField id="profile-motto" label={t('userLoading:profile.motto')}>
           <TextInput name="motto" maxLength={255} value={values.motto} onChange={(e) => set('motto', e.target.value)} />

@@ -18,8 +18,15 @@ function useT(): T {
   return t as unknown as T;
 }
 
-function menuTree(nodes: MenuNode[]): TreeOption[] {
-  return nodes.map((n) => ({ value: n.id, key: n.id, title: n.title, children: n.children ? menuTree(n.children) : undefined }));
+function menuTree(nodes: MenuNode[], parent?: string): TreeOption[] {
+  return nodes.map((n) => ({
+    value: n.id,
+    key: n.id,
+    title: n.title,
+    // Buttons repeat ("View", "Add"…): name the menu they belong to for screen readers.
+    context: n.type === 'button' ? parent : undefined,
+    children: n.children ? menuTree(n.children, n.title) : undefined,
+  }));
 }
 
 function useGroupOptions(prefix: string) {

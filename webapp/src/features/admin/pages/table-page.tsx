@@ -3,7 +3,7 @@
  * add/edit drawer form, delete, drag sort — configured per resource (./resources). Buttons are
  * removed by the permission component unless the route allows the action.
  */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   Button,
   DatePicker,
@@ -23,6 +23,7 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, CaretDownFilled } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { tableApi, type Row } from '../api';
@@ -38,7 +39,18 @@ export interface TreeOption {
   title: string;
   key: number | string;
   children?: TreeOption[];
+  /** Read to screen readers after the title (e.g. the menu a "View" button belongs to). */
+  context?: string;
 }
+
+const VISUALLY_HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+};
 
 export interface ColumnConfig {
   key: string;
@@ -102,40 +114,81 @@ export function rowsToTree(rows: Row[], label: (row: Row) => string): TreeOption
   }));
 }
 
-function FieldInput({ field, value, onChange }: { field: FieldConfig; value?: unknown; onChange?: (v: unknown) => void }) {
+/** Keys to show as checked when a rule tree opens: only the leaves. Conduction derives the parents,
+ * so a group holding a parent and only some of its children does not appear to hold them all. */
+export function leafKeys(tree: TreeOption[] | undefined, keys: unknown[]): (string | number)[] {
+  const held = new Set(keys.map(String));
+  const leaves: (string | number)[] = [];
+  const walk = (nodes: TreeOption[]) =>
+    nodes.forEach((node) => {
+      if (node.children?.length) walk(node.children);
+      else if (held.has(String(node.key))) leaves.push(node.key);
+    });
+  walk(tree ?? []);
+  return leaves;
+}
+
+function RuleTree({ field, id, value, onChange }: { field: FieldConfig; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
+  const checked = useMemo(() => leafKeys(field.tree, (value as unknown[]) ?? []), [field.tree, value]);
+  return (
+    <Tree
+      data-field={id}
+      aria-label={field.label}
+      checkable
+      defaultExpandAll
+      // The expand toggle is not part of a node's name (antd's default icon is labelled "caret-down").
+      switcherIcon={<CaretDownFilled aria-hidden />}
+      treeData={field.tree}
+      checkedKeys={checked}
+      titleRender={(node) => (
+        <>
+          {node.title}
+          {node.context && <span style={VISUALLY_HIDDEN}> ({node.context})</span>}
+        </>
+      )}
+      // A half-checked parent is granted too: without it the checked children are unreachable.
+      onCheck={(keys, info) => onChange?.([...(Array.isArray(keys) ? keys : keys.checked), ...(info.halfCheckedKeys ?? [])])}
+    />
+  );
+}
+
+/** One form control; `id` comes from Form.Item so the field's label names the control. */
+function FieldInput({ field, id, value, onChange }: { field: FieldConfig; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
   const { t } = useTranslation('admin/common');
   switch (field.type) {
     case 'password':
-      return <Input.Password value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} autoComplete="new-password" />;
+      return <Input.Password id={id} value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} autoComplete="new-password" />;
     case 'textarea':
-      return <Input.TextArea rows={3} value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} />;
+      return <Input.TextArea id={id} rows={3} value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} />;
     case 'number':
-      return <InputNumber value={value as number} onChange={(v) => onChange?.(v)} style={{ width: '100%' }} />;
+      return <InputNumber id={id} value={value as number} onChange={(v) => onChange?.(v)} style={{ width: '100%' }} />;
     case 'select':
-      return <Select value={value} onChange={onChange} options={field.options} placeholder={field.placeholder ?? t('common.select')} allowClear />;
+      return <Select id={id} value={value} onChange={onChange} options={field.options} placeholder={field.placeholder ?? t('common.select')} allowClear optionFilterProp="label" showSearch />;
     case 'multiselect':
-      return <Select mode="multiple" value={value} onChange={onChange} options={field.options} placeholder={field.placeholder ?? t('common.select')} />;
+      return <Select id={id} mode="multiple" value={value} onChange={onChange} options={field.options} placeholder={field.placeholder ?? t('common.select')} optionFilterProp="label" />;
     case 'radio':
-      return <Radio.Group value={value} onChange={(e) => onChange?.(e.target.value)} options={field.options} />;
+      return <Radio.Group id={id} aria-label={field.label} role="radiogroup" value={value} onChange={(e) => onChange?.(e.target.value)} options={field.options} />;
     case 'switch':
-      return <Switch checked={Boolean(value)} onChange={(v) => onChange?.(v)} />;
+      return <Switch id={id} checked={Boolean(value)} onChange={(v) => onChange?.(v)} />;
     case 'date':
-      return <DatePicker value={value ? dayjs(value as string) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : '')} />;
+      return <DatePicker id={id} value={value ? dayjs(value as string) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : '')} />;
     case 'treeSelect':
-      return <TreeSelect value={value} onChange={onChange} treeData={field.tree} treeDefaultExpandAll allowClear placeholder={field.placeholder} />;
+      return <TreeSelect id={id} value={value} onChange={onChange} treeData={field.tree} treeDefaultExpandAll allowClear showSearch treeNodeFilterProp="title" placeholder={field.placeholder} />;
     case 'tree':
-      return (
-        <Tree
-          checkable
-          defaultExpandAll
-          treeData={field.tree}
-          checkedKeys={(value as (string | number)[]) ?? []}
-          onCheck={(checked) => onChange?.(Array.isArray(checked) ? checked : checked.checked)}
-        />
-      );
+      return <RuleTree field={field} id={id} value={value} onChange={onChange} />;
     default:
-      return <Input value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} />;
+      return <Input id={id} value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} />;
   }
+}
+
+/** The rows sharing `id`'s parent (the top level or a `children` list), in display order. */
+export function siblingsOf(rows: Row[], id: number): Row[] {
+  if (rows.some((r) => r.id === id)) return rows;
+  for (const row of rows) {
+    const found = siblingsOf((row.children as Row[] | undefined) ?? [], id);
+    if (found.length) return found;
+  }
+  return [];
 }
 
 export function formatTime(value: unknown): string {
@@ -159,6 +212,7 @@ export function TablePage({ config }: { config: TableConfig }) {
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   const [dragId, setDragId] = useState<number | null>(null);
+  const [expanded, setExpanded] = useState<number[]>([]);
   const [form] = Form.useForm();
   const canEdit = useAuth('edit');
   const canDelete = useAuth('del');
@@ -179,12 +233,14 @@ export function TablePage({ config }: { config: TableConfig }) {
       });
       setRows(res.data.list);
       setTotal(res.data.total);
+      // A tree opens fully after every load, so a newly added child is visible too.
+      if (config.tree) setExpanded(flattenRows(res.data.list).filter((r) => (r.children as Row[] | undefined)?.length).map((r) => r.id));
     } catch {
       // the request client shows the message
     } finally {
       setLoading(false);
     }
-  }, [api, page, limit, quick, filters, order, config.columns]);
+  }, [api, page, limit, quick, filters, order, config.columns, config.tree]);
 
   useEffect(() => {
     void load();
@@ -262,15 +318,45 @@ export function TablePage({ config }: { config: TableConfig }) {
       }
     },
   }));
-  if ((config.canEdit !== false && canEdit) || (config.canDelete !== false && canDelete) || config.rowActions) {
+  const sorting = Boolean(config.sortable && canSort);
+  // Keyboard-accessible alternative to drag sort: move a row above / below its neighbour.
+  const move = (row: Row, step: -1 | 1) => {
+    const siblings = siblingsOf(rows, row.id);
+    const target = siblings[siblings.findIndex((r) => r.id === row.id) + step];
+    if (target) void api.sortable(row.id, target.id).then(() => load(), () => undefined);
+  };
+  const rowTitle = (row: Row) => String(row.label ?? row.title ?? row.name ?? row.id);
+  if ((config.canEdit !== false && canEdit) || (config.canDelete !== false && canDelete) || config.rowActions || sorting) {
     columns.push({
       key: '_actions',
       title: t('common.actions'),
       fixed: 'right',
-      width: 180,
+      width: sorting ? 240 : 180,
       render: (_: unknown, row: Row) => (
         <Space size="small">
           {config.rowActions?.(row, () => void load())}
+          {sorting && (
+            <>
+              <Button
+                size="small"
+                type="text"
+                icon={<ArrowUpOutlined />}
+                aria-label={t('common.moveUp', { name: rowTitle(row) })}
+                title={t('common.moveUp', { name: rowTitle(row) })}
+                disabled={siblingsOf(rows, row.id)[0]?.id === row.id}
+                onClick={() => move(row, -1)}
+              />
+              <Button
+                size="small"
+                type="text"
+                icon={<ArrowDownOutlined />}
+                aria-label={t('common.moveDown', { name: rowTitle(row) })}
+                title={t('common.moveDown', { name: rowTitle(row) })}
+                disabled={siblingsOf(rows, row.id).at(-1)?.id === row.id}
+                onClick={() => move(row, 1)}
+              />
+            </>
+          )}
           {config.canEdit !== false && (
             <Auth name="edit">
               <Button size="small" type="link" onClick={() => void openEdit(row)}>
@@ -360,21 +446,21 @@ export function TablePage({ config }: { config: TableConfig }) {
         columns={columns}
         dataSource={rows}
         scroll={{ x: 'max-content' }}
-        expandable={config.tree ? { defaultExpandAllRows: true } : undefined}
+        expandable={config.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)) } : undefined}
         rowSelection={config.canDelete !== false && canDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
         onChange={(_, __, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           setOrder(s?.order ? `${String(s.columnKey)},${s.order === 'descend' ? 'desc' : 'asc'}` : undefined);
         }}
         onRow={(row) =>
-          config.sortable && canSort
+          sorting
             ? {
                 draggable: true,
                 title: t('common.dragToSort'),
                 onDragStart: () => setDragId(row.id),
                 onDragOver: (e) => e.preventDefault(),
                 onDrop: () => {
-                  if (dragId !== null && dragId !== row.id) void tableApi(config.prefix).sortable(dragId, row.id).then(() => load(), () => undefined);
+                  if (dragId !== null && dragId !== row.id) void api.sortable(dragId, row.id).then(() => load(), () => undefined);
                   setDragId(null);
                 },
               }

@@ -210,7 +210,8 @@ export function AdminShell() {
                   go(tabUrl(tab));
                 }
                 if (key === 'all') {
-                  removeAllTabs();
+                  // Keep the home tab: when it is the current page, navigating to it adds nothing.
+                  removeAllTabs(home);
                   go(home);
                 }
               },
@@ -238,7 +239,7 @@ export function AdminShell() {
     <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
       {admin.tabs.tabs.length > 0 && (
         <Tooltip title={t('shell.closeAll')}>
-          <Button type="text" aria-label={t('shell.closeAll')} icon={<CloseOutlined />} onClick={() => (removeAllTabs(), go(home))} />
+          <Button type="text" aria-label={t('shell.closeAll')} icon={<CloseOutlined />} onClick={() => (removeAllTabs(home), go(home))} />
         </Tooltip>
       )}
       <Tooltip title={t('shell.reloadTab')}>
