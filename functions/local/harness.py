@@ -53,6 +53,7 @@ def local_server(
         "CITYOPS_SMTP_PORT": str(free_port()),
         "CITYOPS_TABLE_PREFIX": table_prefix,
         "PYTHONUNBUFFERED": "1",
+        "PYTHONIOENCODING": "utf-8",
         **(env or {}),
     }
     for name in ("CITYOPS_DYNAMODB_ENDPOINT", "CITYOPS_UPLOAD_DIR", "CITYOPS_SMS_OUTBOX_DIR", "CITYOPS_ENV"):
@@ -63,7 +64,8 @@ def local_server(
         env=child_env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
-        text=True,
+        encoding="utf-8",
+        errors="replace",
     )
     server = LocalServer(f"http://127.0.0.1:{port}", var_dir, f"http://127.0.0.1:{ddb_port}")
     assert proc.stdout is not None

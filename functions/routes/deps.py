@@ -16,16 +16,25 @@ from functions.core.responses import CODE_TOKEN_EXPIRED, ApiError, login_require
 from functions.core.settings import Settings, get_settings
 from functions.models.admin import Admin
 from functions.models.user import User
-from functions.services.sessions import Claims, authenticate
+from functions.services.sessions import Claims, authenticate_account
+
+# Dependencies that do no I/O are `async def`: FastAPI runs a plain `def` dependency on a worker
+# thread, a hop that costs more than the work itself on every request.
 
 
-def current_lang() -> str:
+async def current_lang() -> str:
     """The request's language, negotiated by `RequestContextMiddleware` (zh-cn or en)."""
     return get_lang()
 
 
 Lang = Annotated[str, Depends(current_lang)]
-SettingsDep = Annotated[Settings, Depends(get_settings)]
+
+
+async def current_settings() -> Settings:
+    return get_settings()
+
+
+SettingsDep = Annotated[Settings, Depends(current_settings)]
 
 
 # --- Who is calling (members: header `ba-user-token`; admins: header `batoken`) --------------------
@@ -55,23 +64,33 @@ def _token(request: Request, name: str) -> str:
     return request.headers.get(name) or request.query_params.get(name) or ""
 
 
-def user_claims(request: Request) -> Claims:
+def user_session(request: Request) -> tuple[Claims, User | None]:
+    """The member's session claims and row, read in one round trip (FastAPI caches it per request)."""
+    return authenticate_account(_token(request, USER_TOKEN), "user", User)
+
+
+def admin_session(request: Request) -> tuple[Claims, Admin | None]:
+    """The admin's session claims and row, read in one round trip (FastAPI caches it per request)."""
+    return authenticate_account(_token(request, ADMIN_TOKEN), "admin", Admin)
+
+
+async def user_claims(session: Annotated[tuple[Claims, User | None], Depends(user_session)]) -> Claims:
     """The member's session claims (sub = member id, sid = session id)."""
-    return authenticate(_token(request, USER_TOKEN), "user")
+    return session[0]
 
 
-def admin_claims(request: Request) -> Claims:
+async def admin_claims(session: Annotated[tuple[Claims, Admin | None], Depends(admin_session)]) -> Claims:
     """The admin's session claims (sub = admin id, sid = session id)."""
-    return authenticate(_token(request, ADMIN_TOKEN), "admin")
+    return session[0]
 
 
 UserClaims = Annotated[Claims, Depends(user_claims)]
 AdminClaims = Annotated[Claims, Depends(admin_claims)]
 
 
-def current_user(claims: UserClaims) -> User:
+async def current_user(session: Annotated[tuple[Claims, User | None], Depends(user_session)]) -> User:
     """The logged-in, enabled member (body code 302 otherwise)."""
-    user = User.find(claims.sub)
+    user = session[1]
     if user is None or not user.enabled:
         raise login_required("userLogin", "Login expired, please log in again")
     return user
@@ -84,21 +103,17 @@ def optional_user(request: Request) -> User | None:
     if not token:
         return None
     try:
-        claims = authenticate(token, "user")
+        _, user = authenticate_account(token, "user", User)
     except ApiError as exc:
         if exc.code == CODE_TOKEN_EXPIRED:
             raise
         return None
-    user = User.find(claims.sub)
     return user if user is not None and user.enabled else None
 
 
-def current_admin(claims: AdminClaims) -> Admin:
+async def current_admin(session: Annotated[tuple[Claims, Admin | None], Depends(admin_session)]) -> Admin:
     """The logged-in, enabled admin (body code 302 otherwise). Permission checks build on this."""
-    try:
-        admin = Admin.get(int(claims.sub), consistent_read=True)
-    except (Admin.DoesNotExist, ValueError):
-        admin = None
+    admin = session[1]
     if admin is None or not admin.enabled:
         raise login_required("adminLogin", "Login expired, please log in again")
     return admin
