@@ -669,3 +669,38 @@ def test_table_paging_search_order_select(
         headers={**super_admin.headers, **EN},
     ).json()
     assert bad["code"] == 0 and bad["msg"] == "The search condition is invalid"
+
+
+def test_member_rules_are_added_and_edited_with_their_own_types(
+    api: httpx.Client, admin_seed: None, super_admin: AdminUser
+) -> None:
+    name = unique("account/demo")
+    body = {
+        "type": "nav_user_menu",
+        "title": "演示",
+        "title_en": "Demo",
+        "name": name,
+        "no_login_valid": True,
+    }
+    added = post(api, "user/rule/add", super_admin, body)
+    assert added["code"] == 1, added
+    rows = ok(
+        api.get("/srv/admin/user/rule/index", params={"quick_search": name}, headers=super_admin.headers)
+    )
+    (row,) = [r for r in rows["list"] if r["name"] == name]
+    assert row["type"] == "nav_user_menu" and row["title_en"] == "Demo"
+    edited = post(api, "user/rule/edit", super_admin, {**body, "id": row["id"], "title_en": "Demo page"})
+    assert edited["code"] == 1, edited
+    # A back-office rule type is not a member rule type, and a bad name is refused.
+    assert (
+        api.post(
+            "/srv/admin/user/rule/add", json={**body, "type": "iframe"}, headers=super_admin.headers
+        ).status_code
+        == 400
+    )
+    assert (
+        api.post(
+            "/srv/admin/user/rule/add", json={**body, "name": "bad name!"}, headers=super_admin.headers
+        ).status_code
+        == 400
+    )

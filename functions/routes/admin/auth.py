@@ -38,12 +38,12 @@ RuleName = Annotated[str, Field(min_length=1, max_length=120, pattern=r"^[A-Za-z
 
 
 # --- menu rules -------------------------------------------------------------------------------------
-class AdminRuleIn(Schema):
+class RuleFields(Schema):
+    """What back-office rules and member rules share; each adds its own `type` and `name`."""
+
     pid: int = 0
-    type: Literal["menu_dir", "menu", "button"] = "menu"
     title: Required
     title_en: str = Field("", max_length=100)
-    name: RuleName
     path: str = Field("", max_length=200)
     icon: str = Field("", max_length=100)
     menu_type: Literal["tab", "link", "iframe"] = "tab"
@@ -53,6 +53,11 @@ class AdminRuleIn(Schema):
     remark: str = Field("", max_length=255)
     weigh: int = 0
     status: Status = "enable"
+
+
+class AdminRuleIn(RuleFields):
+    type: Literal["menu_dir", "menu", "button"] = "menu"
+    name: RuleName
 
 
 class AdminRuleEdit(AdminRuleIn):

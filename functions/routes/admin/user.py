@@ -28,7 +28,7 @@ from functions.models.listing import PART
 from functions.models.rule import UserRule, sort_key
 from functions.models.unique import Unique, unique_key
 from functions.models.user import SCOPES, User, cents_to_yuan
-from functions.routes.admin.auth import check_contact, check_password_value
+from functions.routes.admin.auth import RuleFields, check_contact, check_password_value, rule_values
 from functions.routes.admin.deps import AdminContext, require
 from functions.routes.admin.table import Table
 from functions.services import rules as rules_service
@@ -290,32 +290,14 @@ class MemberGroupTable(Table):
 
 
 # --- member rules -----------------------------------------------------------------------------------
-class MemberRuleIn(Schema):
-    pid: int = 0
+class MemberRuleIn(RuleFields):
     type: Literal["route", "menu_dir", "menu", "nav_user_menu", "nav", "button"] = "menu"
-    title: Required
-    title_en: str = Field("", max_length=100)
     name: Annotated[str, Field(min_length=1, max_length=120, pattern=r"^[A-Za-z0-9_./:\-]+$")]
-    path: str = Field("", max_length=200)
-    icon: str = Field("", max_length=100)
-    menu_type: Literal["tab", "link", "iframe"] = "tab"
-    url: str = Field("", max_length=500)
-    component: str = Field("", max_length=200)
-    keepalive: bool = False
     no_login_valid: bool = False
-    remark: str = Field("", max_length=255)
-    weigh: int = 0
-    status: Status = "enable"
 
 
 class MemberRuleEdit(MemberRuleIn):
     id: int
-
-
-def member_rule_values(body: Schema) -> dict[str, Any]:
-    values = body.model_dump(exclude={"id"})
-    values["rule_type"] = values.pop("type")
-    return values
 
 
 class MemberRuleTable(Table):
@@ -335,7 +317,7 @@ class MemberRuleTable(Table):
         return {**item.to_row(), "label": item.label(get_lang())}
 
     def create(self, body: Any, ctx: AdminContext) -> Any:
-        values = member_rule_values(body)
+        values = rule_values(body)
         no_login = values.pop("no_login_valid")
         rule = rules_service.create_rule(UserRule, values)
         if no_login:
@@ -343,7 +325,7 @@ class MemberRuleTable(Table):
         return rule
 
     def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
-        values = member_rule_values(body)
+        values = rule_values(body)
         item.no_login_valid = values.pop("no_login_valid")
         return rules_service.update_rule(UserRule, item, values)
 
