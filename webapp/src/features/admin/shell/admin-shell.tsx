@@ -236,7 +236,11 @@ export function AdminShell() {
   );
 
   const headerTools = (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+    // The header's 64 px line height would stretch the switches; on a phone the tools scroll sideways
+    // instead of squeezing their labels into one column.
+    <div
+      style={{ display: 'flex', alignItems: 'center', gap: 8, lineHeight: 'normal', whiteSpace: 'nowrap', minWidth: 0, overflowX: 'auto', marginLeft: 'auto' }}
+    >
       {admin.tabs.tabs.length > 0 && (
         <Tooltip title={t('shell.closeAll')}>
           <Button type="text" aria-label={t('shell.closeAll')} icon={<CloseOutlined />} onClick={() => (removeAllTabs(home), go(home))} />
