@@ -1,8 +1,9 @@
 """Shared pytest fixtures for the Python suites.
 
 - `dynamodb` (session): one in-memory DynamoDB Local on a free port for the whole run; sets
-  `CITYOPS_DYNAMODB_ENDPOINT`, `CITYOPS_ENV=test` and a table prefix unique to the run, clears the
-  settings cache, configures the models and creates every table. Yields the `Settings`.
+  `CITYOPS_DYNAMODB_ENDPOINT`, `CITYOPS_ENV=test`, a table prefix unique to the run and very high
+  per-IP rate limits (`RATE_LIMITS_FOR_TESTS`), clears the settings cache, configures the models and
+  creates every table. Yields the `Settings`.
 - `api` (session): `create_app()` served by uvicorn on a free port in a background thread; yields an
   `httpx.Client` whose base_url is that server (API tests go over real HTTP).
 - `serve`: a context manager factory `serve(app)` for tests that need their own app (e.g. with an
@@ -37,6 +38,12 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 
+# Per-IP limits high enough that no suite trips them by accident (`functions.services.rate_limit`).
+RATE_LIMITS_FOR_TESTS = {
+    f"CITYOPS_RATE_{action}_LIMIT": "1000000"
+    for action in ("CHECKIN", "ADMIN_LOGIN", "SEND_CODE", "CAPTCHA", "REFRESH")
+}
+
 if TYPE_CHECKING:
     import httpx
 
@@ -56,6 +63,10 @@ def dynamodb() -> Iterator[Settings]:
         mp.setenv("CITYOPS_DYNAMODB_ENDPOINT", endpoint)
         mp.setenv("CITYOPS_ENV", "test")
         mp.setenv("CITYOPS_TABLE_PREFIX", f"test-{uuid.uuid4().hex[:8]}-")
+        # The suites call login/captcha/code routes many times from 127.0.0.1: lift the per-IP
+        # limits; tests/api/test_rate_limit.py lowers them on the settings object per test.
+        for name, value in RATE_LIMITS_FOR_TESTS.items():
+            mp.setenv(name, value)
         get_settings.cache_clear()
         settings = get_settings()
         configure_models(settings)

@@ -1,6 +1,6 @@
 """Exception handlers: every failure leaves the API as the envelope, never as a stack trace.
 
-- `ApiError` → HTTP `http_status` (200) with its body code, translated message and data.
+- `ApiError` → HTTP `http_status` (200) with its body code, translated message, data and headers.
 - Starlette `HTTPException` (404 unknown path, 405, 413 from the body limit, routes' own) → that
   HTTP status, body code 0, the SPEC §8 message for the status (404 names the path). A route's
   own `detail` is treated as a message key. Headers such as `Allow` are kept.
@@ -88,7 +88,7 @@ def validation_messages(errors: list[dict[str, Any]]) -> tuple[str, list[dict[st
 
 async def api_error_handler(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
-    return envelope_response(exc.http_status, exc.code, exc.translated(), exc.data)
+    return envelope_response(exc.http_status, exc.code, exc.translated(), exc.data, headers=exc.headers)
 
 
 async def http_exception_handler(request: Request, exc: Exception) -> JSONResponse:

@@ -73,7 +73,8 @@ class ApiError(Exception):
     """A business failure: answered with HTTP `http_status` (200) and the envelope `{code, msg, data}`.
 
     `msg` is a message key of `functions.core.i18n` (or literal text), translated when the response
-    is built, with `params` filled in.
+    is built, with `params` filled in. `headers` are added to the response (e.g. `Retry-After` of a
+    429 from the rate limiter).
     """
 
     def __init__(
@@ -83,6 +84,7 @@ class ApiError(Exception):
         data: Any = None,
         http_status: int = 200,
         params: Mapping[str, object] | None = None,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(msg)
         self.msg = msg
@@ -90,6 +92,7 @@ class ApiError(Exception):
         self.data = data
         self.http_status = http_status
         self.params = dict(params or {})
+        self.headers = dict(headers) if headers else None
 
     def translated(self) -> str:
         return t(self.msg, **self.params)

@@ -67,6 +67,20 @@ class Settings(BaseSettings):
     # How long the site configuration read from DynamoDB is kept in memory (0 disables the cache).
     config_cache_seconds: float = 30.0
 
+    # Per-IP rate limits (`functions.services.rate_limit`): at most `<action>_limit` requests per
+    # `<action>_window` seconds from one address; a limit of 0 turns that limiter off. They come on
+    # top of the per-account login lockout and the per-target code-sending limits.
+    rate_checkin_limit: int = 20  # POST /api/user/checkIn (member login and registration)
+    rate_checkin_window: int = 300
+    rate_admin_login_limit: int = 20  # POST /admin/index/login
+    rate_admin_login_window: int = 300
+    rate_send_code_limit: int = 10  # POST /api/Sms/sendSms and /api/Ems/send, one shared budget
+    rate_send_code_window: int = 3600
+    rate_captcha_limit: int = 60  # GET /api/common/captcha
+    rate_captcha_window: int = 300
+    rate_refresh_limit: int = 60  # POST /api/common/refreshToken
+    rate_refresh_window: int = 300
+
     @model_validator(mode="after")
     def _refuse_default_secret(self) -> Settings:
         if self.env == "production" and (self.jwt_secret == DEV_SECRET or len(self.jwt_secret) < 32):

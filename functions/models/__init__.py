@@ -21,6 +21,7 @@ from functions.models.code import VerifyCode
 from functions.models.config import Config
 from functions.models.counter import Counter, next_id
 from functions.models.group import AdminGroup, UserGroup
+from functions.models.rate_limit import RateCounter
 from functions.models.rule import AdminRule, UserRule
 from functions.models.session import RefreshToken, Session
 from functions.models.unique import Unique
@@ -44,6 +45,7 @@ ALL_MODELS: tuple[type[BaseModel], ...] = (
     User,
     MoneyLog,
     ScoreLog,
+    RateCounter,
 )
 
 
@@ -67,6 +69,7 @@ __all__ = [
     "Counter",
     "DuplicateError",
     "MoneyLog",
+    "RateCounter",
     "RefreshToken",
     "ScoreLog",
     "Session",

@@ -3,11 +3,12 @@
 
 Accounts: `CurrentUser` / `OptionalUser` (member, header or query `ba-user-token`), `CurrentAdmin`
 (admin, header or query `batoken`); `UserClaims` / `AdminClaims` give the session id as well
-(FastAPI resolves a dependency once per request, so using both costs nothing extra)."""
+(FastAPI resolves a dependency once per request, so using both costs nothing extra).
+`rate_limited(action)` is the per-IP rate limit of a route (`dependencies=[...]`)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
@@ -16,6 +17,7 @@ from functions.core.responses import CODE_TOKEN_EXPIRED, ApiError, login_require
 from functions.core.settings import Settings, get_settings
 from functions.models.admin import Admin
 from functions.models.user import User
+from functions.services.rate_limit import hit_for
 from functions.services.sessions import Claims, authenticate_account
 
 # Dependencies that do no I/O are `async def`: FastAPI runs a plain `def` dependency on a worker
@@ -54,6 +56,17 @@ def client_ip(request: Request) -> str:
     if first:
         return first[:64]
     return request.client.host if request.client else ""
+
+
+def rate_limited(action: str) -> Any:
+    """A route dependency counting the call against the per-IP limit of `action`
+    (`functions.services.rate_limit`; HTTP 429 with the envelope beyond it):
+    `@router.post(..., dependencies=[rate_limited("checkin")])`."""
+
+    def check_rate(request: Request) -> None:  # a plain def: it does I/O, FastAPI runs it on a thread
+        hit_for(action, client_ip(request))
+
+    return Depends(check_rate)
 
 
 def user_agent(request: Request) -> str:

@@ -4,6 +4,7 @@
 - `POST /admin/index/login`  `{username, password, keep, captchaId?, captchaInfo?}` →
   `{userInfo: {…admin info, token, refresh_token}, routePath}`; lockout in
   `functions.services.admin_auth`; every attempt is written to the admin log (password masked).
+  Per-IP limit: Settings `rate_admin_login_*` (20 per 5 minutes by default; HTTP 429 beyond it).
 - `POST /admin/index/logout` `{refresh_token}` (or `refreshToken`): revokes the session of that
   refresh token and of the `batoken` sent along; always answers success (logging out twice is fine).
 - `GET  /admin/index/index`  → `{adminInfo, menus, siteConfig, terminal}`; `menus` is the tree of
@@ -21,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from functions.core.i18n import get_lang
 from functions.core.responses import ApiError, success
 from functions.routes.admin.deps import LOGGED_IN, AdminContext, public, request_data, require
-from functions.routes.deps import client_ip, user_agent
+from functions.routes.deps import client_ip, rate_limited, user_agent
 from functions.services import admin_log
 from functions.services.admin_auth import authenticate_admin, captcha_required
 from functions.services.permissions import menu_tree
@@ -95,7 +96,7 @@ def _login(body: LoginBody, ip: str, ua: str, data: dict[str, Any], path: str) -
     return success({"userInfo": info, "routePath": "/admin"}, "Login succeeded!")
 
 
-@router.post("/login", name="admin_index_login", dependencies=[public()])
+@router.post("/login", name="admin_index_login", dependencies=[public(), rate_limited("admin_login")])
 async def login(body: LoginBody, request: Request) -> dict[str, Any]:
     """Log in; `keep` asks for a refresh token ("remember me")."""
     data = await request_data(request)

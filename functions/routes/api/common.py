@@ -7,6 +7,8 @@
 - `GET /api/common/captcha?id=<8-64 chars A-Za-z0-9_->` → a PNG captcha for that id (a new answer on
   every load; single-use, 5 minutes, case-insensitive). Forms send it back as `captchaId` +
   `captchaInfo`. A malformed id → HTTP 400.
+Per-IP limits (HTTP 429 with the envelope beyond them): refreshToken 60 and captcha 60 per 5 minutes
+by default (Settings `rate_refresh_*`, `rate_captcha_*`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pydantic import BaseModel, Field
 from starlette.responses import Response
 
 from functions.core.responses import Envelope, success
+from functions.routes.deps import rate_limited
 from functions.services import captcha, sessions
 
 router = APIRouter(prefix="/common", tags=["common"])
@@ -33,7 +36,12 @@ class RefreshData(BaseModel):
     refresh_token: str
 
 
-@router.post("/refreshToken", name="common_refresh_token", response_model=Envelope[RefreshData])
+@router.post(
+    "/refreshToken",
+    name="common_refresh_token",
+    response_model=Envelope[RefreshData],
+    dependencies=[rate_limited("refresh")],
+)
 def refresh_token(body: RefreshBody) -> dict[str, Any]:
     """Rotate a refresh token (admin or member) and issue a new access token."""
     return success(sessions.refresh(body.refresh_token))
@@ -43,6 +51,7 @@ def refresh_token(body: RefreshBody) -> dict[str, Any]:
     "/captcha",
     name="common_captcha",
     response_class=Response,
+    dependencies=[rate_limited("captcha")],
     responses={200: {"content": {"image/png": {}}, "description": "The captcha image"}},
 )
 def captcha_image(captcha_id: str = Query(default="", alias="id", max_length=64)) -> Response:

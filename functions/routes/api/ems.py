@@ -3,8 +3,9 @@
 `event`: user_register, user_retrieve_pwd, user_email_verify, user_change_email (see
 `functions.services.codes`). The image captcha is required: `extras.captchaId` +
 `extras.captchaInfo` (or the same names at the top level). The verify/change events need the
-member's `ba-user-token`. Limits: one e-mail per address per 60 s, 10 per day; the code is valid
-10 minutes. The e-mail is written in the request's language. Answers `msg` "Sent successfully".
+member's `ba-user-token`. Limits: one e-mail per address per 60 s, 10 per day, and 10 codes (SMS
+and e-mail together) per IP per hour (Settings `rate_send_code_*`; HTTP 429 beyond it); the code is
+valid 10 minutes. The e-mail is written in the request's language. Answers `msg` "Sent successfully".
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from functions.core.responses import Envelope, success
 from functions.routes.api.sms import Extras
-from functions.routes.deps import OptionalUser
+from functions.routes.deps import OptionalUser, rate_limited
 from functions.services import codes
 
 router = APIRouter(prefix="/Ems", tags=["codes"])
@@ -30,7 +31,9 @@ class EmsBody(BaseModel):
     captchaInfo: str = Field(default="", max_length=16)
 
 
-@router.post("/send", name="ems_send", response_model=Envelope[None])
+@router.post(
+    "/send", name="ems_send", response_model=Envelope[None], dependencies=[rate_limited("send_code")]
+)
 def send_email(body: EmsBody, user: OptionalUser) -> dict[str, Any]:
     """Send a code by e-mail for an event."""
     codes.request_code(

@@ -4,7 +4,8 @@
 user_change_mobile; see `functions.services.codes`). The image captcha is required: send its id and
 answer as `extras.captchaId` and `extras.captchaInfo` (top-level `captchaId`/`captchaInfo` are
 accepted too). The verify/change events need the member's `ba-user-token`. Limits: one SMS per
-number per 60 s, 10 per day; the code is valid 10 minutes. Answers `msg` "Sent successfully".
+number per 60 s, 10 per day, and 10 codes (SMS and e-mail together) per IP per hour (Settings
+`rate_send_code_*`; HTTP 429 beyond it); the code is valid 10 minutes. Answers `msg` "Sent successfully".
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from functions.core.responses import Envelope, success
-from functions.routes.deps import OptionalUser
+from functions.routes.deps import OptionalUser, rate_limited
 from functions.services import codes
 
 router = APIRouter(prefix="/Sms", tags=["codes"])
@@ -34,7 +35,9 @@ class SmsBody(BaseModel):
     captchaInfo: str = Field(default="", max_length=16)
 
 
-@router.post("/sendSms", name="sms_send", response_model=Envelope[None])
+@router.post(
+    "/sendSms", name="sms_send", response_model=Envelope[None], dependencies=[rate_limited("send_code")]
+)
 def send_sms(body: SmsBody, user: OptionalUser) -> dict[str, Any]:
     """Send a code by SMS for an event."""
     codes.request_code(

@@ -5,7 +5,8 @@
 - `POST checkIn` with `tab`:
   - `login`: `username` (a username, e-mail address or mobile number), `password`, `keep` (remember
     me: also issue a refresh token), and `captchaId` + `captchaInfo` when `loginCaptcha` is on.
-    5 wrong passwords in a row lock the account for 15 minutes.
+    5 wrong passwords in a row lock the account for 15 minutes. Login and registration share a per-IP
+    limit (Settings `rate_checkin_*`, 20 per 5 minutes by default; HTTP 429 beyond it).
   - `register`: `username` (3–15 characters, a letter first, then letters, digits, underscores),
     `password` (6–32 characters, none of & < > " '), then per `registerType` the `email` or `mobile`
     and `captcha` (the code sent to it by /api/Ems/send or /api/Sms/sendSms, event user_register),
@@ -33,7 +34,7 @@ import functions.core.messages_members  # noqa: F401 - registers the member mess
 from functions.core.i18n import get_lang
 from functions.core.responses import ApiError, Envelope, success
 from functions.core.validators import check_account, check_email, check_mobile, check_password
-from functions.routes.deps import CurrentUser, client_ip, user_agent
+from functions.routes.deps import CurrentUser, client_ip, rate_limited, user_agent
 from functions.services import member_config, members, sessions
 from functions.services.captcha import check_captcha
 
@@ -87,7 +88,12 @@ def check_in_config() -> dict[str, Any]:
     )
 
 
-@router.post("/checkIn", name="user_check_in", response_model=Envelope[dict[str, Any]])
+@router.post(
+    "/checkIn",
+    name="user_check_in",
+    response_model=Envelope[dict[str, Any]],
+    dependencies=[rate_limited("checkin")],
+)
 def check_in(body: CheckInBody, request: Request) -> dict[str, Any]:
     """Log in (tab=login) or register (tab=register)."""
     ip, agent = client_ip(request), user_agent(request)
