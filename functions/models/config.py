@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from pynamodb.attributes import JSONAttribute, NumberAttribute, UnicodeAttribute
+from pynamodb.exceptions import PutError
 
 from functions.models.base import BaseModel, now
 
@@ -30,6 +31,17 @@ class Config(BaseModel):
     rule = UnicodeAttribute(default="")
     weigh = NumberAttribute(default=0)
     update_time = NumberAttribute(default=now)
+
+    def save_if_missing(self) -> bool:
+        """Write this item unless one with the same group and name exists (seeding never overwrites
+        what an admin changed); returns whether it was written."""
+        try:
+            self.save(condition=Config.name.does_not_exist())
+        except PutError as exc:
+            if exc.cause_response_code == "ConditionalCheckFailedException":
+                return False
+            raise
+        return True
 
     @classmethod
     def query_group(cls, group: str) -> list[Config]:

@@ -20,11 +20,12 @@ from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 
-from functions.core.responses import ApiError
+from functions.core.responses import ApiError, success
 from functions.core.settings import Settings
 from functions.services import area as area_service
+from functions.services import remote_upload
 from functions.services.suffix_svg import CSP, build_suffix_svg
-from functions.services.uploads import MSG_INCOMPLETE, MSG_SIZE
+from functions.services.uploads import MSG_INCOMPLETE, MSG_SIZE, Uploader, save_upload
 
 MULTIPART_ALLOWANCE = 64 * 1024  # boundaries, part headers and the small fields (topic…)
 
@@ -121,3 +122,47 @@ def suffix_svg_response(suffix: str | None, background: str | None) -> Response:
         media_type="image/svg+xml",
         headers={"Content-Security-Policy": CSP, "Cache-Control": "public, max-age=86400"},
     )
+
+
+# --- the route bodies, the same for admins and members but for who uploads --------------------------
+async def upload_local(request: Request, uploader: Uploader, settings: Settings) -> dict[str, Any]:
+    """Local mode: read the multipart body (size checked first), store the file, answer its row."""
+    received = await read_upload(request, settings)
+    row = await run_in_threadpool(
+        save_upload,
+        received.data,
+        received.filename,
+        received.content_type,
+        received.topic,
+        uploader,
+        settings,
+    )
+    return success({"file": row.to_public()}, "Upload successful")
+
+
+def remote_params(body: UploadParamsBody, uploader: Uploader, settings: Settings) -> dict[str, Any]:
+    """Remote mode: a presigned POST for one file and the token for the callback."""
+    data = remote_upload.prepare(
+        name=body.name,
+        size=body.size,
+        mimetype=body.type,
+        sha1=body.sha1,
+        topic=body.topic,
+        uploader=uploader,
+        settings=settings,
+    )
+    return success(data)
+
+
+def remote_callback(body: UploadCallbackBody, uploader: Uploader, settings: Settings) -> dict[str, Any]:
+    """Remote mode: the browser has posted the file; verify it and record the attachment."""
+    row = remote_upload.callback(
+        url=body.url,
+        name=body.name,
+        size=body.size,
+        sha1=body.sha1,
+        token=body.token,
+        uploader=uploader,
+        settings=settings,
+    )
+    return success({"file": row.to_public()}, "Upload successful")

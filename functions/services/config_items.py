@@ -105,13 +105,8 @@ def seed_config_items() -> list[str]:
                 tip=tip,
                 weigh=-weigh,
             )
-            try:
-                item.save(condition=Config.name.does_not_exist())
-            except PutError as exc:
-                if exc.cause_response_code == "ConditionalCheckFailedException":
-                    continue
-                raise
-            written.append(f"{group}.{name}")
+            if item.save_if_missing():
+                written.append(f"{group}.{name}")
     for name, content in SITE_CONTENT.items():
         with contextlib.suppress(UpdateError):  # the site item may not exist yet: nothing to do
             Config("site", name).update(actions=[Config.content.set(content)], condition=Config.name.exists())

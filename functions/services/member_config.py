@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pynamodb.exceptions import PutError
-
 from functions.models.config import Config
 
 GROUP = "user"
@@ -56,11 +54,6 @@ def seed_member_config() -> list[str]:
         item = Config(
             GROUP, name, title=title, value_type=value_type, value=value, content=content, weigh=weigh
         )
-        try:
-            item.save(condition=Config.name.does_not_exist())
-        except PutError as exc:
-            if exc.cause_response_code == "ConditionalCheckFailedException":
-                continue
-            raise
-        written.append(name)
+        if item.save_if_missing():
+            written.append(name)
     return written

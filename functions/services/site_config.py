@@ -115,20 +115,13 @@ def get_site_config(lang: str | None = None, settings: Settings | None = None) -
 
 def seed_site_config() -> list[str]:
     """Write the default items that do not exist yet (never overwrites); returns the names written."""
-    from pynamodb.exceptions import PutError
-
     from functions.models.config import Config
 
     written = []
     for weigh, (name, (title, value_type, value)) in enumerate(DEFAULT_SITE_ITEMS.items()):
         item = Config(SITE_GROUP, name, title=title, value_type=value_type, value=value, weigh=weigh)
-        try:
-            item.save(condition=Config.name.does_not_exist())
-        except PutError as exc:
-            if exc.cause_response_code == "ConditionalCheckFailedException":
-                continue
-            raise
-        written.append(name)
+        if item.save_if_missing():
+            written.append(name)
     if written:
         clear_cache()
     return written

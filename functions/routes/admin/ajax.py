@@ -14,7 +14,6 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
-from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
 from functions.core.responses import ApiError, success
@@ -25,11 +24,13 @@ from functions.routes.upload_form import (
     UploadCallbackBody,
     UploadParamsBody,
     area_options,
-    read_upload,
+    remote_callback,
+    remote_params,
     suffix_svg_response,
+    upload_local,
 )
-from functions.services import caches, remote_upload
-from functions.services.uploads import Uploader, save_upload
+from functions.services import caches
+from functions.services.uploads import Uploader
 
 router = APIRouter(prefix="/ajax", tags=["admin-ajax"])
 alioss = APIRouter(prefix="/Alioss", tags=["admin-ajax"])
@@ -39,47 +40,19 @@ Admin = Annotated[AdminContext, require(LOGGED_IN)]
 @router.post("/upload", name="admin_ajax_upload", openapi_extra=UPLOAD_OPENAPI)
 async def upload(request: Request, ctx: Admin, settings: SettingsDep) -> dict[str, Any]:
     """Upload one file (multipart: file, topic); local mode."""
-    received = await read_upload(request, settings)
-    row = await run_in_threadpool(
-        save_upload,
-        received.data,
-        received.filename,
-        received.content_type,
-        received.topic,
-        Uploader("admin", ctx.id),
-        settings,
-    )
-    return success({"file": row.to_public()}, "Upload successful")
+    return await upload_local(request, Uploader("admin", ctx.id), settings)
 
 
 @alioss.post("/params", name="admin_alioss_params")
 def upload_params(body: UploadParamsBody, ctx: Admin, settings: SettingsDep) -> dict[str, Any]:
     """Remote mode: a presigned POST for one file and the token for the callback."""
-    data = remote_upload.prepare(
-        name=body.name,
-        size=body.size,
-        mimetype=body.type,
-        sha1=body.sha1,
-        topic=body.topic,
-        uploader=Uploader("admin", ctx.id),
-        settings=settings,
-    )
-    return success(data)
+    return remote_params(body, Uploader("admin", ctx.id), settings)
 
 
 @alioss.post("/callback", name="admin_alioss_callback")
 def upload_callback(body: UploadCallbackBody, ctx: Admin, settings: SettingsDep) -> dict[str, Any]:
     """Remote mode: the browser has posted the file; verify it and record the attachment."""
-    row = remote_upload.callback(
-        url=body.url,
-        name=body.name,
-        size=body.size,
-        sha1=body.sha1,
-        token=body.token,
-        uploader=Uploader("admin", ctx.id),
-        settings=settings,
-    )
-    return success({"file": row.to_public()}, "Upload successful")
+    return remote_callback(body, Uploader("admin", ctx.id), settings)
 
 
 @router.get("/area", name="admin_ajax_area")

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
 from functions.core.responses import success
@@ -20,11 +19,12 @@ from functions.routes.upload_form import (
     UploadCallbackBody,
     UploadParamsBody,
     area_options,
-    read_upload,
+    remote_callback,
+    remote_params,
     suffix_svg_response,
+    upload_local,
 )
-from functions.services import remote_upload
-from functions.services.uploads import Uploader, save_upload
+from functions.services.uploads import Uploader
 
 router = APIRouter(prefix="/ajax", tags=["ajax"])
 alioss = APIRouter(prefix="/Alioss", tags=["ajax"])
@@ -33,47 +33,19 @@ alioss = APIRouter(prefix="/Alioss", tags=["ajax"])
 @router.post("/upload", name="ajax_upload", openapi_extra=UPLOAD_OPENAPI)
 async def upload(request: Request, user: CurrentUser, settings: SettingsDep) -> dict[str, Any]:
     """Upload one file (multipart: file, topic); local mode."""
-    received = await read_upload(request, settings)
-    row = await run_in_threadpool(
-        save_upload,
-        received.data,
-        received.filename,
-        received.content_type,
-        received.topic,
-        Uploader("user", int(user.id)),
-        settings,
-    )
-    return success({"file": row.to_public()}, "Upload successful")
+    return await upload_local(request, Uploader("user", int(user.id)), settings)
 
 
 @alioss.post("/params", name="alioss_params")
 def upload_params(body: UploadParamsBody, user: CurrentUser, settings: SettingsDep) -> dict[str, Any]:
     """Remote mode: a presigned POST for one file and the token for the callback."""
-    data = remote_upload.prepare(
-        name=body.name,
-        size=body.size,
-        mimetype=body.type,
-        sha1=body.sha1,
-        topic=body.topic,
-        uploader=Uploader("user", int(user.id)),
-        settings=settings,
-    )
-    return success(data)
+    return remote_params(body, Uploader("user", int(user.id)), settings)
 
 
 @alioss.post("/callback", name="alioss_callback")
 def upload_callback(body: UploadCallbackBody, user: CurrentUser, settings: SettingsDep) -> dict[str, Any]:
     """Remote mode: the browser has posted the file; verify it and record the attachment."""
-    row = remote_upload.callback(
-        url=body.url,
-        name=body.name,
-        size=body.size,
-        sha1=body.sha1,
-        token=body.token,
-        uploader=Uploader("user", int(user.id)),
-        settings=settings,
-    )
-    return success({"file": row.to_public()}, "Upload successful")
+    return remote_callback(body, Uploader("user", int(user.id)), settings)
 
 
 @router.get("/area", name="ajax_area")
