@@ -73,7 +73,18 @@ ADMIN_MESSAGES: dict[str, dict[str, str]] = {
     },
     # Admins.
     "The username already exists": {"zh-cn": "用户名已存在", "en": "The username already exists"},
-    "You cannot disable yourself": {"zh-cn": "不能禁用自己", "en": "You cannot disable yourself"},
+    "You cannot change your own account here, please use your profile": {
+        "zh-cn": "不能在这里修改自己的账号，请到个人资料中修改",
+        "en": "You cannot change your own account here, please use your profile",
+    },
+    "You cannot change an administrator who holds more permissions than you": {
+        "zh-cn": "不能修改权限比你多的管理员",
+        "en": "You cannot change an administrator who holds more permissions than you",
+    },
+    "You cannot change a group that holds more permissions than you": {
+        "zh-cn": "不能修改权限比你多的分组",
+        "en": "You cannot change a group that holds more permissions than you",
+    },
     "You cannot delete yourself": {"zh-cn": "不能删除自己", "en": "You cannot delete yourself"},
     "You cannot change a super administrator": {
         "zh-cn": "不能修改超级管理员",

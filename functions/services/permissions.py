@@ -39,6 +39,11 @@ class Grant:
     def holds_rules(self, rule_ids: Iterable[int]) -> bool:
         return self.is_super or set(rule_ids) <= self.rule_ids
 
+    def covers(self, other: Grant) -> bool:
+        """Whether this grant holds everything `other` holds: an admin may act on another admin, or
+        on a group, only when this is true (a super grant is covered only by a super grant)."""
+        return self.is_super or (not other.is_super and other.rule_ids <= self.rule_ids)
+
 
 def load_rules(model: type[AdminRule] | type[UserRule] = AdminRule) -> list[Any]:
     """Every rule of the tree (one paginated Query), in menu order."""
@@ -51,9 +56,13 @@ def load_groups(model: type[AdminGroup] | type[UserGroup], ids: Iterable[int]) -
 
 
 def grant_from_groups(
-    groups: Sequence[AdminGroup] | Sequence[UserGroup], rules: Sequence[AdminRule] | Sequence[UserRule]
+    groups: Sequence[AdminGroup] | Sequence[UserGroup],
+    rules: Sequence[AdminRule] | Sequence[UserRule],
+    *,
+    include_disabled: bool = False,
 ) -> Grant:
-    enabled = [g for g in groups if g.enabled]
+    """The union of what `groups` grant; disabled groups grant nothing unless `include_disabled`."""
+    enabled = [g for g in groups if include_disabled or g.enabled]
     if any(g.is_all for g in enabled):
         return Grant(is_super=True, rule_ids=frozenset(r.id for r in rules), names=frozenset({SUPER}))
     wanted: set[int] = set()
@@ -73,6 +82,14 @@ def admin_grant(admin: Any, rules: Sequence[AdminRule] | None = None) -> Grant:
     if admin.is_super:
         return Grant(is_super=True, rule_ids=frozenset(r.id for r in rules), names=frozenset({SUPER}))
     return grant_from_groups(load_groups(AdminGroup, admin.group_ids or []), rules)
+
+
+def target_grant(admin: Any, rules: Sequence[AdminRule]) -> Grant:
+    """What another admin holds, counting its disabled groups too (enabling a group gives them back):
+    the grant that decides whether a caller may act on it (`Grant.covers`)."""
+    if admin.is_super:
+        return Grant(is_super=True, rule_ids=frozenset(r.id for r in rules), names=frozenset({SUPER}))
+    return grant_from_groups(load_groups(AdminGroup, admin.group_ids or []), rules, include_disabled=True)
 
 
 def is_super_admin(admin: Any) -> bool:

@@ -350,7 +350,7 @@ def test_admin_crud_rules(api: httpx.Client, admin_seed: None, super_admin: Admi
         api.post("/srv/api/common/refreshToken", json={"refresh_token": info["refresh_token"]}).json()["code"]
         == 302
     )
-    # Nobody disables or deletes themselves.
+    # Nobody changes, disables or deletes their own account through the admin table.
     me = ok(
         api.get("/srv/admin/auth/admin/edit", params={"id": super_admin.id}, headers=super_admin.headers)
     )["row"]
@@ -359,7 +359,10 @@ def test_admin_crud_rules(api: httpx.Client, admin_seed: None, super_admin: Admi
         "group_arr": [1],
         "status": "disable",
     }
-    assert post(api, "auth/admin/edit", super_admin, self_edit)["msg"] == "You cannot disable yourself"
+    assert (
+        post(api, "auth/admin/edit", super_admin, self_edit)["msg"]
+        == "You cannot change your own account here, please use your profile"
+    )
     assert delete(api, "auth/admin/del", super_admin, [super_admin.id])["msg"] == "You cannot delete yourself"
     assert delete(api, "auth/admin/del", super_admin, [new_id])["code"] == 1
 

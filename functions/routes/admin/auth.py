@@ -4,9 +4,13 @@ admin log (auth/adminLog). Generic table routes, see `functions.routes.admin.tab
 Who may manage what (non-super admins; a super admin may do everything):
 - rules: sees and changes only the rules it holds; a new rule goes to the groups holding its parent;
 - groups: sees its own groups and their descendants; may add/edit/delete only descendants of its
-  own groups (never its own group), and may grant only rules it holds itself ("*" only by a super);
-- admins: sees itself and the admins of the groups it manages; may assign only groups it manages;
-  nobody can disable or delete themselves; a super admin is changed only by a super admin.
+  own groups (never its own group) whose rules it holds itself, and may grant only rules it holds
+  itself ("*" only by a super);
+- admins: sees itself and the admins of the groups it manages; may change, disable or delete another
+  admin only when everything that admin holds (all its groups, disabled ones too) it holds itself
+  (`Grant.covers`), so a super admin is changed only by a super admin; may assign only groups it
+  manages and holds the rules of; nobody changes or deletes their own account through this table
+  (the profile is for that).
 - admin log: read-only; a non-super admin sees only its own rows.
 """
 
@@ -30,7 +34,7 @@ from functions.models.unique import Unique, unique_key
 from functions.routes.admin.deps import AdminContext
 from functions.routes.admin.table import Table
 from functions.services import rules as rules_service
-from functions.services.permissions import descendants, load_groups
+from functions.services.permissions import descendants, grant_from_groups, load_groups, target_grant
 from functions.services.sessions import revoke_all
 
 Status = Literal["enable", "disable"]
@@ -135,6 +139,21 @@ def manageable_group_ids(ctx: AdminContext, groups: list[AdminGroup] | None = No
     return found - own_group_ids(ctx)
 
 
+def covers_groups(ctx: AdminContext, groups: list[AdminGroup]) -> bool:
+    """Whether the caller holds every rule of `groups` (disabled groups count: enabling one is an edit)."""
+    return ctx.grant.covers(grant_from_groups(groups, ctx.rules, include_disabled=True))
+
+
+def check_group_target(group: AdminGroup, ctx: AdminContext) -> None:
+    """Refuse a change to `group` unless the caller manages it and holds all its rules."""
+    if ctx.is_super:
+        return
+    if int(group.id) in own_group_ids(ctx) or int(group.id) not in manageable_group_ids(ctx):
+        raise ApiError("You cannot edit your own group")
+    if not covers_groups(ctx, [group]):
+        raise ApiError("You cannot change a group that holds more permissions than you")
+
+
 def checked_rules(rules: list[int | str], ctx: AdminContext) -> list[Any]:
     if ALL_RULES in rules:
         if not ctx.is_super:
@@ -175,7 +194,9 @@ class GroupTable(Table):
     def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
         row = item.to_row()
         row["super"] = item.is_all
-        row["editable"] = ctx.is_super or int(item.id) in manageable_group_ids(ctx)
+        row["editable"] = ctx.is_super or (
+            int(item.id) in manageable_group_ids(ctx) and covers_groups(ctx, [item])
+        )
         return row
 
     def _check_pid(self, pid: int, ctx: AdminContext, self_id: int | None = None) -> None:
@@ -206,10 +227,7 @@ class GroupTable(Table):
         return group
 
     def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
-        if int(item.id) in own_group_ids(ctx) and not ctx.admin.is_super:
-            raise ApiError("You cannot edit your own group")
-        if not ctx.is_super and int(item.id) not in manageable_group_ids(ctx):
-            raise ApiError("You cannot edit your own group")
+        check_group_target(item, ctx)
         if body.pid != int(item.pid or 0):
             self._check_pid(body.pid, ctx, int(item.id))
         item.pid = body.pid
@@ -224,10 +242,8 @@ class GroupTable(Table):
     def delete(self, items: list[Any], ctx: AdminContext) -> int:
         groups = all_groups()
         doomed = {int(g.id) for g in items}
-        manageable = manageable_group_ids(ctx, groups)
         for group in items:
-            if not ctx.is_super and int(group.id) not in manageable:
-                raise ApiError("You cannot edit your own group")
+            check_group_target(group, ctx)
             if {int(g.id) for g in groups if int(g.pid or 0) == int(group.id)} - doomed:
                 raise ApiError("Please delete the child groups first")
         for admin in Admin.by_part.query(PART):
@@ -311,9 +327,11 @@ class AdminTable(Table):
         return bool(manageable_group_ids(ctx) & {int(g) for g in item.group_ids or []})
 
     def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
-        names = getattr(self, "_group_names", None)
-        if names is None:
-            names = {int(g.id): g.name for g in all_groups()}
+        groups = getattr(self, "_groups", None)
+        if groups is None:
+            groups = {int(g.id): g for g in all_groups()}
+        held = [groups[int(g)] for g in item.group_ids or [] if int(g) in groups]
+        held_grant = grant_from_groups(held, ctx.rules, include_disabled=True)
         return {
             "id": item.id,
             "username": item.username,
@@ -323,21 +341,26 @@ class AdminTable(Table):
             "mobile": item.mobile,
             "motto": item.motto,
             "group_arr": [int(g) for g in item.group_ids or []],
-            "group_name_arr": [names.get(int(g), str(g)) for g in item.group_ids or []],
+            "group_name_arr": [
+                groups[int(g)].name if int(g) in groups else str(g) for g in item.group_ids or []
+            ],
             "status": item.status,
             "super": bool(item.is_super),
             "last_login_time": item.last_login_time,
             "last_login_ip": item.last_login_ip,
             "create_time": item.create_time,
             "update_time": item.update_time,
+            # Whether the caller may change or delete this admin (the UI hides the buttons otherwise).
+            "editable": item.id != ctx.id
+            and (ctx.is_super or (not item.is_super and ctx.grant.covers(held_grant))),
         }
 
     def list_rows(self, request: Any, ctx: AdminContext) -> dict[str, Any]:
-        self._group_names = {int(g.id): g.name for g in all_groups()}
+        self._groups = {int(g.id): g for g in all_groups()}
         try:
             return super().list_rows(request, ctx)
         finally:
-            self._group_names = None
+            self._groups = None
 
     def _check_groups(self, group_arr: list[int], ctx: AdminContext, current: list[int] | None) -> list[int]:
         wanted = sorted({int(g) for g in group_arr})
@@ -348,7 +371,19 @@ class AdminTable(Table):
             raise ApiError("The group does not exist")
         if not ctx.is_super and not set(wanted) <= manageable_group_ids(ctx):
             raise ApiError("You can only assign groups you manage")
+        if not covers_groups(ctx, load_groups(AdminGroup, wanted)):
+            raise ApiError("You can only grant rules you hold yourself")
         return wanted
+
+    def check_target(self, item: Any, ctx: AdminContext) -> None:
+        """Refuse a change to another admin holding anything the caller does not (a super admin holds
+        everything), and any change to the caller's own account through this table."""
+        if item.id == ctx.id:
+            raise ApiError("You cannot change your own account here, please use your profile")
+        if not ctx.grant.covers(target_grant(item, ctx.rules)):
+            if target_grant(item, ctx.rules).is_super:
+                raise ApiError("You cannot change a super administrator")
+            raise ApiError("You cannot change an administrator who holds more permissions than you")
 
     def create(self, body: Any, ctx: AdminContext) -> Any:
         check_contact(body.email, body.mobile)
@@ -374,10 +409,7 @@ class AdminTable(Table):
         return admin
 
     def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
-        if item.is_super and not ctx.admin.is_super:
-            raise ApiError("You cannot change a super administrator")
-        if item.id == ctx.id and body.status != "enable":
-            raise ApiError("You cannot disable yourself")
+        self.check_target(item, ctx)
         check_contact(body.email, body.mobile)
         if body.password:
             check_password_value(body.password)
@@ -418,8 +450,7 @@ class AdminTable(Table):
         for item in items:
             if item.id == ctx.id:
                 raise ApiError("You cannot delete yourself")
-            if item.is_super and not ctx.admin.is_super:
-                raise ApiError("You cannot change a super administrator")
+            self.check_target(item, ctx)
         for item in items:
             with transact_write() as tx:
                 tx.delete(item)
