@@ -216,3 +216,46 @@ def test_limited_admin_sees_only_granted_menus_and_buttons(server, page: Page, b
     )
     assert limited.request.get(server.url("/srv/admin/auth/admin/index"), headers=headers).json()["code"] == 1
     context.close()
+
+
+def test_delete_one_row_and_a_batch_from_a_list(server, page: Page) -> None:
+    """Issue 9 item 1: the row's delete button and the batch delete both remove rows for good."""
+    log_in(page, server, "admin", admin_password(server))
+    token = page.evaluate("() => JSON.parse(localStorage.getItem('cityops.adminInfo')).token")
+    names = [f"del-{uuid.uuid4().hex[:6]}-{n}" for n in range(4)]
+    for name in names:
+        added = page.request.post(
+            server.url("/srv/admin/user/group/add"), data={"name": name}, headers={"batoken": token}
+        ).json()
+        assert added["code"] == 1, added
+    page.goto(server.url("/admin/user/group"))
+    area = page.locator('[data-tab="/admin/user/group"]')
+
+    def row(name: str):
+        return area.get_by_role("row").filter(has=page.get_by_role("cell", name=name, exact=True))
+
+    def confirm() -> None:
+        page.get_by_role("tooltip").get_by_role("button", name=re.compile(r"^确\s*定$")).click()
+
+    for name in names:
+        expect(row(name)).to_be_visible()
+
+    # One row, from its own delete button.
+    row(names[0]).get_by_role("button", name=re.compile(r"^删\s*除$")).click()
+    confirm()
+    expect(page.get_by_text("删除成功")).to_be_visible()
+    expect(row(names[0])).to_have_count(0)
+
+    # Two rows at once: tick them, then "delete selected".
+    row(names[1]).get_by_role("checkbox").check()
+    row(names[2]).get_by_role("checkbox").check()
+    area.get_by_role("button", name="删除所选").click()
+    confirm()
+    expect(row(names[1])).to_have_count(0)
+    expect(row(names[2])).to_have_count(0)
+
+    # Gone for good; the untouched row stays.
+    page.reload()
+    expect(row(names[3])).to_be_visible()
+    for name in names[:3]:
+        expect(row(name)).to_have_count(0)

@@ -162,7 +162,8 @@ function buildQuery(params: Record<string, unknown> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((v) => search.append(`${key}[]`, String(v)));
+    // An array becomes key[]=a&key[]=b; a key that already ends in [] is not suffixed twice.
+    if (Array.isArray(value)) value.forEach((v) => search.append(key.endsWith('[]') ? key : `${key}[]`, String(v)));
     else if (typeof value === 'object') search.append(key, JSON.stringify(value));
     else search.append(key, String(value));
   }

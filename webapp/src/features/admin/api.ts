@@ -29,7 +29,7 @@ export function tableApi(prefix: string) {
     add: (data: Record<string, unknown>) => api.post<{ id: number }>(`${prefix}/add`, data, { showSuccessMessage: true }),
     save: (data: Record<string, unknown>) => api.post<{ id: number }>(`${prefix}/edit`, data, { showSuccessMessage: true }),
     del: (ids: number[]) =>
-      api.request<{ count: number }>({ url: `${prefix}/del`, method: 'DELETE', params: { 'ids[]': ids } }, { showSuccessMessage: true }),
+      api.request<{ count: number }>({ url: `${prefix}/del`, method: 'DELETE', params: { ids } }, { showSuccessMessage: true }),
     sortable: (id: number, targetId: number) => api.post(`${prefix}/sortable`, { id, targetId }, { showSuccessMessage: true }),
   };
 }

@@ -65,6 +65,20 @@ describe('request client: URL, timeout and headers', () => {
     expect(new URL(seen).search).toBe('?page=2&limit=10');
   });
 
+  it('sends an array as key[]=… once, whether or not the key already ends in []', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.delete('*/srv/admin/x/del', ({ request }) => {
+        seen.push(new URL(request.url).search);
+        return ok({ count: 2 });
+      }),
+    );
+    const { client } = setup();
+    await client.request({ url: '/admin/x/del', method: 'DELETE', params: { ids: [5, 6] } });
+    await client.request({ url: '/admin/x/del', method: 'DELETE', params: { 'ids[]': [7] } });
+    expect(seen.map(decodeURIComponent)).toEqual(['?ids[]=5&ids[]=6', '?ids[]=7']);
+  });
+
   it('uses an overridden apiUrl', async () => {
     server.use(http.get('*/other/api/x', () => ok('moved')));
     const { client } = setup({ apiUrl: '/other' });
