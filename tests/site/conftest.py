@@ -4,12 +4,14 @@
   the Makefile uses (`python -m functions.publish.build`), in a subprocess (Pelican's i18n plugin
   keeps module-level state), with a fixed public URL.
 - `site_server` (session): that folder served by a stdlib HTTP server on 127.0.0.1, free port, with
-  the gateway's routing for the 404 page (enough for the browser checks).
+  the gateway's routing for the 404 page and production's Content-Security-Policy (enough for the
+  browser checks).
 - `browser` (session): Debian's Chromium driven by Playwright.
 """
 
 from __future__ import annotations
 
+import ast
 import functools
 import subprocess
 import sys
@@ -63,9 +65,28 @@ def page_url(rel: str) -> str:
     return "/" + (rel[: -len("index.html")] if rel.endswith("index.html") else rel)
 
 
+def production_csp() -> str:
+    """The Content-Security-Policy CloudFront sends (infra/cityops_infra/stack.py), read from the
+    source without importing the CDK: the browser checks run under the same policy as production
+    (e.g. an inline script does not run)."""
+    tree = ast.parse((REPO_ROOT / "infra" / "cityops_infra" / "stack.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "CONTENT_SECURITY_POLICY" for t in node.targets
+        ):
+            directives = ast.literal_eval(node.value.args[0])
+            # This server speaks plain http on 127.0.0.1: upgrading its requests would break them.
+            return "; ".join(d for d in directives if d != "upgrade-insecure-requests")
+    raise AssertionError("CONTENT_SECURITY_POLICY not found in infra/cityops_infra/stack.py")
+
+
 class _Handler(SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
+
+    def end_headers(self) -> None:
+        self.send_header("Content-Security-Policy", production_csp())
+        super().end_headers()
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         if code != 404:

@@ -217,7 +217,8 @@ def test_footer_shows_identity_from_site_config(built_site: Path) -> None:
         assert site["phone"] in footer and site["email"] in footer
         assert site["address"][lang] in footer
         assert site["siteName"][lang] in footer
-        assert 'href="/user/login"' in html and 'href="/user/reg"' in html
+        # The member links carry the page's language into the app (issue 9).
+        assert f'href="/user/login?lang={lang}"' in html and f'href="/user/reg?lang={lang}"' in html
 
 
 def test_images_have_size_alt_and_lazy_loading(parsed: dict[str, PageParser], built_site: Path) -> None:
