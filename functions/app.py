@@ -6,7 +6,10 @@ at `/srv/docs` outside production. Operation ids are the route names (`index_ind
 generated TypeScript client stays stable.
 
 FastAPI documents request validation failures as HTTP 422; this API answers them with HTTP 400 and
-the envelope, so the generated schema is corrected to say so (`_document_400`).
+the envelope, so the generated schema is corrected to say so, and every operation also declares the
+transport errors any call may get — 400 (malformed input, refused characters, nesting), 413 (body
+too large), 429 (rate limit) and 500 — each with the envelope (`_document_400`), so that clients and
+the fuzzer (tests/api/test_fuzz.py) know them.
 
 Building the app only builds objects: no network, no DynamoDB calls (cold start matters).
 """
@@ -20,7 +23,8 @@ from fastapi.routing import APIRoute
 
 from functions.core.errors import install_exception_handlers
 from functions.core.log import logger
-from functions.core.middleware import BodyLimitMiddleware, RequestContextMiddleware
+from functions.core.middleware import BodyLimitMiddleware, InputGuardMiddleware, RequestContextMiddleware
+from functions.core.responses import SafeJSONResponse
 from functions.core.settings import Settings, get_settings
 from functions.models import configure_models
 from functions.routes import build_router
@@ -44,8 +48,17 @@ _ERROR_ENVELOPE = {
 }
 
 
+_TRANSPORT_ERRORS = {
+    "400": "Malformed request (envelope code 0; for invalid fields data.errors lists them)",
+    "413": "Request body too large (envelope code 0)",
+    "429": "Too many requests (envelope code 0, Retry-After header)",
+    "500": "Unexpected server error (envelope code 0, generic message)",
+}
+
+
 def _document_400(app: FastAPI) -> None:
-    """Replace FastAPI's 422 responses in the OpenAPI schema by the 400 envelope the API really sends."""
+    """Replace FastAPI's 422 responses in the OpenAPI schema by the 400 envelope the API really sends,
+    and declare the other transport errors (`_TRANSPORT_ERRORS`) on every operation."""
     generate = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -54,14 +67,18 @@ def _document_400(app: FastAPI) -> None:
         schema = generate()
         for operations in schema.get("paths", {}).values():
             for operation in operations.values():
-                responses = operation.get("responses", {})
-                if responses.pop("422", None) is not None:
-                    responses["400"] = {
-                        "description": "Malformed request (envelope code 0, data.errors lists the fields)",
-                        "content": {
-                            "application/json": {"schema": {"$ref": "#/components/schemas/ErrorEnvelope"}}
+                responses = operation.setdefault("responses", {})
+                responses.pop("422", None)
+                for status, description in _TRANSPORT_ERRORS.items():
+                    responses.setdefault(
+                        status,
+                        {
+                            "description": description,
+                            "content": {
+                                "application/json": {"schema": {"$ref": "#/components/schemas/ErrorEnvelope"}}
+                            },
                         },
-                    }
+                    )
         schemas = schema.setdefault("components", {}).setdefault("schemas", {})
         schemas.pop("HTTPValidationError", None)
         schemas.pop("ValidationError", None)
@@ -85,11 +102,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
         swagger_ui_oauth2_redirect_url=None,
         generate_unique_id_function=route_id,
+        default_response_class=SafeJSONResponse,
     )
     app.include_router(build_router(), prefix=prefix)
     install_exception_handlers(app)
     _document_400(app)
-    # Added last = outermost: the request context wraps the body limit.
+    # Added last = outermost: the request context wraps the body limit, which wraps the input guard.
+    app.add_middleware(InputGuardMiddleware)
     app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
     app.add_middleware(RequestContextMiddleware)
     return app

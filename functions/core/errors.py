@@ -33,6 +33,7 @@ _REASONS: dict[str, str] = {
     "int_type": "Must be an integer",
     "int_parsing": "Must be an integer",
     "int_from_float": "Must be an integer",
+    "int_parsing_size": "The value is out of range",
     "float_type": "Floating point number",
     "float_parsing": "Floating point number",
     "decimal_type": "Floating point number",

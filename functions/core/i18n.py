@@ -58,6 +58,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Too many requests, please try again later!",
     },
     "Service not implemented!": {"zh-cn": "服务未实现！", "en": "Service not implemented!"},
+    # Input rules (functions.core.validators, the input guard of functions.core.middleware).
+    "The request contains invalid characters": {
+        "zh-cn": "请求包含无效的字符",
+        "en": "The request contains invalid characters",
+    },
+    "The request data is nested too deeply": {
+        "zh-cn": "请求数据的嵌套层级过深",
+        "en": "The request data is nested too deeply",
+    },
+    "Must be one line without control characters": {
+        "zh-cn": "只能是一行文字，不能包含控制字符或文字方向控制字符",
+        "en": "Must be one line without control characters",
+    },
+    "Contains characters that are not allowed": {
+        "zh-cn": "包含不允许的字符",
+        "en": "Contains characters that are not allowed",
+    },
+    "This link is not allowed": {"zh-cn": "不允许使用此链接", "en": "This link is not allowed"},
+    "The value is too long": {"zh-cn": "内容过长", "en": "The value is too long"},
     "Gateway error!": {"zh-cn": "网关错误！", "en": "Gateway error!"},
     "Service unavailable!": {"zh-cn": "服务不可用！", "en": "Service unavailable!"},
     "The service is temporarily unavailable Please try again later!": {

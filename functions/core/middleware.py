@@ -28,6 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from functions.core.i18n import lang_from_headers, reset_lang, set_lang, status_message
 from functions.core.log import logger
 from functions.core.responses import FAILURE, envelope_bytes
+from functions.core.validators import bad_text, parse_json_checked
 
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"x-content-type-options", b"nosniff"),
@@ -144,3 +145,100 @@ class BodyLimitMiddleware:
             return message
 
         await self.app(scope, counting_receive, send)
+
+
+# --- input guard (invalid Unicode, NUL, deep JSON) -------------------------------------------------
+def _decoded_ok(raw: bytes, plus: bool) -> bool:
+    """Whether percent-encoded `raw` (a path, query string or form body) decodes to valid UTF-8
+    without NUL."""
+    from urllib.parse import unquote_to_bytes
+
+    if plus:
+        raw = raw.replace(b"+", b" ")
+    try:
+        text = unquote_to_bytes(raw).decode("utf-8")
+    except (UnicodeDecodeError, ValueError):
+        return False
+    return "\x00" not in text
+
+
+class InputGuardMiddleware:
+    """Refuses, with HTTP 400 and the envelope, before any route runs: a path or query string that is
+    not valid UTF-8 once percent-decoded or that contains NUL; a JSON body (`application/json`,
+    `…+json`) whose strings or keys hold a lone surrogate (`"\\ud800"`) or NUL, or nested deeper
+    than `MAX_JSON_DEPTH`; a URL-encoded form body with invalid UTF-8 or NUL. Such input could
+    otherwise be stored and make every answer that includes it fail (lone surrogates cannot be
+    encoded as UTF-8). The body is read once here (after `BodyLimitMiddleware` bounded it) and
+    replayed to the app."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        raw_path = scope.get("raw_path")
+        path_ok = (
+            _decoded_ok(raw_path, plus=False)
+            if isinstance(raw_path, bytes)
+            else not bad_text(scope.get("path", ""))
+        )
+        if not path_ok or not _decoded_ok(scope.get("query_string") or b"", plus=True):
+            await send_envelope(send, 400, FAILURE, _message("The request contains invalid characters"))
+            return
+        content_type = Headers(scope=scope).get("content-type", "").split(";")[0].strip().lower()
+        is_json = content_type == "application/json" or content_type.endswith("+json")
+        is_form = content_type == "application/x-www-form-urlencoded"
+        if not (is_json or is_form) or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        while True:
+            try:
+                message = await receive()
+            except StarletteHTTPException as exc:  # the body limit (413) while reading
+                await send_envelope(send, exc.status_code, FAILURE, status_message(exc.status_code))
+                return
+            if message["type"] != "http.request":
+                await self.app(scope, _replay([message], receive), send)
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        problem: str | None = None
+        if is_form:
+            problem = None if _decoded_ok(body, plus=True) else "The request contains invalid characters"
+        elif body.strip():
+            import json
+
+            try:
+                parse_json_checked(body)
+            except json.JSONDecodeError:
+                pass  # not JSON at all: the app's own 400 says so
+            except ValueError as exc:
+                problem = str(exc)
+        if problem:
+            await send_envelope(send, 400, FAILURE, _message(problem))
+            return
+        replay = [{"type": "http.request", "body": body, "more_body": False}]
+        await self.app(scope, _replay(replay, receive), send)
+
+
+def _message(key: str) -> str:
+    from functions.core.i18n import t
+
+    return t(key)
+
+
+def _replay(messages: list[Message], then: Receive) -> Receive:
+    """Hands out `messages`, then waits on the real `then` (e.g. for the client's disconnect)."""
+    pending = list(messages)
+
+    async def receive() -> Message:
+        if pending:
+            return pending.pop(0)
+        return await then()
+
+    return receive

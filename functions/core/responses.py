@@ -58,15 +58,33 @@ def fail(
     return envelope_response(http_status, code, t(msg, **params), data)
 
 
+def json_bytes(content: Any) -> bytes:
+    """`content` as compact UTF-8 JSON. Text that cannot be encoded (a lone surrogate stored before
+    input was checked, or written by other means) becomes U+FFFD instead of failing the whole
+    answer: one bad value must never make a list or the bootstrap unreadable."""
+    text = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
+
+
+class SafeJSONResponse(JSONResponse):
+    """The API's JSON response class (the app's default): encodes like `json_bytes`."""
+
+    def render(self, content: Any) -> bytes:
+        return json_bytes(content)
+
+
 def envelope_response(
     status_code: int, code: int, msg: str, data: Any = None, headers: Mapping[str, str] | None = None
 ) -> JSONResponse:
-    return JSONResponse(envelope(code, msg, data), status_code=status_code, headers=headers)
+    return SafeJSONResponse(envelope(code, msg, data), status_code=status_code, headers=headers)
 
 
 def envelope_bytes(code: int, msg: str, data: Any = None) -> bytes:
     """The JSON body of an envelope, for raw ASGI responses sent by middleware."""
-    return json.dumps(envelope(code, msg, data), ensure_ascii=False, separators=(",", ":")).encode()
+    return json_bytes(envelope(code, msg, data))
 
 
 class ApiError(Exception):

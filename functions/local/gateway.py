@@ -64,7 +64,13 @@ def resolve(path: str, exists: Callable[[str], bool]) -> Route:
     if path.startswith(APP_PREFIX):
         return Route("app", path[len(APP_PREFIX) :])
     if path.startswith(UPLOADS_PREFIX):
-        return Route("upload", path.lstrip("/"))
+        # Only keys the storage would accept (no NUL, control characters, `..`, backslashes…).
+        from functions.services.storage import StorageError, check_key
+
+        try:
+            return Route("upload", check_key(path.lstrip("/")))
+        except StorageError:
+            return Route("static", "404.html", 404)
     if any(_is_under(path, root) for root in SPA_ROOTS) or path in SPA_PAGES:
         return Route("spa", "index.html")
 
@@ -96,8 +102,11 @@ def _file_checker(root: Path) -> Callable[[str], bool]:
     root = root.resolve()
 
     def exists(rel: str) -> bool:
-        target = (root / rel).resolve()
-        return target.is_relative_to(root) and target.is_file()
+        try:
+            target = (root / rel).resolve()
+            return target.is_relative_to(root) and target.is_file()
+        except (OSError, ValueError):  # e.g. a NUL byte or a name too long for the file system
+            return False
 
     return exists
 

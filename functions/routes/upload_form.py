@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import HTTPException
-from pydantic import BaseModel, Field
+from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
@@ -22,6 +22,7 @@ from starlette.responses import Response
 
 from functions.core.responses import ApiError, success
 from functions.core.settings import Settings
+from functions.core.validators import Schema
 from functions.services import area as area_service
 from functions.services import remote_upload
 from functions.services.suffix_svg import CSP, build_suffix_svg
@@ -90,7 +91,7 @@ async def read_upload(request: Request, settings: Settings) -> ReceivedFile:
         await form.close()
 
 
-class UploadParamsBody(BaseModel):
+class UploadParamsBody(Schema):
     """Remote mode, step 1: what the browser knows about the file."""
 
     name: str = Field(max_length=1000)
@@ -100,7 +101,7 @@ class UploadParamsBody(BaseModel):
     topic: str = Field(default="default", max_length=64)
 
 
-class UploadCallbackBody(BaseModel):
+class UploadCallbackBody(Schema):
     """Remote mode, step 3 (SPEC §3 callback payload, plus the topic and the token of step 1)."""
 
     url: str = Field(max_length=2048)

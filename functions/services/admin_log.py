@@ -7,7 +7,9 @@ the request data (JSON body fields and query parameters), IP and user agent. Log
 recorded by the login route with the username they named (admin id 0 when it failed).
 
 Masking: any field whose name contains password, pass, pwd, token, secret or captcha — at any depth
-— is stored as "******". A multipart body (file upload) is not read: only its file names appear.
+— is stored as "******"; anything nested deeper than `MAX_DEPTH` is stored as "…" (the input guard
+already refuses bodies nested deeper than 32, this keeps the log safe whatever it is given). A
+multipart body (file upload) is not read: only its file names appear.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ MASK = "******"
 SECRET_PARTS = ("password", "pass", "pwd", "token", "secret", "captcha")
 MAX_DATA = 8000
 MAX_UA = 255
+MAX_DEPTH = 32
 
 
 def is_secret(name: str) -> bool:
@@ -31,20 +34,15 @@ def is_secret(name: str) -> bool:
     return any(part in lowered for part in SECRET_PARTS)
 
 
-def mask(value: Any) -> Any:
-    """A copy of `value` with every secret-named field replaced by `MASK`."""
+def mask(value: Any, depth: int = 0) -> Any:
+    """A copy of `value` with every secret-named field replaced by `MASK`, cut at `MAX_DEPTH`."""
+    if isinstance(value, Mapping | list) and depth >= MAX_DEPTH:
+        return "…"
     if isinstance(value, Mapping):
-        return {k: (MASK if is_secret(str(k)) else mask(v)) for k, v in value.items()}
+        return {k: (MASK if is_secret(str(k)) else mask(v, depth + 1)) for k, v in value.items()}
     if isinstance(value, list):
-        return [mask(v) for v in value]
+        return [mask(v, depth + 1) for v in value]
     return value
-
-
-def client_ip(headers: Mapping[str, str], peer: str | None) -> str:
-    forwarded = headers.get("x-forwarded-for", "")
-    if forwarded:
-        return forwarded.split(",")[0].strip()[:64]
-    return (peer or "")[:64]
 
 
 def serialize(data: Any) -> str:

@@ -3,7 +3,8 @@
 `GET …/index` parameters (all optional):
 - `page` (1…), `limit` (1…1000, default 10);
 - `quick_search`: case-insensitive substring over the resource's quick-search fields;
-- `search`: a JSON list of conditions `{"field", "operator", "val"}`; operators `eq`, `ne`, `gt`,
+- `search`: a JSON list (at most `MAX_CONDITIONS`; nested deeper than `MAX_SEARCH_DEPTH` or with
+  invalid characters it is an HTTP 400) of conditions `{"field", "operator", "val"}`; operators `eq`, `ne`, `gt`,
   `gte`, `lt`, `lte`, `like`, `in` (val: list or comma-separated), `range` (val: [from, to], either
   side may be empty), `null`, `notnull`;
 - `order`: `field,asc` or `field,desc` (default: the resource's);
@@ -25,9 +26,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from functions.core.responses import ApiError
+from functions.core.validators import parse_json_checked
 
 OPERATORS = ("eq", "ne", "gt", "gte", "lt", "lte", "like", "in", "range", "null", "notnull")
 MAX_LIMIT = 1000
+MAX_CONDITIONS = 50
+MAX_SEARCH_DEPTH = 4  # [ {"val": [ … ] } ]: a list of objects whose val may be a list
 
 
 @dataclass(frozen=True)
@@ -75,10 +79,12 @@ def parse_params(query: Any, fields: Iterable[str]) -> ListParams:
     raw_search = query.get("search")
     if raw_search:
         try:
-            items = json.loads(raw_search)
-        except ValueError:
+            items = parse_json_checked(raw_search, MAX_SEARCH_DEPTH)
+        except json.JSONDecodeError:
             raise ApiError("The search condition is invalid") from None
-        if not isinstance(items, list):
+        except ValueError as exc:  # nested too deeply, invalid characters: a malformed request
+            raise ApiError(str(exc), http_status=400) from None
+        if not isinstance(items, list) or len(items) > MAX_CONDITIONS:
             raise ApiError("The search condition is invalid")
         conditions = []
         for item in items:

@@ -5,7 +5,9 @@ the condition that both still hold what was read) and the log row (on the condit
 exist). When another change got in between, the condition fails and the change is retried on fresh
 values (optimistic concurrency), so concurrent changes never lose one another and every change has
 exactly one log row. A change that would make the value negative is refused ("Insufficient
-balance" / "Insufficient points"); nothing is written then.
+balance" / "Insufficient points"); nothing is written then. One change is at most `MAX_CENTS`
+(100,000,000 yuan) or `MAX_POINTS` (100,000,000 points) either way, and a value never grows past
+`MAX_VALUE`; beyond that "The value is out of range" (DynamoDB and browsers cannot hold any number).
 
 `change_money(user_id, cents, memo, admin_id=None)` and `change_score(user_id, points, memo,
 admin_id=None)` return the log row as a dict (`change`, `before`, `after` in cents/points).
@@ -28,6 +30,9 @@ from functions.models.user import User
 
 MAX_ATTEMPTS = 200
 MEMO_MAX = 255
+MAX_CENTS = 100_000_000 * 100
+MAX_POINTS = 100_000_000
+MAX_VALUE = 10**15  # below 2**53: exact in a browser
 _RETRYABLE = {"ConditionalCheckFailed", "TransactionConflict"}
 
 
@@ -47,6 +52,8 @@ def _change(kind: str, user_id: int | str, amount: int, memo: str, admin_id: int
         raise TypeError("amount must be an integer")
     if amount == 0:
         raise ApiError("The change amount cannot be zero")
+    if abs(amount) > (MAX_CENTS if kind == "money" else MAX_POINTS):
+        raise ApiError("The value is out of range")
     memo = (memo or "").strip()[:MEMO_MAX]
     if kind == "money":
         log_model: type[MoneyLog] | type[ScoreLog] = MoneyLog
@@ -66,6 +73,8 @@ def _change(kind: str, user_id: int | str, amount: int, memo: str, admin_id: int
         after = before + amount
         if after < 0:
             raise ApiError(short)
+        if after > MAX_VALUE:
+            raise ApiError("The value is out of range")
         created = now()
         row = log_model(
             int(user.id),

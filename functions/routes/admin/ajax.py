@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 from starlette.responses import Response
 
 from functions.core.responses import ApiError, success
+from functions.core.validators import Schema
 from functions.routes.admin.deps import LOGGED_IN, AdminContext, public, require
 from functions.routes.deps import SettingsDep
 from functions.routes.upload_form import (
@@ -67,7 +68,7 @@ def build_suffix_svg(suffix: str = "file", background: str | None = None) -> Res
     return suffix_svg_response(suffix, background)
 
 
-class ClearCacheBody(BaseModel):
+class ClearCacheBody(Schema):
     type: str = Field(default="all", max_length=64)
 
 

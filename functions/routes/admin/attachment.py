@@ -8,9 +8,9 @@ name. Deleting a row removes the stored file when no other row refers to it
 
 from typing import Any
 
-from pydantic import BaseModel as Schema
 from pydantic import Field
 
+from functions.core.validators import Schema
 from functions.models.attachment import Attachment
 from functions.routes.admin.deps import AdminContext
 from functions.routes.admin.table import Table

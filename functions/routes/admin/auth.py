@@ -16,13 +16,21 @@ Who may manage what (non-super admins; a super admin may do everything):
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel as Schema
 from pydantic import Field
 from pynamodb.exceptions import TransactWriteError
 
 from functions.core.i18n import get_lang
 from functions.core.responses import ApiError
-from functions.core.validators import Account, Password, Required, check_email, check_mobile
+from functions.core.validators import (
+    Account,
+    Password,
+    Required,
+    Schema,
+    Text,
+    Url,
+    check_email,
+    check_mobile,
+)
 from functions.models.admin import USERNAME_SCOPE, Admin
 from functions.models.admin_log import AdminLog
 from functions.models.base import DuplicateError, is_condition_failure, now, transact_write
@@ -51,10 +59,10 @@ class RuleFields(Schema):
     path: str = Field("", max_length=200)
     icon: str = Field("", max_length=100)
     menu_type: Literal["tab", "link", "iframe"] = "tab"
-    url: str = Field("", max_length=500)
+    url: Url = Field("", max_length=500)
     component: str = Field("", max_length=200)
     keepalive: bool = False
-    remark: str = Field("", max_length=255)
+    remark: Text = Field("", max_length=255)
     weigh: int = 0
     status: Status = "enable"
 
@@ -113,7 +121,7 @@ class GroupIn(Schema):
     name: Required
     rules: list[int | str] = Field(default_factory=list)
     status: Status = "enable"
-    remark: str = Field("", max_length=255)
+    remark: Text = Field("", max_length=255)
 
 
 class GroupEdit(GroupIn):
@@ -262,8 +270,8 @@ class AdminIn(Schema):
     group_arr: list[int] = Field(min_length=1)
     email: str = Field("", max_length=100)
     mobile: str = Field("", max_length=20)
-    avatar: str = Field("", max_length=500)
-    motto: str = Field("", max_length=255)
+    avatar: Url = Field("", max_length=500)
+    motto: Text = Field("", max_length=255)
     status: Status = "enable"
 
 
@@ -275,8 +283,8 @@ class AdminEdit(Schema):
     group_arr: list[int] = Field(min_length=1)
     email: str = Field("", max_length=100)
     mobile: str = Field("", max_length=20)
-    avatar: str = Field("", max_length=500)
-    motto: str = Field("", max_length=255)
+    avatar: Url = Field("", max_length=500)
+    motto: Text = Field("", max_length=255)
     status: Status = "enable"
 
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 
 from functions.core.i18n import get_lang
 from functions.core.responses import ApiError, success
+from functions.core.validators import Schema
 from functions.routes.admin.deps import LOGGED_IN, AdminContext, public, request_data, require
 from functions.routes.deps import client_ip, rate_limited, user_agent
 from functions.services import admin_log
@@ -34,7 +35,7 @@ router = APIRouter(prefix="/index", tags=["admin"])
 TERMINAL_CONFIG = {"npm_package_manager": "pnpm", "install_service_port": "8000"}
 
 
-class LoginBody(BaseModel):
+class LoginBody(Schema):
     username: str = Field(max_length=64)
     password: str = Field(max_length=64)
     keep: bool = False
@@ -42,7 +43,7 @@ class LoginBody(BaseModel):
     captchaInfo: str = ""  # noqa: N815
 
 
-class LogoutBody(BaseModel):
+class LogoutBody(Schema):
     refresh_token: str = ""
     refreshToken: str = ""  # noqa: N815
 

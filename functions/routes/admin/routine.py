@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from functions.core.i18n import t
 from functions.core.responses import ApiError, success
 from functions.core.security import verify_password
-from functions.core.validators import Email, Name, Required, check_password
+from functions.core.validators import MULTILINE, Email, Name, Required, Schema, Text, Url, check_password
 from functions.routes.admin.auth import check_contact
 from functions.routes.admin.deps import AdminContext, require
 from functions.routes.deps import AdminClaims
@@ -33,24 +33,24 @@ config_router = APIRouter(prefix="/routine/config", tags=["admin"])
 info_router = APIRouter(prefix="/routine/adminInfo", tags=["admin"])
 
 
-class ConfigSave(BaseModel):
-    group: str = Field(max_length=40)
-    values: dict[str, Any]
+class ConfigSave(Schema):
+    group: str = Field(min_length=1, max_length=40)
+    values: Annotated[dict[str, Any], MULTILINE]
 
 
-class ConfigAdd(BaseModel):
-    group: str = Field(max_length=40)
+class ConfigAdd(Schema):
+    group: str = Field(min_length=1, max_length=40)
     name: Name
     title: Required
     type: Literal[config_items.ITEM_TYPES]  # type: ignore[valid-type]
-    tip: str = Field("", max_length=255)
-    content: dict[str, str] | None = None
+    tip: Text = Field("", max_length=255)
+    content: Annotated[dict[str, str] | None, MULTILINE] = None
     rule: str = Field("", max_length=100)
     weigh: int = 0
-    value: Any = None
+    value: Annotated[Any, MULTILINE] = None
 
 
-class TestMail(BaseModel):
+class TestMail(Schema):
     to: Email
 
 
@@ -81,8 +81,8 @@ def config_add(
 @config_router.delete("/del", name="routine_config_del")
 def config_del(
     ctx: Annotated[AdminContext, require("routine/config/del")],
-    group: Annotated[str, Query(max_length=40)],
-    name: Annotated[str, Query(max_length=100)],
+    group: Annotated[str, Query(min_length=1, max_length=40)],
+    name: Annotated[str, Query(min_length=1, max_length=100)],
 ) -> dict[str, Any]:
     """Delete an item that is not built in."""
     config_items.delete_item(group, name)
@@ -106,10 +106,10 @@ def send_test_mail(
     return success(None, "Test mail sent, please check the inbox")
 
 
-class ProfileEdit(BaseModel):
+class ProfileEdit(Schema):
     nickname: Required
-    avatar: str = Field("", max_length=500)
-    motto: str = Field("", max_length=255)
+    avatar: Url = Field("", max_length=500)
+    motto: Text = Field("", max_length=255)
     email: str = Field("", max_length=100)
     mobile: str = Field("", max_length=20)
     password: str = Field("", max_length=64)

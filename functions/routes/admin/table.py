@@ -24,11 +24,11 @@ body parameter with the resource's schema, which FastAPI must be able to evaluat
 from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar
 
-from fastapi import APIRouter, Request
-from pydantic import BaseModel as Schema
+from fastapi import APIRouter, Query, Request
 
 from functions.core.i18n import t
 from functions.core.responses import ApiError, success
+from functions.core.validators import INT_MAX, Schema
 from functions.models.listing import PART
 from functions.routes.admin.deps import AdminContext, require
 from functions.services import crud_table
@@ -46,9 +46,12 @@ def parse_ids(request: Request) -> list[int]:
         for value in request.query_params.getlist(key):
             raw.extend(part for part in value.split(",") if part.strip())
     try:
-        return sorted({int(v) for v in raw})
+        ids = sorted({int(v) for v in raw})
     except ValueError:
         raise ApiError("Incorrect parameter!") from None
+    if any(not 0 <= i <= INT_MAX for i in ids):
+        raise ApiError("Incorrect parameter!")
+    return ids
 
 
 class Table:
@@ -152,7 +155,10 @@ class Table:
             edit_schema = self.edit_schema
 
             @router.get("/edit", name=self.name("edit_row"))
-            def edit_row(id: int, ctx: Annotated[AdminContext, require(f"{perm}/edit")]) -> dict[str, Any]:  # noqa: A002
+            def edit_row(
+                id: Annotated[int, Query(ge=0, le=INT_MAX)],  # noqa: A002
+                ctx: Annotated[AdminContext, require(f"{perm}/edit")],
+            ) -> dict[str, Any]:
                 """One row for the edit form."""
                 return success({"row": table.to_row(table.get_item(id, ctx), ctx)})
 

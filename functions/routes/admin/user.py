@@ -13,13 +13,12 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter
-from pydantic import BaseModel as Schema
 from pydantic import Field
 from pynamodb.exceptions import TransactWriteError
 
 from functions.core.i18n import get_lang
 from functions.core.responses import ApiError, success
-from functions.core.validators import Account, Password, Required
+from functions.core.validators import Account, Password, Required, Schema, Text, Url
 from functions.models.account_log import MoneyLog, ScoreLog
 from functions.models.base import DuplicateError, is_condition_failure, now, transact_write
 from functions.models.counter import next_id
@@ -60,10 +59,10 @@ class MemberIn(Schema):
     group_id: int = 1
     email: str = Field("", max_length=100)
     mobile: str = Field("", max_length=20)
-    avatar: str = Field("", max_length=500)
+    avatar: Url = Field("", max_length=500)
     gender: Literal[0, 1, 2] = 0
     birthday: str = Field("", max_length=10)
-    motto: str = Field("", max_length=255)
+    motto: Text = Field("", max_length=255)
     status: Status = "enable"
 
 
@@ -75,10 +74,10 @@ class MemberEdit(Schema):
     group_id: int = 1
     email: str = Field("", max_length=100)
     mobile: str = Field("", max_length=20)
-    avatar: str = Field("", max_length=500)
+    avatar: Url = Field("", max_length=500)
     gender: Literal[0, 1, 2] = 0
     birthday: str = Field("", max_length=10)
-    motto: str = Field("", max_length=255)
+    motto: Text = Field("", max_length=255)
     status: Status = "enable"
 
 
@@ -233,7 +232,7 @@ class MemberGroupIn(Schema):
     name: Required
     rules: list[int | str] = Field(default_factory=list)
     status: Status = "enable"
-    remark: str = Field("", max_length=255)
+    remark: Text = Field("", max_length=255)
 
 
 class MemberGroupEdit(MemberGroupIn):
@@ -375,13 +374,13 @@ class ScoreLogTable(LogTable):
 class MoneyAdjust(Schema):
     user_id: int
     money: str = Field(min_length=1, max_length=20)
-    memo: str = Field("", max_length=255)
+    memo: Text = Field("", max_length=255)
 
 
 class ScoreAdjust(Schema):
     user_id: int
-    score: int
-    memo: str = Field("", max_length=255)
+    score: int = Field(ge=-wallet.MAX_POINTS, le=wallet.MAX_POINTS)
+    memo: Text = Field("", max_length=255)
 
 
 adjust_router = APIRouter(prefix="/user", tags=["admin"])

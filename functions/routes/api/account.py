@@ -32,11 +32,11 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 import functions.core.messages_members  # noqa: F401 - registers the member messages
 from functions.core.responses import ApiError, Envelope, success
-from functions.core.validators import check_email, check_mobile, check_password
+from functions.core.validators import Schema, Text, Url, check_email, check_mobile, check_password
 from functions.routes.deps import CurrentUser, UserClaims
 from functions.services import members, wallet
 
@@ -46,22 +46,22 @@ Page = Query(default=1, ge=1, le=100000)
 Limit = Query(default=10, ge=1, le=100)
 
 
-class ProfileBody(BaseModel):
+class ProfileBody(Schema):
     nickname: str = Field(default="", max_length=50)
-    avatar: str = Field(default="", max_length=500)
+    avatar: Url = Field(default="", max_length=500)
     gender: int = 0
     birthday: str = Field(default="", max_length=10)
-    motto: str = Field(default="", max_length=255)
+    motto: Text = Field(default="", max_length=255)
     region: list[Annotated[str, Field(max_length=12)]] | None = Field(default=None, max_length=3)
 
 
-class VerificationBody(BaseModel):
+class VerificationBody(Schema):
     type: Literal["email", "mobile"]
     captcha: str = Field(default="", max_length=16)
     password: str = Field(default="", max_length=256)
 
 
-class ChangeBindBody(BaseModel):
+class ChangeBindBody(Schema):
     type: Literal["email", "mobile"]
     email: str = Field(default="", max_length=254)
     mobile: str = Field(default="", max_length=32)
@@ -69,12 +69,12 @@ class ChangeBindBody(BaseModel):
     accountVerificationToken: str = Field(default="", max_length=128)
 
 
-class ChangePasswordBody(BaseModel):
+class ChangePasswordBody(Schema):
     oldPassword: str = Field(default="", max_length=256)
     newPassword: str = Field(default="", max_length=256)
 
 
-class RetrieveBody(BaseModel):
+class RetrieveBody(Schema):
     type: Literal["email", "mobile"]
     account: str = Field(default="", max_length=254)
     captcha: str = Field(default="", max_length=16)

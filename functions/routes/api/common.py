@@ -20,13 +20,14 @@ from pydantic import BaseModel, Field
 from starlette.responses import Response
 
 from functions.core.responses import Envelope, success
+from functions.core.validators import Schema
 from functions.routes.deps import rate_limited
 from functions.services import captcha, sessions
 
 router = APIRouter(prefix="/common", tags=["common"])
 
 
-class RefreshBody(BaseModel):
+class RefreshBody(Schema):
     refresh_token: str = Field(default="", max_length=512)
 
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from functions.core.responses import Envelope, success
+from functions.core.validators import Schema
 from functions.routes.api.sms import Extras
 from functions.routes.deps import OptionalUser, rate_limited
 from functions.services import codes
@@ -23,7 +24,7 @@ from functions.services import codes
 router = APIRouter(prefix="/Ems", tags=["codes"])
 
 
-class EmsBody(BaseModel):
+class EmsBody(Schema):
     email: str = Field(default="", max_length=254)
     event: str = Field(default="", max_length=64)
     extras: Extras = Field(default_factory=Extras)

@@ -13,21 +13,22 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from functions.core.responses import Envelope, success
+from functions.core.validators import Schema
 from functions.routes.deps import OptionalUser, rate_limited
 from functions.services import codes
 
 router = APIRouter(prefix="/Sms", tags=["codes"])
 
 
-class Extras(BaseModel):
+class Extras(Schema):
     captchaId: str = Field(default="", max_length=64)
     captchaInfo: str = Field(default="", max_length=16)
 
 
-class SmsBody(BaseModel):
+class SmsBody(Schema):
     mobile: str = Field(default="", max_length=32)
     template_code: str = Field(default="", max_length=64)
     extras: Extras = Field(default_factory=Extras)

@@ -33,7 +33,7 @@ from pydantic import BaseModel, Field
 import functions.core.messages_members  # noqa: F401 - registers the member messages
 from functions.core.i18n import get_lang
 from functions.core.responses import ApiError, Envelope, success
-from functions.core.validators import check_account, check_email, check_mobile, check_password
+from functions.core.validators import Schema, check_account, check_email, check_mobile, check_password
 from functions.routes.deps import CurrentUser, client_ip, rate_limited, user_agent
 from functions.services import member_config, members, sessions
 from functions.services.captcha import check_captcha
@@ -47,7 +47,7 @@ class CheckInConfig(BaseModel):
     registerType: str
 
 
-class CheckInBody(BaseModel):
+class CheckInBody(Schema):
     tab: Literal["login", "register"]
     username: str = Field(default="", max_length=254)
     password: str = Field(default="", max_length=256)
@@ -60,7 +60,7 @@ class CheckInBody(BaseModel):
     captchaInfo: str = Field(default="", max_length=16)
 
 
-class LogoutBody(BaseModel):
+class LogoutBody(Schema):
     refresh_token: str = Field(default="", max_length=512)
 
 
