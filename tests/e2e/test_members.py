@@ -42,6 +42,7 @@ TEXT = {
         "empty": "暂无记录",
         "logout": "退出登录",
         "overview": "账户概览",
+        "changed": "密码已修改，请重新登录",
     },
     "en": {
         "account": "Account",
@@ -63,6 +64,7 @@ TEXT = {
         "empty": "No records yet",
         "logout": "Log out",
         "overview": "Overview",
+        "changed": "Password changed, please log in again",
     },
 }
 
@@ -153,6 +155,8 @@ def _journey(server: LocalServer, page: Page, lang: str) -> None:
     change.get_by_label(text["confirm"], exact=True).fill(new_password)
     change.locator("button[type=submit]").click()
     expect(page).to_have_url(re.compile(r"/user/login"))
+    # The server's success message is still there on the login page (issue 9 item 5).
+    expect(page.get_by_test_id("user-login").get_by_role("status")).to_have_text(text["changed"])
 
     # Log in with the new password.
     login = page.get_by_test_id("user-login")

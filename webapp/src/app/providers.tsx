@@ -1,26 +1,48 @@
 /**
  * App-wide providers: antd ConfigProvider (locale follows the language, theme follows the stored
- * dark/light setting), i18next, and the message host (loaded on the first message, see lib/notify).
+ * dark/light setting), i18next, and the message host (loaded on the first message, see lib/notify;
+ * FallbackNotices when it cannot be loaded).
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { onNoticeDemand } from '../lib/notify';
+import { FallbackNotices } from './fallback-notices';
 import { useLayoutConfig } from '../lib/theme';
 
-const MessageHost = lazy(() => import('./message-host'));
-
+/**
+ * Mounts the antd message host (its own chunk) on the first message. When that chunk cannot be
+ * loaded (offline: "You are disconnected!" is often the first message a tab shows) the bundled
+ * FallbackNotices shows the messages instead, and the host is tried again once the browser is
+ * back online.
+ */
 function Notices() {
   const [needed, setNeeded] = useState(false);
+  const [Host, setHost] = useState<ComponentType | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => onNoticeDemand(() => setNeeded(true)), []);
-  return needed ? (
-    <Suspense fallback={null}>
-      <MessageHost />
-    </Suspense>
-  ) : null;
+  useEffect(() => {
+    if (!needed || Host || failed) return undefined;
+    let alive = true;
+    import('./message-host').then(
+      (module) => alive && setHost(() => module.default),
+      () => alive && setFailed(true),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [needed, Host, failed]);
+  useEffect(() => {
+    if (!failed) return undefined;
+    const retry = () => setFailed(false);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failed]);
+  if (Host) return <Host />;
+  return failed ? <FallbackNotices /> : null;
 }
 
 function ThemedConfig({ children }: { children: ReactNode }) {

@@ -13,6 +13,9 @@
  *   /user/<anything>        → /user/loading/<…same JSON…>
  *   any other path          → /404
  *
+ * A route (or language file) that cannot be loaded shows components/load-error (both languages,
+ * bundled) with "Try again".
+ *
  * The root loader loads the language files of the target page before it renders (lib/i18n
  * prepareRoute: general + by path + by route name + extras) and runs on every navigation.
  */
@@ -21,6 +24,7 @@ import { prepareRoute } from '../lib/i18n';
 import { loadingPathFor, ROUTE_PATHS, type RouteMeta, type RouteName } from '../lib/routes';
 import { adminLoadingLoader, userLoadingLoader } from '../features/loading/loaders';
 import { adminRouteLoader } from '../features/admin/shell/route-loader';
+import { RouteLoadError } from '../components/load-error';
 
 const meta = (name: RouteName, addtab = false): RouteMeta => ({ name, title: `general:route.${name}`, addtab });
 
@@ -58,6 +62,8 @@ export const routes: RouteObject[] = [
     loader: rootLoader,
     shouldRevalidate: () => true,
     HydrateFallback: () => null,
+    // A lazy route that cannot be loaded (offline) shows a recoverable message, not a white page.
+    ErrorBoundary: RouteLoadError,
     children: [
       { path: ROUTE_PATHS.adminLogin, handle: meta('adminLogin'), lazy: () => import('../features/auth/components/admin-login') },
       { path: ROUTE_PATHS.userLogin, handle: meta('userLogin'), lazy: () => import('../features/auth/components/user-login') },

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch';
 import { ThemeSwitch } from '../components/theme-switch';
+import { siteHomePath } from '../lib/site-links';
 import { useLayoutConfig } from '../lib/theme';
 
 export interface ShellProps {
@@ -57,6 +58,7 @@ export function Shell({ title, homePath, onLogout, extra }: ShellProps) {
           </Button>
           <h1 style={{ margin: 0, fontSize: 18, flex: 1, color: token.colorTextHeading }}>{title}</h1>
           {extra}
+          <a href={siteHomePath()}>{t('layout.siteHome')}</a>
           <LanguageSwitch />
           <ThemeSwitch />
           <Button onClick={onLogout}>{t('layout.logout')}</Button>

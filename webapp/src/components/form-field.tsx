@@ -43,18 +43,25 @@ export function FormField({ id, label, error, hint, children }: Props) {
 
 /** An error box for the whole form (server message). */
 export function FormError({ message }: { message: string }) {
+  return <FormNotice message={message} kind="error" />;
+}
+
+/** A box above a form's button: an error (role alert) or good news (role status). */
+export function FormNotice({ message, kind }: { message: string; kind: 'error' | 'success' }) {
   const { token } = theme.useToken();
   if (!message) return null;
+  const error = kind === 'error';
   return (
     <div
-      role="alert"
+      role={error ? 'alert' : 'status'}
+      data-testid={error ? undefined : 'form-success'}
       style={{
         marginBottom: 16,
         padding: '8px 12px',
         borderRadius: token.borderRadius,
-        border: `1px solid ${token.colorErrorBorder}`,
-        background: token.colorErrorBg,
-        color: token.colorErrorText,
+        border: `1px solid ${error ? token.colorErrorBorder : token.colorSuccessBorder}`,
+        background: error ? token.colorErrorBg : token.colorSuccessBg,
+        color: error ? token.colorErrorText : token.colorSuccessText,
       }}
     >
       {message}

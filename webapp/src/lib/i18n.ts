@@ -3,7 +3,9 @@
  *
  * - Languages: zh-cn (default and fallback) and en. The choice is persisted under
  *   storage-keys LANGUAGE. Decision: with no stored choice the app starts in zh-cn (the SPEC
- *   default), whatever the browser language; the switch on every screen changes it.
+ *   default), whatever the browser language; the switch on every screen changes it. A `?lang=`
+ *   query parameter (the public site's links to the app carry it) wins over the stored choice and
+ *   replaces it, so the language chosen on the public site carries into the app.
  * - Language files are JSON files under src/locales/<lang>/<namespace>.json, each imported with a
  *   dynamic import() so each is its own chunk. Before a page renders, the router's root loader
  *   calls prepareRoute(): it loads the general file, the file named after the path, the file named
@@ -64,7 +66,23 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The language a link asked for (?lang=en from the public site), if any. */
+export function languageFromUrl(search: string = typeof window === 'undefined' ? '' : window.location.search): Language | null {
+  const asked = new URLSearchParams(search).get('lang')?.toLowerCase();
+  return isLanguage(asked) ? asked : null;
+}
+
 export function detectLanguage(): Language {
+  const asked = languageFromUrl();
+  if (asked) {
+    // A link from the public site carries the language chosen there: it becomes the choice.
+    try {
+      window.localStorage.setItem(LANGUAGE, asked);
+    } catch {
+      // storage disabled: the choice lasts for this page view
+    }
+    return asked;
+  }
   try {
     const stored = window.localStorage.getItem(LANGUAGE);
     if (isLanguage(stored)) return stored;

@@ -104,8 +104,48 @@ describe('the app', () => {
     );
     await user.click(within(form).getByRole('button', { name: /登\s*录/ }));
     expect(adminSession.get()).toMatchObject({ token: 'T', refreshToken: 'R', username: 'admin' });
-    // The loading route fetches the admin's menus; /admin/x is not one of them, so it ends at /401.
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 8000 });
+    // The loading route fetches the admin's menus; /admin/x is no page of the back office, so it
+    // shows the 404 page inside the shell (issue 9), at its own address.
+    expect(await screen.findByRole('heading', { level: 1, name: '抱歉，您访问的页面出了点问题' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/x');
+    expect(screen.getByRole('tablist', { name: '已打开的页面' })).toBeInTheDocument();
+  });
+
+  describe('back-office addresses (issue 9)', () => {
+    const dashboard = { id: 1, pid: 0, type: 'menu', title: '控制台', name: 'dashboard', path: 'dashboard', icon: '', menu_type: 'tab', url: '', component: 'dashboard', keepalive: false };
+    const signedIn = () => {
+      adminSession.set({ id: 1, username: 'admin', nickname: 'Admin', token: 'T' });
+      server.use(
+        http.get('*/srv/admin/index/index', () =>
+          HttpResponse.json({
+            code: 1,
+            msg: '',
+            time: 0,
+            data: { adminInfo: { id: 1, username: 'admin', nickname: 'Admin', avatar: '', super: true, group_arr: [1] }, menus: [dashboard], siteConfig: {}, terminal: {} },
+          }),
+        ),
+        http.get('*/srv/admin/dashboard/index', () => HttpResponse.json({ code: 1, msg: '', time: 0, data: {} })),
+      );
+    };
+    afterEach(() => adminSession.clear());
+
+    it('a mistyped address shows the 404 page inside the shell, not 401', async () => {
+      signedIn();
+      const router = renderApp('/admin/nope');
+      expect(await screen.findByRole('heading', { level: 1, name: '抱歉，您访问的页面出了点问题' }, { timeout: 8000 })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/admin/nope');
+      expect(screen.queryByText('401')).toBeNull();
+      // Inside the shell (jsdom is phone-sized: the menu is in the drawer): its tab strip is there,
+      // and only one main landmark.
+      expect(screen.getByRole('tablist', { name: '已打开的页面' })).toBeInTheDocument();
+      expect(screen.getAllByRole('main')).toHaveLength(1);
+    });
+
+    it('a page of the back office the admin is not granted still goes to 401', async () => {
+      signedIn();
+      const router = renderApp('/admin/auth/group');
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 8000 });
+    });
   });
 
   it('the member center shell is titled member center', async () => {

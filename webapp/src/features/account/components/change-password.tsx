@@ -1,11 +1,15 @@
-/** Change password: old, new, confirm. On success the member is logged out and sent to login. */
+/**
+ * Change password: old, new, confirm. On success (SPEC §7: a success message) the server's message
+ * shows, the member is logged out and sent to the login page within the app, so the message stays
+ * on screen; the login page also repeats it above its form (router state `notice`).
+ */
 import { useMemo, useState } from 'react';
 import Button from 'antd/es/button/Button';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { FormError, FormField } from '../../../components/form-field';
 import { PasswordInput } from '../../../components/text-input';
 import { memberSession } from '../../../lib/auth-tokens';
-import { browser } from '../../../lib/browser';
 import { RequestError } from '../../../lib/request';
 import { ROUTE_PATHS } from '../../../lib/routes';
 import { useForm, type Rules } from '../../../lib/use-form';
@@ -22,6 +26,7 @@ export function ChangePassword() {
   const { t } = useTranslation(['userLoading', 'general']);
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const navigate = useNavigate();
   const rules = useMemo<Rules<Values>>(
     () => ({
       oldPassword: [requiredCheck(t, t('userLoading:password.old'))],
@@ -36,12 +41,12 @@ export function ChangePassword() {
     setSubmitting(true);
     setError('');
     try {
-      await changePassword(v.oldPassword, v.newPassword);
+      const res = await changePassword(v.oldPassword, v.newPassword);
       try {
         await logout(memberSession.getToken('refresh'));
       } finally {
         memberSession.clear();
-        browser.assign(ROUTE_PATHS.userLogin);
+        void navigate(ROUTE_PATHS.userLogin, { replace: true, state: { notice: res.msg || t('general:request.operationSuccessful') } });
       }
     } catch (e) {
       if (e instanceof RequestError && e.kind !== 'canceled') setError(e.message);

@@ -1,5 +1,6 @@
 /** Page components by the `component` of their menu rule; each page is its own lazy chunk. */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PageName } from './page-names';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -8,7 +9,7 @@ const named = (loader: () => Promise<Record<string, ComponentType>>, name: strin
 
 const resources = () => import('./resources');
 
-export const PAGES: Record<string, Page> = {
+export const PAGES: Record<PageName | 'iframe', Page> & Record<string, Page | undefined> = {
   dashboard: lazy(() => import('./dashboard')),
   'auth/admin': named(resources, 'AdminsPage'),
   'auth/group': named(resources, 'AdminGroupsPage'),

@@ -1,7 +1,7 @@
 /**
  * /admin/loading/:to? with an admin token: fetches GET /admin/index/index (admin info, menu tree,
  * site config), stores the menus, then goes to the target path — or to the first menu when there is
- * none; a target the admin may not see goes to /401.
+ * none; a target the admin may not see goes to /401 (an unknown one shows the 404 in the shell).
  */
 import { useEffect, useState } from 'react';
 import { Spin } from 'antd';
@@ -10,6 +10,7 @@ import { adminSession } from '../../../lib/auth-tokens';
 import { parseLoadingTarget, ROUTE_PATHS, targetToUrl } from '../../../lib/routes';
 import { fetchAdminIndex } from '../api';
 import { firstRoute, getAdminState, setMenus } from './admin-store';
+import { adminPathAccess } from './route-loader';
 
 export function AdminLoading() {
   const { to } = useParams();
@@ -29,8 +30,10 @@ export function AdminLoading() {
           void navigate(home ?? ROUTE_PATHS.noPower, { replace: true });
           return;
         }
-        const allowed = Boolean(getAdminState().routes[target.path]) || target.path.startsWith('/admin/iframe/');
-        void navigate(allowed ? targetToUrl(target) : ROUTE_PATHS.noPower, { replace: true });
+        // A refused page → /401; a granted one, or an address the back office does not have (its
+        // 404 shows inside the shell), opens at its own address.
+        const refused = adminPathAccess(target.path, getAdminState()) === 'refused';
+        void navigate(refused ? ROUTE_PATHS.noPower : targetToUrl(target), { replace: true });
       })
       .catch(() => alive && setFailed(true));
     return () => {

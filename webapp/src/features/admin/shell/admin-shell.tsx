@@ -4,7 +4,7 @@
  * and default menu icon — all from the persisted layout config. The tab strip follows ./tabs; every
  * open tab stays mounted (hidden when inactive) so it keeps its state. On a phone the menu is a drawer.
  */
-import { Suspense, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, Drawer, Dropdown, Grid, Layout, Menu, Spin, Tooltip, type MenuProps } from 'antd';
 import {
   CloseOutlined,
@@ -19,18 +19,22 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ClearCacheMenu } from '../../../components/clear-cache-menu';
 import { LanguageSwitch } from '../../../components/language-switch';
+import { LoadErrorBoundary } from '../../../components/load-error';
 import { ThemeSwitch } from '../../../components/theme-switch';
 import { adminSession } from '../../../lib/auth-tokens';
 import { api } from '../../../lib/request';
 import { loadingPathFor, ROUTE_PATHS } from '../../../lib/routes';
 import { pick, useLayoutConfig, setLayoutConfig } from '../../../lib/theme';
 import { PAGES } from '../pages/registry';
-import { activateTab, firstRoute, openTab, removeAllTabs, removeOtherTabs, removeTab, resetAdminState, setFullScreen, useAdminState, type MenuNode } from './admin-store';
+import { fetchAdminIndex } from '../api';
+import { activateTab, firstRoute, openTab, removeAllTabs, removeOtherTabs, removeTab, resetAdminState, setFullScreen, setMenus, useAdminState, type MenuNode } from './admin-store';
 import { MenuIcon } from './icons';
 import { LayoutSettings } from './layout-settings';
 import { RoutePathContext } from './permission';
 import { menuTarget, tabUrl, type TabRoute } from './tabs';
-import { useAdminNamespace } from './use-admin-i18n';
+import { adminPathAccess } from './route-loader';
+import { useAdminNamespace, useNamespace } from './use-admin-i18n';
+import { NotFound } from '../../errors/components/not-found';
 
 const IFRAME_PREFIX = '/admin/iframe/';
 
@@ -58,13 +62,18 @@ function parentKeys(nodes: MenuNode[], path: string, trail: string[] = []): stri
   return null;
 }
 
-/** The route element under /admin/*: a known menu route shows in the shell; others → loading or /401. */
+/**
+ * The route element under /admin/*: a menu route shows in the shell (as a tab); a page the admin may
+ * not see → /401; an address the back office does not have → the 404 page inside the shell.
+ */
 export function AdminRouteGuard() {
-  const { loaded, routes } = useAdminState();
+  const admin = useAdminState();
   const location = useLocation();
-  if (!loaded) return <Navigate to={loadingPathFor('admin', location.pathname, location.search)} replace />;
-  const known = routes[location.pathname] || location.pathname.startsWith(IFRAME_PREFIX);
-  if (!known) return <Navigate to={ROUTE_PATHS.noPower} replace />;
+  const ready = useNamespace('404');
+  if (!admin.loaded) return <Navigate to={loadingPathFor('admin', location.pathname, location.search)} replace />;
+  const access = adminPathAccess(location.pathname, admin);
+  if (access === 'refused') return <Navigate to={ROUTE_PATHS.noPower} replace />;
+  if (access === 'unknown') return ready ? <NotFound embedded homePath={firstRoute(admin.menus) ?? ROUTE_PATHS.adminLoading} /> : <Spin />;
   return null;
 }
 
@@ -77,7 +86,9 @@ function TabPage({ tab, active }: { tab: TabRoute; active: boolean }) {
   return (
     <div hidden={!active} data-tab={tab.path} style={{ height: '100%' }}>
       <RoutePathContext.Provider value={tab.path}>
-        <Suspense fallback={<Spin />}>{Page ? <Page /> : <p>{t('shell.noComponent', { component })}</p>}</Suspense>
+        <LoadErrorBoundary>
+          <Suspense fallback={<Spin />}>{Page ? <Page /> : <p>{t('shell.noComponent', { component })}</p>}</Suspense>
+        </LoadErrorBoundary>
       </RoutePathContext.Provider>
     </div>
   );
@@ -98,6 +109,23 @@ export function AdminShell() {
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   const dark = layout.isDark;
   const path = location.pathname;
+  const { i18n } = useTranslation();
+  const shownLanguage = useRef(i18n.language);
+
+  // The menu titles come from the server in the request's language: after a switch, ask again
+  // (the side menu and the open tabs then show the new titles).
+  useEffect(() => {
+    if (shownLanguage.current === i18n.language) return undefined;
+    shownLanguage.current = i18n.language;
+    let alive = true;
+    fetchAdminIndex().then(
+      (res) => alive && setMenus(res.data.menus),
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [i18n.language]);
 
   // Every navigation to a menu route opens (or updates) its tab.
   useEffect(() => {

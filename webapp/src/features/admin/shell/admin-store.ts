@@ -90,8 +90,14 @@ export function indexMenus(menus: MenuNode[]): Pick<AdminState, 'authNode' | 'ro
   return { routes, authNode };
 }
 
+/** Stores the menus; open tabs take their menu's title from them (the titles follow the language). */
 export function setMenus(menus: MenuNode[]): void {
-  emit({ ...state, loaded: true, menus, ...indexMenus(menus) });
+  const indexed = indexMenus(menus);
+  const tabs = state.tabs.tabs.map((tab) => {
+    const title = indexed.routes[tab.path]?.title;
+    return title && title !== tab.title ? { ...tab, title } : tab;
+  });
+  emit({ ...state, loaded: true, menus, ...indexed, tabs: { ...state.tabs, tabs } });
 }
 
 export function resetAdminState(): void {

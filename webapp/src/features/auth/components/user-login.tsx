@@ -7,10 +7,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { PlainButton as Button } from '../../../components/plain-button';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../../components/auth-frame';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
-import { FormError, FormField } from '../../../components/form-field';
+import { FormError, FormField, FormNotice } from '../../../components/form-field';
 import { CheckboxInput, PasswordInput, TextInput } from '../../../components/text-input';
 import { memberSession, type MemberInfo } from '../../../lib/auth-tokens';
 import { RequestError } from '../../../lib/request';
@@ -26,6 +26,8 @@ export function UserLogin() {
   const { t } = useTranslation(['user/login', 'general']);
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  // Good news from the page that sent the member here (e.g. "password changed, please log in again").
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
   const [needCaptcha, setNeedCaptcha] = useState(false);
@@ -87,6 +89,7 @@ export function UserLogin() {
   return (
     <AuthFrame title={t('user/login:heading')} titleId="user-login-title">
       <form data-testid="user-login" aria-labelledby="user-login-title" noValidate onSubmit={form.handleSubmit(onValid)}>
+        {typeof notice === 'string' && !error && <FormNotice message={notice} kind="success" />}
         <FormField id="user-account" label={t('user/login:account')} error={errors.username}>
           <TextInput
             name="username"

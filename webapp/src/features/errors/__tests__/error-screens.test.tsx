@@ -53,13 +53,14 @@ describe('404 screen (SPEC §2)', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/prev'));
   });
 
-  it('"Back to previous page" goes back at once; "Return to home page" loads the site home', async () => {
+  it('"Back to previous page" goes back at once; "Return to home page" loads the site home in the language shown', async () => {
     await i18n.changeLanguage('en');
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const router = renderAt(NotFound);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Return to home page' }));
-    expect(assign).toHaveBeenCalledWith('/');
+    // English is shown: the public site's English home (issue 9).
+    expect(assign).toHaveBeenCalledWith('/en/');
     await user.click(screen.getByRole('button', { name: 'Back to previous page' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/prev'));
   });

@@ -3,6 +3,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Space, theme } from 'antd';
 
 export function ErrorScreen(props: {
+  /** Inside a shell: no page-high <main> of its own. */
+  embedded?: boolean;
   code: string;
   heading: string;
   children: ReactNode;
@@ -16,9 +18,10 @@ export function ErrorScreen(props: {
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
+  const Frame = props.embedded ? 'div' : 'main';
   return (
-    <main
-      style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24, background: token.colorBgLayout, color: token.colorText }}
+    <Frame
+      style={{ minHeight: props.embedded ? 360 : '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24, background: props.embedded ? undefined : token.colorBgLayout, color: token.colorText }}
     >
       <section aria-labelledby="error-heading" style={{ maxWidth: 560, textAlign: 'center' }}>
         <p aria-hidden="true" style={{ fontSize: 72, fontWeight: 700, margin: 0, color: token.colorPrimary, lineHeight: 1.1 }}>
@@ -35,6 +38,6 @@ export function ErrorScreen(props: {
           <Button onClick={props.onBack}>{props.backLabel}</Button>
         </Space>
       </section>
-    </main>
+    </Frame>
   );
 }

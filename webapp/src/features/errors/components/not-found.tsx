@@ -6,9 +6,13 @@ import { useErrorActions } from './use-error-actions';
 
 export const RETURN_AFTER_SECONDS = 5;
 
-export function NotFound() {
+/**
+ * `embedded`: shown inside a shell (the back office's mistyped addresses), not as a page of its own;
+ * `homePath`: an in-app home (the back office's first page) instead of the public site's home.
+ */
+export function NotFound({ embedded = false, homePath }: { embedded?: boolean; homePath?: string } = {}) {
   const { t } = useTranslation('404');
-  const { goHome, goBack } = useErrorActions();
+  const { goHome, goBack } = useErrorActions(homePath);
   const [left, setLeft] = useState(RETURN_AFTER_SECONDS);
 
   useEffect(() => {
@@ -21,7 +25,7 @@ export function NotFound() {
   }, [left, goBack]);
 
   return (
-    <ErrorScreen code="404" heading={t('heading')} homeLabel={t('home')} backLabel={t('back')} onHome={goHome} onBack={goBack}>
+    <ErrorScreen embedded={embedded} code="404" heading={t('heading')} homeLabel={t('home')} backLabel={t('back')} onHome={goHome} onBack={goBack}>
       <p>{t('reporting')}</p>
       <p role="timer" aria-live="off" data-testid="countdown">
         {t('countdown', { count: Math.max(left, 0) })}

@@ -1,0 +1,22 @@
+/**
+ * The back-office pages this app can show, by the `component` (= path) of their menu rule. Kept apart
+ * from ./registry (which loads them) so the router can tell a forbidden page (401) from a mistyped
+ * address (404) without loading any page.
+ */
+export const PAGE_NAMES = [
+  'dashboard',
+  'auth/admin',
+  'auth/group',
+  'auth/rule',
+  'auth/adminLog',
+  'user/user',
+  'user/group',
+  'user/rule',
+  'user/moneyLog',
+  'user/scoreLog',
+  'routine/attachment',
+  'routine/config',
+  'routine/adminInfo',
+] as const;
+
+export type PageName = (typeof PAGE_NAMES)[number];
