@@ -13,6 +13,10 @@
 `BodyLimitMiddleware` refuses a request whose `Content-Length` exceeds `max_body_bytes` with HTTP 413
 before reading the body; a body sent without a length is counted while it is read and refused the
 same way once it passes the limit.
+
+`InputGuardMiddleware` (inside the body limit) refuses with HTTP 400 what could never be stored and
+shown again: invalid UTF-8 or NUL in the path, query string or a URL-encoded form, lone surrogates or
+NUL in a JSON body, and JSON nested deeper than `functions.core.validators.MAX_JSON_DEPTH` (32).
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@
 - `page` (1…), `limit` (1…1000, default 10);
 - `quick_search`: case-insensitive substring over the resource's quick-search fields;
 - `search`: a JSON list (at most `MAX_CONDITIONS`; nested deeper than `MAX_SEARCH_DEPTH` or with
-  invalid characters it is an HTTP 400) of conditions `{"field", "operator", "val"}`; operators `eq`, `ne`, `gt`,
-  `gte`, `lt`, `lte`, `like`, `in` (val: list or comma-separated), `range` (val: [from, to], either
-  side may be empty), `null`, `notnull`;
+  invalid characters it is an HTTP 400) of conditions `{"field", "operator", "val"}`; operators
+  `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `like`, `in` (val: list or comma-separated), `range` (val:
+  [from, to], either side may be empty), `null`, `notnull`;
 - `order`: `field,asc` or `field,desc` (default: the resource's);
 - `select=true`: a quick-search select asks for options; `initKey`/`initValue` pick the rows whose
   `initKey` is one of `initValue` (comma-separated) — the select's current value.

@@ -19,6 +19,7 @@ from collections import Counter
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.api.admin_support import make_admin, seed_defaults
 from tests.api.members_support import fast_hashing, logged_in, new_member  # noqa: F401 - fixture
@@ -79,6 +80,7 @@ SENT: Counter[str] = Counter()
 STATUSES: Counter[str] = Counter()
 
 
+@pytest.mark.timeout(3600)  # a longer campaign (CITYOPS_FUZZ_EXAMPLES) may take a while
 def test_no_input_makes_the_api_fail(api: httpx.Client, isolated_tables: Any, fast_hashing: None) -> None:
     import schemathesis
     from schemathesis import GenerationMode
