@@ -21,6 +21,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.routing import APIRoute
 
+from functions.core.client_ip import OriginVerifyMiddleware
 from functions.core.errors import install_exception_handlers
 from functions.core.log import logger
 from functions.core.middleware import BodyLimitMiddleware, InputGuardMiddleware, RequestContextMiddleware
@@ -110,5 +111,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Added last = outermost: the request context wraps the body limit, which wraps the input guard.
     app.add_middleware(InputGuardMiddleware)
     app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
+    # Production (client_ip_source=cloudfront): only requests that came through CloudFront get in.
+    app.add_middleware(OriginVerifyMiddleware)
     app.add_middleware(RequestContextMiddleware)
     return app

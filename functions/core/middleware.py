@@ -32,13 +32,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from functions.core.i18n import lang_from_headers, reset_lang, set_lang, status_message
 from functions.core.log import logger
 from functions.core.responses import FAILURE, envelope_bytes
+from functions.core.security_headers import api_headers
 from functions.core.validators import bad_text, parse_json_checked
 
-SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
-    (b"x-content-type-options", b"nosniff"),
-    (b"cache-control", b"no-store"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-frame-options", b"DENY"),
+# One definition for the API, the local gateway and CloudFront: functions/core/security_headers.py.
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = tuple(
+    (name.lower().encode(), value.encode()) for name, value in api_headers().items()
 )
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import model_validator
+from pydantic import SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -81,11 +81,26 @@ class Settings(BaseSettings):
     rate_refresh_limit: int = 60  # POST /api/common/refreshToken
     rate_refresh_window: int = 300
 
+    # Where the caller's address comes from (`functions.core.client_ip`): "peer" is what the platform
+    # puts in the ASGI scope (the socket peer locally, API Gateway's sourceIp on AWS); "cloudfront"
+    # reads `CloudFront-Viewer-Address`, and then every request must carry `X-Origin-Verify` with
+    # `origin_verify_secret` (CloudFront adds it as a custom origin header; others are refused).
+    client_ip_source: Literal["peer", "cloudfront"] = "peer"
+    origin_verify_secret: SecretStr = SecretStr("")
+    # A refresh token presented again within this many seconds of its rotation (two tabs refreshing
+    # at once) gets the same new pair instead of counting as a replay.
+    refresh_grace_seconds: int = 30
+
     @model_validator(mode="after")
     def _refuse_default_secret(self) -> Settings:
         if self.env == "production" and (self.jwt_secret == DEV_SECRET or len(self.jwt_secret) < 32):
             raise ValueError(
                 "CITYOPS_JWT_SECRET must be set to a random value of 32+ characters in production"
+            )
+        if self.client_ip_source == "cloudfront" and len(self.origin_verify_secret.get_secret_value()) < 32:
+            raise ValueError(
+                "CITYOPS_ORIGIN_VERIFY_SECRET must be set (32+ characters) when "
+                "CITYOPS_CLIENT_IP_SOURCE=cloudfront"
             )
         return self
 

@@ -25,6 +25,8 @@ from typing import Literal
 from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from functions.core.security_headers import site_headers, upload_headers
+
 API_PREFIX = "/srv"
 APP_PREFIX = "/app/"
 UPLOADS_PREFIX = "/storage/"
@@ -34,16 +36,11 @@ SPA_PAGES = ("/404", "/401")
 FALLBACK_SECTIONS = ("about", "xiang")
 LANG_PREFIXES = ("en",)
 
-STATIC_HEADERS = {
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-}
+# The same headers as CloudFront's response headers policies (one definition:
+# functions/core/security_headers.py); HSTS only when the request came over https.
+STATIC_HEADERS = site_headers(https=False)
 # Uploaded files are somebody else's content: never let them run as part of the site.
-UPLOAD_HEADERS = {
-    **STATIC_HEADERS,
-    "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
-}
+UPLOAD_HEADERS = upload_headers(https=False)
 
 
 @dataclass(frozen=True)
@@ -141,31 +138,36 @@ class Gateway:
                 "Method Not Allowed", status_code=405, headers={"Allow": "GET, HEAD"}
             )
         else:
-            response = self._file_response(route)
+            response = self._file_response(route, https=scope.get("scheme") == "https")
         await response(scope, receive, send)
 
-    def _file_response(self, route: Route) -> Response:
+    def _file_response(self, route: Route, https: bool = False) -> Response:
+        site = site_headers(https)
         if route.kind == "static":
-            return self._serve(self.site_dir, route.file, route.status, immutable=False)
+            return self._serve(self.site_dir, route.file, route.status, immutable=False, headers=site)
         if route.kind == "spa":
             if not self._app_exists("index.html"):
                 return PlainTextResponse("The React app is not built: run `make build`", status_code=503)
-            return self._serve(self.webapp_dist, "index.html", 200, immutable=False)
+            return self._serve(self.webapp_dist, "index.html", 200, immutable=False, headers=site)
         if route.kind == "upload":
             if not self._upload_exists(route.file):
-                return self._serve(self.site_dir, "404.html", 404, immutable=False)
-            return self._serve(self.upload_dir, route.file, 200, immutable=False, headers=UPLOAD_HEADERS)
+                return self._serve(self.site_dir, "404.html", 404, immutable=False, headers=site)
+            return self._serve(
+                self.upload_dir, route.file, 200, immutable=False, headers=upload_headers(https)
+            )
         # /app/… assets: hashed file names, so they may be cached for good.
         if route.file and self._app_exists(route.file):
-            return self._serve(self.webapp_dist, route.file, 200, immutable=route.file.startswith("assets/"))
-        return self._serve(self.site_dir, "404.html", 404, immutable=False)
+            return self._serve(
+                self.webapp_dist, route.file, 200, immutable=route.file.startswith("assets/"), headers=site
+            )
+        return self._serve(self.site_dir, "404.html", 404, immutable=False, headers=site)
 
     def _serve(
         self, root: Path, rel: str, status: int, *, immutable: bool, headers: dict[str, str] = STATIC_HEADERS
     ) -> Response:
         path = root / rel
         if not path.is_file():
-            return PlainTextResponse("Not Found", status_code=404, headers=STATIC_HEADERS)
+            return PlainTextResponse("Not Found", status_code=404, headers=headers)
         media_type, _ = mimetypes.guess_type(path.name)
         if media_type and (media_type.startswith("text/") or media_type in ("application/javascript",)):
             media_type += "; charset=utf-8"

@@ -4,7 +4,8 @@
 Accounts: `CurrentUser` / `OptionalUser` (member, header or query `ba-user-token`), `CurrentAdmin`
 (admin, header or query `batoken`); `UserClaims` / `AdminClaims` give the session id as well
 (FastAPI resolves a dependency once per request, so using both costs nothing extra).
-`rate_limited(action)` is the per-IP rate limit of a route (`dependencies=[...]`)."""
+`rate_limited(action)` is the per-IP rate limit of a route (`dependencies=[...]`); the address is
+`functions.core.client_ip.client_ip` (re-exported here), never a client-supplied hop."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
+from functions.core.client_ip import client_ip
 from functions.core.i18n import get_lang
 from functions.core.responses import CODE_TOKEN_EXPIRED, ApiError, login_required
 from functions.core.settings import Settings, get_settings
@@ -19,6 +21,8 @@ from functions.models.admin import Admin
 from functions.models.user import User
 from functions.services.rate_limit import hit_for
 from functions.services.sessions import Claims, authenticate_account
+
+__all__ = ["client_ip"]  # the one definition lives in functions.core.client_ip
 
 # Dependencies that do no I/O are `async def`: FastAPI runs a plain `def` dependency on a worker
 # thread, a hop that costs more than the work itself on every request.
@@ -46,16 +50,6 @@ SettingsDep = Annotated[Settings, Depends(current_settings)]
 
 USER_TOKEN = "ba-user-token"  # noqa: S105 - a header name
 ADMIN_TOKEN = "batoken"  # noqa: S105 - a header name
-
-
-def client_ip(request: Request) -> str:
-    """The caller's address: the first `X-Forwarded-For` hop (CloudFront, the local gateway), else the
-    socket peer."""
-    forwarded = request.headers.get("x-forwarded-for", "")
-    first = forwarded.split(",")[0].strip()
-    if first:
-        return first[:64]
-    return request.client.host if request.client else ""
 
 
 def rate_limited(action: str) -> Any:

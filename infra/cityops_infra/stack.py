@@ -57,6 +57,8 @@ from aws_cdk import aws_sns as sns
 from aws_cdk import aws_sns_subscriptions as sns_subscriptions
 from constructs import Construct
 
+from functions.core import security_headers
+
 from .tables import Index, Key, TableSpec
 
 VIEWER_REQUEST_JS = Path(__file__).with_name("viewer_request.js")
@@ -67,27 +69,32 @@ UPLOADS_PATH_PATTERN = "/storage/*"
 SPA_PATH_PATTERNS = ("/admin", "/admin/*", "/user", "/user/*", "/404", "/401")
 NOT_FOUND_PAGE = "/404.html"
 
-# A static site plus the React app: scripts and styles from this origin (antd injects inline
-# styles), images and icon fonts/style sheets from https, API calls to this origin and presigned
-# POSTs to S3, back-office iframe menus from https.
-CONTENT_SECURITY_POLICY = "; ".join(
-    [
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self' 'unsafe-inline' https:",
-        "img-src 'self' data: blob: https:",
-        "font-src 'self' data: https:",
-        "connect-src 'self' https://*.s3.amazonaws.com https://*.amazonaws.com",
-        "frame-src 'self' https:",
-        "frame-ancestors 'none'",
-        "form-action 'self' https://*.amazonaws.com",
-        "base-uri 'self'",
-        "object-src 'none'",
-        "upgrade-insecure-requests",
-    ]
+# The security headers (CSP, HSTS, nosniff, framing, referrer and permissions policies) are defined
+# once, in functions/core/security_headers.py, and read by the local gateway, the API and this stack.
+# The origin-verify header: CloudFront adds it to every request to the API with a secret value; the
+# API (CITYOPS_CLIENT_IP_SOURCE=cloudfront) refuses requests without it, so it can trust
+# CloudFront-Viewer-Address as the caller's address (functions/core/client_ip.py).
+ORIGIN_VERIFY_HEADER = "X-Origin-Verify"
+# What the API reads from a request (CloudFront forwards only these, plus all query strings): the
+# language, the two token headers, the body's type, the user agent (admin log, sessions), a request
+# id, and CloudFront-Viewer-Address, which CloudFront itself sets to the viewer's ip:port. An allow
+# list rather than the managed AllViewerExceptHostHeader policy: a custom policy cannot combine "all
+# viewer headers except Host" with a CloudFront header, and forwarding Host breaks API Gateway.
+API_FORWARDED_HEADERS = (
+    "Accept",
+    "Accept-Language",
+    "think-lang",
+    "batoken",
+    "ba-user-token",
+    "Content-Type",
+    "User-Agent",
+    "X-Request-Id",
+    "CloudFront-Viewer-Address",
 )
-# Uploaded files come from members and admins: never let one run as a page of this origin.
-UPLOADS_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
+_REFERRER_POLICIES = {
+    policy.value.lower().replace("_", "-"): policy for policy in cloudfront.HeadersReferrerPolicy
+}
+_FRAME_OPTIONS = {option.value: option for option in cloudfront.HeadersFrameOption}
 
 _ATTRIBUTE_TYPES = {
     "S": dynamodb.AttributeType.STRING,
@@ -144,6 +151,15 @@ class CityOpsStack(Stack):
             self,
             "JwtSecret",
             description="Signing key of the API's access tokens (CITYOPS_JWT_SECRET)",
+            generate_secret_string=secretsmanager.SecretStringGenerator(
+                password_length=64, exclude_punctuation=True
+            ),
+        )
+        self.origin_verify_secret = secretsmanager.Secret(
+            self,
+            "OriginVerifySecret",
+            description="Value of the X-Origin-Verify header CloudFront adds to API requests "
+            "(CITYOPS_ORIGIN_VERIFY_SECRET): the API answers only requests that carry it",
             generate_secret_string=secretsmanager.SecretStringGenerator(
                 password_length=64, exclude_punctuation=True
             ),
@@ -278,6 +294,10 @@ class CityOpsStack(Stack):
                 # A CloudFormation dynamic reference: the template holds only the secret's ARN;
                 # CloudFormation resolves the value when it deploys the function.
                 "CITYOPS_JWT_SECRET": self.jwt_secret.secret_value.unsafe_unwrap(),
+                # Only CloudFront reaches the API: the caller is CloudFront-Viewer-Address, trusted
+                # because the request carries the origin-verify secret (functions/core/client_ip.py).
+                "CITYOPS_CLIENT_IP_SOURCE": "cloudfront",
+                "CITYOPS_ORIGIN_VERIFY_SECRET": self.origin_verify_secret.secret_value.unsafe_unwrap(),
                 "CITYOPS_MAIL_BACKEND": "ses",
                 "CITYOPS_SMS_BACKEND": "sns",
                 "CITYOPS_API_URL": "/srv",
@@ -332,28 +352,34 @@ class CityOpsStack(Stack):
             f"{self.http_api.api_id}.execute-api.{Aws.REGION}.{Aws.URL_SUFFIX}",
             protocol_policy=cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             read_timeout=Duration.seconds(30),
+            # A dynamic reference: the template holds the secret's ARN, CloudFormation the value.
+            custom_headers={ORIGIN_VERIFY_HEADER: self.origin_verify_secret.secret_value.unsafe_unwrap()},
+        )
+        api_requests = cloudfront.OriginRequestPolicy(
+            self,
+            "ApiRequests",
+            comment="The API's request headers and the viewer's address (CloudFront-Viewer-Address)",
+            header_behavior=cloudfront.OriginRequestHeaderBehavior.allow_list(*API_FORWARDED_HEADERS),
+            query_string_behavior=cloudfront.OriginRequestQueryStringBehavior.all(),
+            cookie_behavior=cloudfront.OriginRequestCookieBehavior.none(),
         )
 
-        security = cloudfront.ResponseHeadersPolicy(
-            self,
+        security = self._headers_policy(
             "SecurityHeaders",
-            comment="HSTS, nosniff, DENY framing, referrer policy, CSP for the site and the React app",
-            security_headers_behavior=self._security_headers(CONTENT_SECURITY_POLICY),
-            custom_headers_behavior=cloudfront.ResponseCustomHeadersBehavior(
-                custom_headers=[
-                    cloudfront.ResponseCustomHeader(
-                        header="Permissions-Policy",
-                        value="camera=(), microphone=(), geolocation=()",
-                        override=True,
-                    )
-                ]
-            ),
+            "HSTS, nosniff, DENY framing, referrer and permissions policies, CSP: site and React app",
+            security_headers.site_headers(https=True),
         )
-        uploads_security = cloudfront.ResponseHeadersPolicy(
-            self,
+        uploads_security = self._headers_policy(
             "UploadsHeaders",
-            comment="Uploaded files: sandboxed, never a page of this origin",
-            security_headers_behavior=self._security_headers(UPLOADS_CONTENT_SECURITY_POLICY),
+            "Uploaded files: sandboxed, never a page of this origin",
+            security_headers.upload_headers(https=True),
+        )
+        # The API sets its own headers (functions/core/security_headers.py api_headers); CloudFront adds
+        # HSTS, which only it can (it knows the viewer spoke https).
+        api_security = self._headers_policy(
+            "ApiHeaders",
+            "HSTS on API answers",
+            {"Strict-Transport-Security": security_headers.STRICT_TRANSPORT_SECURITY},
         )
         html_cache = cloudfront.CachePolicy(
             self,
@@ -389,7 +415,8 @@ class CityOpsStack(Stack):
                 viewer_protocol_policy=cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
                 allowed_methods=cloudfront.AllowedMethods.ALLOW_ALL,
                 cache_policy=cloudfront.CachePolicy.CACHING_DISABLED,
-                origin_request_policy=cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+                origin_request_policy=api_requests,
+                response_headers_policy=api_security,
                 compress=True,
             ),
             APP_PATH_PATTERN: static(site_origin),
@@ -425,22 +452,48 @@ class CityOpsStack(Stack):
         )
         return distribution
 
-    @staticmethod
-    def _security_headers(csp: str) -> cloudfront.ResponseSecurityHeadersBehavior:
-        return cloudfront.ResponseSecurityHeadersBehavior(
-            strict_transport_security=cloudfront.ResponseHeadersStrictTransportSecurity(
-                access_control_max_age=Duration.days(730), include_subdomains=True, override=True
-            ),
-            content_type_options=cloudfront.ResponseHeadersContentTypeOptions(override=True),
-            frame_options=cloudfront.ResponseHeadersFrameOptions(
-                frame_option=cloudfront.HeadersFrameOption.DENY, override=True
-            ),
-            referrer_policy=cloudfront.ResponseHeadersReferrerPolicy(
-                referrer_policy=cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+    def _headers_policy(
+        self, construct_id: str, comment: str, headers: dict[str, str]
+    ) -> cloudfront.ResponseHeadersPolicy:
+        """A response headers policy sending exactly `headers` (a dict of functions.core.security_headers),
+        overriding what the origin sent."""
+        remaining = dict(headers)
+        security: dict = {}
+        if "Strict-Transport-Security" in remaining:
+            if remaining.pop("Strict-Transport-Security") != security_headers.STRICT_TRANSPORT_SECURITY:
+                raise ValueError("only the shared STRICT_TRANSPORT_SECURITY value is supported")
+            security["strict_transport_security"] = cloudfront.ResponseHeadersStrictTransportSecurity(
+                access_control_max_age=Duration.seconds(security_headers.HSTS_MAX_AGE),
+                include_subdomains=True,
                 override=True,
-            ),
-            content_security_policy=cloudfront.ResponseHeadersContentSecurityPolicy(
-                content_security_policy=csp, override=True
+            )
+        if "X-Content-Type-Options" in remaining:
+            if remaining.pop("X-Content-Type-Options") != "nosniff":
+                raise ValueError("X-Content-Type-Options can only be nosniff")
+            security["content_type_options"] = cloudfront.ResponseHeadersContentTypeOptions(override=True)
+        if "X-Frame-Options" in remaining:
+            security["frame_options"] = cloudfront.ResponseHeadersFrameOptions(
+                frame_option=_FRAME_OPTIONS[remaining.pop("X-Frame-Options")], override=True
+            )
+        if "Referrer-Policy" in remaining:
+            security["referrer_policy"] = cloudfront.ResponseHeadersReferrerPolicy(
+                referrer_policy=_REFERRER_POLICIES[remaining.pop("Referrer-Policy")], override=True
+            )
+        if "Content-Security-Policy" in remaining:
+            security["content_security_policy"] = cloudfront.ResponseHeadersContentSecurityPolicy(
+                content_security_policy=remaining.pop("Content-Security-Policy"), override=True
+            )
+        custom = [
+            cloudfront.ResponseCustomHeader(header=name, value=value, override=True)
+            for name, value in remaining.items()
+        ]
+        return cloudfront.ResponseHeadersPolicy(
+            self,
+            construct_id,
+            comment=comment,
+            security_headers_behavior=cloudfront.ResponseSecurityHeadersBehavior(**security),
+            custom_headers_behavior=(
+                cloudfront.ResponseCustomHeadersBehavior(custom_headers=custom) if custom else None
             ),
         )
 

@@ -268,14 +268,59 @@ def test_api_function_runtime_and_handler(api_function: tuple[str, dict]) -> Non
     assert uploads_ref.startswith("UploadsBucket")
 
 
-def test_jwt_secret_is_generated_and_never_in_the_template(resources: dict, api_function) -> None:
-    secret_id, secret = only(resources, "AWS::SecretsManager::Secret")
+def _secret(resources: dict, logical_prefix: str) -> tuple[str, dict]:
+    (item,) = [
+        (k, v)
+        for k, v in of_type(resources, "AWS::SecretsManager::Secret").items()
+        if k.startswith(logical_prefix)
+    ]
+    return item
+
+
+@pytest.mark.parametrize(
+    ("logical_prefix", "variable"),
+    [("JwtSecret", "CITYOPS_JWT_SECRET"), ("OriginVerifySecret", "CITYOPS_ORIGIN_VERIFY_SECRET")],
+)
+def test_secrets_are_generated_and_never_in_the_template(
+    resources: dict, api_function, logical_prefix: str, variable: str
+) -> None:
+    secret_id, secret = _secret(resources, logical_prefix)
     assert "GenerateSecretString" in secret["Properties"]
     assert "SecretString" not in secret["Properties"]
-    value = api_function[1]["Properties"]["Environment"]["Variables"]["CITYOPS_JWT_SECRET"]
+    value = api_function[1]["Properties"]["Environment"]["Variables"][variable]
     # A CloudFormation dynamic reference to the generated secret, resolved at deploy time.
     assert "{{resolve:secretsmanager:" in json.dumps(value)
     assert refs(value) == {secret_id}
+
+
+def test_the_api_trusts_cloudfront_viewer_address_only_with_the_origin_secret(
+    resources: dict, api_function, behaviors: dict, origins: dict
+) -> None:
+    """CloudFront forwards CloudFront-Viewer-Address (which it sets itself) and adds the secret
+    X-Origin-Verify header; the API is told to read the caller's address from there."""
+    env = api_function[1]["Properties"]["Environment"]["Variables"]
+    assert env["CITYOPS_CLIENT_IP_SOURCE"] == "cloudfront"
+    secret_id, _ = _secret(resources, "OriginVerifySecret")
+    api = behaviors["/srv/*"]
+    origin = origins[api["TargetOriginId"]]
+    (header,) = origin["OriginCustomHeaders"]
+    assert header["HeaderName"] == "X-Origin-Verify"
+    assert "{{resolve:secretsmanager:" in json.dumps(header["HeaderValue"])
+    assert refs(header["HeaderValue"]) == {secret_id}
+    # The secret goes to the API origin only: no other origin carries custom headers.
+    assert [o["Id"] for o in origins.values() if o.get("OriginCustomHeaders")] == [origin["Id"]]
+
+    (policy_id,) = refs(api["OriginRequestPolicyId"])
+    config = resources[policy_id]["Properties"]["OriginRequestPolicyConfig"]
+    headers = config["HeadersConfig"]
+    assert headers["HeaderBehavior"] == "whitelist"
+    forwarded = {h.lower() for h in headers["Headers"]}
+    assert "cloudfront-viewer-address" in forwarded
+    # Host would break API Gateway; forwarding a header named like the secret one would be refused.
+    assert not forwarded & {"host", "x-origin-verify", "x-forwarded-for"}
+    assert {"batoken", "ba-user-token", "content-type", "accept-language", "think-lang"} <= forwarded
+    assert len(forwarded) <= 10  # CloudFront's quota of headers per origin request policy
+    assert config["QueryStringsConfig"]["QueryStringBehavior"] == "all"
 
 
 def _statements(resources: dict, function_props: dict) -> list[dict]:
@@ -367,7 +412,8 @@ def test_default_behavior_serves_the_site_bucket_through_oac(
 def test_api_behavior(behaviors: dict, origins: dict, resources: dict) -> None:
     api = behaviors["/srv/*"]
     assert api["CachePolicyId"] == CACHING_DISABLED
-    assert api["OriginRequestPolicyId"] == ALL_VIEWER_EXCEPT_HOST_HEADER
+    # A custom policy that names CloudFront-Viewer-Address (see the next test).
+    assert api["OriginRequestPolicyId"] != ALL_VIEWER_EXCEPT_HOST_HEADER
     assert set(api["AllowedMethods"]) == {"GET", "HEAD", "OPTIONS", "PUT", "PATCH", "POST", "DELETE"}
     assert "FunctionAssociations" not in api
     origin = origins[api["TargetOriginId"]]

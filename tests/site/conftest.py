@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import ast
 import functools
 import subprocess
 import sys
@@ -66,18 +65,13 @@ def page_url(rel: str) -> str:
 
 
 def production_csp() -> str:
-    """The Content-Security-Policy CloudFront sends (infra/cityops_infra/stack.py), read from the
-    source without importing the CDK: the browser checks run under the same policy as production
-    (e.g. an inline script does not run)."""
-    tree = ast.parse((REPO_ROOT / "infra" / "cityops_infra" / "stack.py").read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "CONTENT_SECURITY_POLICY" for t in node.targets
-        ):
-            directives = ast.literal_eval(node.value.args[0])
-            # This server speaks plain http on 127.0.0.1: upgrading its requests would break them.
-            return "; ".join(d for d in directives if d != "upgrade-insecure-requests")
-    raise AssertionError("CONTENT_SECURITY_POLICY not found in infra/cityops_infra/stack.py")
+    """The Content-Security-Policy CloudFront sends (one definition for CloudFront and the local
+    gateway: functions/core/security_headers.py): the browser checks run under the same policy as
+    production (e.g. an inline script does not run). This server speaks plain http on 127.0.0.1, so
+    without `upgrade-insecure-requests`, as the gateway sends it over http."""
+    from functions.core.security_headers import site_headers
+
+    return site_headers(https=False)["Content-Security-Policy"]
 
 
 class _Handler(SimpleHTTPRequestHandler):

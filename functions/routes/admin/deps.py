@@ -28,6 +28,7 @@ from fastapi.routing import iter_route_contexts
 from starlette.concurrency import run_in_threadpool
 
 import functions.core.messages_admin  # noqa: F401 - registers the back office's messages
+from functions.core.client_ip import client_ip
 from functions.core.i18n import get_lang
 from functions.core.responses import ApiError
 from functions.models.admin import Admin
@@ -121,7 +122,7 @@ def _log(ctx: AdminContext, request: Request, data: dict[str, Any], permission: 
         method=request.method,
         title=rule_title(ctx.rules, permission, get_lang()),
         data=data,
-        ip=admin_log.client_ip(request.headers, request.client.host if request.client else None),
+        ip=client_ip(request),
         useragent=request.headers.get("user-agent", ""),
     )
 
