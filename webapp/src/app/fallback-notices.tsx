@@ -56,6 +56,7 @@ export function FallbackNotices() {
             color: token.colorText,
             boxShadow: token.boxShadow,
             fontSize: token.fontSize,
+            fontFamily: token.fontFamily,
             pointerEvents: 'auto',
           }}
         >

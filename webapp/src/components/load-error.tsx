@@ -26,7 +26,12 @@ export function LoadError({ fullPage = false }: { fullPage?: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const body = (
-    <section role="alert" aria-labelledby="load-error-heading" data-testid="load-error" style={{ maxWidth: 560, margin: '0 auto', textAlign: 'center', padding: 24 }}>
+    <section
+      role="alert"
+      aria-labelledby="load-error-heading"
+      data-testid="load-error"
+      style={{ maxWidth: 560, margin: '0 auto', textAlign: 'center', padding: 24, fontFamily: token.fontFamily, fontSize: token.fontSize }}
+    >
       <h1 id="load-error-heading" ref={heading} tabIndex={-1} style={{ fontSize: 22, margin: '0 0 12px', color: token.colorTextHeading, outline: 'none' }}>
         {texts.heading}
       </h1>
