@@ -5,9 +5,10 @@ Decisions:
 - Login accepts a username, an e-mail address or a mobile number (told apart by shape: an "@" means
   e-mail, 11 digits starting with 1 a mobile number; usernames must start with a letter). Unknown
   accounts and wrong passwords get the same message.
-- Lockout: `MAX_FAILURES` (5) consecutive wrong passwords lock the account for `LOCK_MINUTES` (15);
-  the message says how long. While locked even the right password is refused. A successful login
-  resets the count.
+- Lockout (`functions.services.lockout`, shared with admins): `MAX_FAILURES` (5) consecutive wrong
+  passwords lock the account for `LOCK_MINUTES` (15); the message says how long. While locked even
+  the right password is refused. Each attempt is reserved atomically before the password is
+  checked, so a parallel burst gets at most 5 checks. A successful login resets the count.
 - Registration runs every check (format, uniqueness, captcha, code) before writing; the code is used
   up only once the member exists. The new member is logged in at once.
 - Changing or resetting the password revokes sessions: a change keeps only the current session, a
@@ -17,7 +18,6 @@ Decisions:
 from __future__ import annotations
 
 import contextlib
-import math
 import re
 from datetime import UTC, date, datetime, timedelta, timezone
 from typing import Any
@@ -32,10 +32,9 @@ from functions.core.validators import MOBILE_RE
 from functions.models.base import DuplicateError, is_condition_failure, now, transact_write
 from functions.models.unique import Unique, unique_key
 from functions.models.user import SCOPES, User, cents_to_yuan
-from functions.services import area, codes, sessions, wallet
+from functions.services import area, codes, lockout, sessions, wallet
+from functions.services.lockout import LOCK_MINUTES
 
-MAX_FAILURES = 5
-LOCK_MINUTES = 15
 DUPLICATE_MESSAGES = {
     "username": "Username already exists",
     "email": "Email already exists",
@@ -72,34 +71,34 @@ def member_payload(user: User, tokens: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def _locked_minutes(user: User, current: int) -> int:
-    return max(1, math.ceil((int(user.lock_until or 0) - current) / 60))
-
-
-def _record_failure(user: User, current: int) -> None:
-    user.update(actions=[User.login_failures.add(1)])
-    failures = int(user.login_failures or 0)
-    if failures >= MAX_FAILURES:
-        user.update(actions=[User.lock_until.set(current + LOCK_MINUTES * 60), User.login_failures.set(0)])
+def _check_password(user: User, password: str) -> None:
+    """Reserve an attempt (`functions.services.lockout`), then check the password; raises the
+    member messages for a wrong password and a locked account."""
+    try:
+        attempt = lockout.reserve(user)
+    except lockout.Locked as locked:
+        raise ApiError(
+            "The account is locked, please try again in {minutes} minutes", params={"minutes": locked.minutes}
+        ) from None
+    if verify_password(user.password_hash, password):
+        return
+    try:
+        lockout.failed(user, attempt)
+    except lockout.Locked:
         raise ApiError(
             "Too many failed logins: the account is locked for {minutes} minutes",
             params={"minutes": LOCK_MINUTES},
-        )
+        ) from None
     raise ApiError(
         "Incorrect account or password, {remaining} attempts left before the account is locked",
-        params={"remaining": MAX_FAILURES - failures},
+        params={"remaining": lockout.remaining(attempt)},
     )
 
 
 def _start(user: User, keep: bool, ip: str, user_agent: str, current: int) -> dict[str, Any]:
-    actions = [
-        User.login_failures.set(0),
-        User.lock_until.set(0),
-        User.last_login_time.set(current),
-        User.last_login_ip.set(ip[:64]),
-        User.lang.set(get_lang()),
-    ]
-    user.update(actions=actions)
+    lockout.succeeded(
+        user, User.last_login_time.set(current), User.last_login_ip.set(ip[:64]), User.lang.set(get_lang())
+    )
     tokens = sessions.open_session("user", user.id, remember=keep, ip=ip, user_agent=user_agent)
     return member_payload(user, tokens)
 
@@ -110,19 +109,13 @@ def login(account: str, password: str, *, keep: bool, ip: str, user_agent: str) 
     if user is None:
         _burn_time(password)
         raise ApiError("Incorrect account or password")
-    current = now()
-    if int(user.lock_until or 0) > current:
-        raise ApiError(
-            "The account is locked, please try again in {minutes} minutes",
-            params={"minutes": _locked_minutes(user, current)},
-        )
-    if not verify_password(user.password_hash, password):
-        _record_failure(user, current)
+    _check_password(user, password)
     if not user.enabled:
+        lockout.succeeded(user)
         raise ApiError("The account has been disabled")
     if needs_rehash(user.password_hash):
         user.update(actions=[User.password_hash.set(hash_password(password))])
-    return _start(user, keep, ip, user_agent, current)
+    return _start(user, keep, ip, user_agent, now())
 
 
 def register(
