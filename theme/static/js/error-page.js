@@ -9,6 +9,7 @@
   "use strict";
   var back = document.getElementById("back-link");
   var home = document.getElementById("home-link");
+  // A page of this tab led here (a fresh tab or a typed address goes home instead).
   var canGoBack = window.history.length > 1 && document.referrer !== "";
   function goBack() {
     if (canGoBack) window.history.back();
