@@ -326,6 +326,9 @@ export function TablePage({ config }: { config: TableConfig }) {
     if (target) void api.sortable(row.id, target.id).then(() => load(), () => undefined);
   };
   const rowTitle = (row: Row) => String(row.label ?? row.title ?? row.name ?? row.id);
+  // The API marks rows the caller may not change (e.g. an admin holding more than the caller, or the
+  // caller's own account): their edit/delete buttons and checkbox are disabled, the API refuses anyway.
+  const locked = (row: Row) => row.editable === false;
   if ((config.canEdit !== false && canEdit) || (config.canDelete !== false && canDelete) || config.rowActions || sorting) {
     columns.push({
       key: '_actions',
@@ -359,15 +362,15 @@ export function TablePage({ config }: { config: TableConfig }) {
           )}
           {config.canEdit !== false && (
             <Auth name="edit">
-              <Button size="small" type="link" onClick={() => void openEdit(row)}>
+              <Button size="small" type="link" disabled={locked(row)} onClick={() => void openEdit(row)}>
                 {t('common.edit')}
               </Button>
             </Auth>
           )}
           {config.canDelete !== false && (
             <Auth name="del">
-              <Popconfirm title={t('common.confirmDelete')} onConfirm={() => void remove([row.id])}>
-                <Button size="small" type="link" danger>
+              <Popconfirm title={t('common.confirmDelete')} onConfirm={() => void remove([row.id])} disabled={locked(row)}>
+                <Button size="small" type="link" danger disabled={locked(row)}>
                   {t('common.delete')}
                 </Button>
               </Popconfirm>
@@ -447,7 +450,11 @@ export function TablePage({ config }: { config: TableConfig }) {
         dataSource={rows}
         scroll={{ x: 'max-content' }}
         expandable={config.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)) } : undefined}
-        rowSelection={config.canDelete !== false && canDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
+        rowSelection={config.canDelete !== false && canDelete ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (row: Row) => ({ disabled: locked(row), 'aria-label': rowTitle(row) }),
+              } : undefined}
         onChange={(_, __, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           setOrder(s?.order ? `${String(s.columnKey)},${s.order === 'descend' ? 'desc' : 'asc'}` : undefined);
