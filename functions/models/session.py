@@ -7,7 +7,9 @@
 - `RefreshToken` (key `token_hash`, the SHA-256 of the token): one item per refresh token ever
   issued. Rotation marks the presented item `used` (conditionally, so two concurrent refreshes with
   the same token cannot both win) and writes the next one in the same transaction. A used item is
-  kept until the session expires: presenting it again is a replay, and the whole session is revoked.
+  kept until the session expires: presenting it again is a replay, and the whole session is revoked —
+  except within `Settings.refresh_grace_seconds` of its rotation (`rotated_at`), when it gets the
+  same new pair again (two tabs refreshing at once).
 
 Access tokens (JWT) carry `sid`; every authenticated request reads the session row by key, so a
 revocation takes effect at once. Times are unix seconds.
@@ -74,5 +76,6 @@ class RefreshToken(BaseModel):
     sid = UnicodeAttribute()
     kind = UnicodeAttribute()
     used = BooleanAttribute(default=False)
+    rotated_at = NumberAttribute(default=0)  # when `used` was set (the grace window counts from it)
     create_time = NumberAttribute(default=now)
     expires_at = TTLAttribute()

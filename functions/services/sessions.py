@@ -11,7 +11,10 @@ Decisions:
 - Refresh tokens start with their kind (`a.` admin, `u.` member) so that even an unknown or
   expired one tells which login page to send the client to.
 - Every refresh rotates the token. Presenting a token that was already rotated (a replay: it may have
-  been stolen) revokes the whole session.
+  been stolen) revokes the whole session — unless it comes within `settings.refresh_grace_seconds`
+  (30 s) of that rotation: two tabs that refresh with the same token at once both get the same new
+  pair. The new refresh token is derived from the old one (an HMAC with the signing key) and the
+  access token from the rotation time, so the pair can be given again without storing it.
 - Failures: an expired access token → body code 409 (`token_expired()`); anything else (missing,
   tampered, revoked, expired session, unknown refresh token) → body code 302 with `routeName`
   "adminLogin" or "userLogin" (`login_required()`). Never HTTP 403.
@@ -19,6 +22,10 @@ Decisions:
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal, TypeVar
@@ -36,7 +43,7 @@ from functions.core.security import (
     new_session_id,
 )
 from functions.core.settings import get_settings
-from functions.models.base import BaseModel, is_condition_failure, now, transact_write
+from functions.models.base import BaseModel, now, transact_write
 from functions.models.session import RefreshToken, Session, owner_key
 
 Kind = Literal["admin", "user"]
@@ -197,11 +204,59 @@ def _get_session_and_account(
     )
 
 
+def _next_refresh_token(kind: str, token: str) -> str:
+    """The token that replaces `token` on rotation: secret (keyed with the signing key) and the same
+    every time, so a refresh within the grace window can hand out the same pair again."""
+    mac = hmac.new(get_settings().jwt_secret.encode(), b"refresh-rotation:" + token.encode(), hashlib.sha256)
+    return _PREFIX[kind] + base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()
+
+
+def _pair(item: RefreshToken, session: Session, token: str, rotated_at: int) -> dict[str, str]:
+    settings = get_settings()
+    access = create_access_token(session.subject_id, item.kind, item.sid, settings=settings, now=rotated_at)  # type: ignore[arg-type]
+    return {
+        "type": f"{item.kind}-refresh",
+        "token": access,
+        "refresh_token": _next_refresh_token(item.kind, token),
+    }
+
+
+def _within_grace(item: RefreshToken, current: int) -> bool:
+    rotated_at = int(item.rotated_at or 0)
+    return rotated_at > 0 and current - rotated_at < get_settings().refresh_grace_seconds
+
+
+def _again_or_replay(item: RefreshToken, token: str, route: str, current: int) -> dict[str, str]:
+    """A token that was already rotated: the same new pair within the grace window, else a replay
+    (the session is revoked)."""
+    again = "Login expired, please log in again"
+    if _within_grace(item, current):
+        session = get_session(item.sid)
+        if session is None or not session.active(current):
+            raise login_required(route, again)
+        return _pair(item, session, token, int(item.rotated_at))
+    revoke_session(item.sid, reason="refresh-replay")
+    raise login_required(route, again)
+
+
+def _rotated(token_hash: str) -> RefreshToken | None:
+    """The token's row once a concurrent rotation has finished (None if it never shows as used)."""
+    for _ in range(20):
+        try:
+            item = RefreshToken.get(token_hash, consistent_read=True)
+        except RefreshToken.DoesNotExist:
+            return None
+        if item.used:
+            return item
+        time.sleep(0.05)
+    return None
+
+
 def refresh(refresh_token: str) -> dict[str, str]:
     """Rotate a refresh token: `{"type": "<kind>-refresh", "token", "refresh_token"}`.
 
     Unknown or expired tokens and revoked sessions → body code 302. A token that was already rotated
-    revokes its session, then → 302."""
+    gets the same new pair within the grace window; later it revokes its session, then → 302."""
     kind = _kind_of_refresh(refresh_token or "")
     route = login_route(kind)
     again = "Login expired, please log in again"
@@ -215,25 +270,29 @@ def refresh(refresh_token: str) -> dict[str, str]:
     route = login_route(item.kind)
     current = now()
     if item.used:
-        revoke_session(item.sid, reason="refresh-replay")
-        raise login_required(route, again)
+        return _again_or_replay(item, refresh_token, route, current)
     if int(item.expires_at.timestamp()) <= current:
         raise login_required(route, again)
     session = get_session(item.sid)
-    if session is None or not session.active(current) or session.refresh_hash != old_hash:
+    if session is None or not session.active(current):
         raise login_required(route, again)
+    if session.refresh_hash != old_hash:  # rotated since we read the token (another tab), or stale
+        rotated = _rotated(old_hash)
+        if rotated is None:
+            raise login_required(route, again)
+        return _again_or_replay(rotated, refresh_token, route, now())
 
     settings = get_settings()
     lifetime = settings.refresh_token_days * 86400
     expires = _ts(current + lifetime)
-    new_token = _PREFIX[item.kind] + new_refresh_token()
+    new_token = _next_refresh_token(item.kind, refresh_token)
     new_hash = hash_refresh_token(new_token)
     next_item = RefreshToken(new_hash, sid=item.sid, kind=item.kind, create_time=current, expires_at=expires)
     try:
         with transact_write() as tx:
             tx.update(
                 item,
-                actions=[RefreshToken.used.set(True)],
+                actions=[RefreshToken.used.set(True), RefreshToken.rotated_at.set(current)],
                 condition=RefreshToken.used == False,  # noqa: E712 - a PynamoDB condition
             )
             tx.save(next_item, condition=RefreshToken.token_hash.does_not_exist())
@@ -247,13 +306,18 @@ def refresh(refresh_token: str) -> dict[str, str]:
                 condition=(Session.revoked == False) & (Session.refresh_hash == old_hash),  # noqa: E712
             )
     except TransactWriteError as exc:
-        if not is_condition_failure(exc):
+        reasons = exc.cancellation_reasons or []
+        if not reasons or not any(
+            r is not None and r.code in ("ConditionalCheckFailed", "TransactionConflict") for r in reasons
+        ):
             raise
-        # Someone used this very token at the same moment: a replay. End the session.
-        revoke_session(item.sid, reason="refresh-replay")
-        raise login_required(route, again) from exc
-    token = create_access_token(session.subject_id, item.kind, item.sid, settings=settings, now=current)  # type: ignore[arg-type]
-    return {"type": f"{item.kind}-refresh", "token": token, "refresh_token": new_token}
+        # Someone rotated this very token at the same moment (another tab): within the grace window
+        # this request gets the same pair; otherwise (it never shows as rotated) log in again.
+        rotated = _rotated(old_hash)
+        if rotated is None:
+            raise login_required(route, again) from exc
+        return _again_or_replay(rotated, refresh_token, route, now())
+    return _pair(item, session, refresh_token, current)
 
 
 def revoke_session(sid: str, reason: str = "logout") -> bool:

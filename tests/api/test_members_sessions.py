@@ -76,6 +76,9 @@ def test_refresh_rotates_and_a_replayed_token_revokes_the_whole_session(api: htt
     # Only the hash is stored.
     assert RefreshToken.get(hash_refresh_token(data["refresh_token"])).used is False
 
+    # Past the grace window of its rotation (two tabs refreshing at once), the old token is a replay.
+    used = RefreshToken.get(hash_refresh_token(first["refresh_token"]), consistent_read=True)
+    used.update(actions=[RefreshToken.rotated_at.set(int(used.rotated_at) - 31)])
     replay = api.post(REFRESH, json={"refresh_token": first["refresh_token"]}).json()
     assert replay["code"] == 302
     assert replay["data"]["routeName"] == "userLogin"
@@ -202,3 +205,46 @@ def test_reloading_the_image_replaces_the_answer(api: httpx.Client) -> None:
     else:
         raise AssertionError("the answer never changed")
     assert not captcha.check_captcha(solved["captchaId"], solved["captchaInfo"])
+
+
+def test_two_tabs_refreshing_at_once_both_get_the_same_new_pair(api: httpx.Client) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    user = new_member()
+    first = logged_in(api, user)
+    tabs = [httpx.Client(base_url=api.base_url, timeout=10, trust_env=False) for _ in range(2)]
+    try:
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            answers = list(
+                pool.map(
+                    lambda tab: tab.post(REFRESH, json={"refresh_token": first["refresh_token"]}).json(), tabs
+                )
+            )
+    finally:
+        for tab in tabs:
+            tab.close()
+    assert [a["code"] for a in answers] == [1, 1], answers
+    assert answers[0]["data"] == answers[1]["data"]
+    pair = answers[0]["data"]
+    assert pair["refresh_token"] != first["refresh_token"]
+    # The session lives on: the new pair works, and so does a later refresh with it.
+    assert Session.get(_sid(first["token"]), consistent_read=True).revoked is False
+    assert api.get(INDEX, headers=auth(pair["token"])).json()["code"] == 1
+    assert api.post(REFRESH, json={"refresh_token": pair["refresh_token"]}).json()["code"] == 1
+
+
+def test_a_token_used_again_within_the_grace_window_gets_the_same_pair(api: httpx.Client) -> None:
+    user = new_member()
+    first = logged_in(api, user)
+    one = api.post(REFRESH, json={"refresh_token": first["refresh_token"]}).json()
+    two = api.post(REFRESH, json={"refresh_token": first["refresh_token"]}).json()
+    assert one["code"] == two["code"] == 1
+    assert one["data"] == two["data"]
+    assert Session.get(_sid(first["token"]), consistent_read=True).revoked is False
+    # After the window the same token is a replay: the whole session ends.
+    used = RefreshToken.get(hash_refresh_token(first["refresh_token"]), consistent_read=True)
+    used.update(actions=[RefreshToken.rotated_at.set(int(used.rotated_at) - 30)])
+    assert api.post(REFRESH, json={"refresh_token": first["refresh_token"]}).json()["code"] == 302
+    session = Session.get(_sid(first["token"]), consistent_read=True)
+    assert session.revoked is True and session.revoke_reason == "refresh-replay"
+    assert api.get(INDEX, headers=auth(one["data"]["token"])).json()["code"] == 302
