@@ -162,6 +162,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The file contains content that is not allowed!",
     },
     "The image cannot be read!": {"zh-cn": "无法读取该图片！", "en": "The image cannot be read!"},
+    "The image is too large: at most {pixels} million pixels!": {
+        "zh-cn": "图片尺寸过大：最多 {pixels} 百万像素！",
+        "en": "The image is too large: at most {pixels} million pixels!",
+    },
     "Remote storage is not configured!": {
         "zh-cn": "尚未配置远程存储！",
         "en": "Remote storage is not configured!",

@@ -45,7 +45,9 @@ CHINA_TZ = timezone(timedelta(hours=8), "CST")
 MAX_NAME_CHARS = 255
 MAX_KEY_FILENAME = 100  # SPEC §9
 MAX_KEY_FILENAME_BYTES = 120
-MAX_PIXELS = 40_000_000
+# Decoded, an image takes width × height × up to 4 bytes whatever its file size: a tiny PNG may
+# declare 20000×20000 pixels (1.6 GB). Its size is read from the header and checked before decoding.
+MAX_PIXELS = 25_000_000
 TOPIC_RE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 SUFFIX_RE = re.compile(r"[a-z0-9]{1,10}")
 SHA1_RE = re.compile(r"[0-9a-f]{40}")
@@ -58,6 +60,7 @@ MSG_SIZE = "The size of the uploaded file exceeds the allowed range!"
 MSG_MISMATCH = "The file content does not match its type!"
 MSG_HOSTILE = "The file contains content that is not allowed!"
 MSG_IMAGE = "The image cannot be read!"
+MSG_PIXELS = "The image is too large: at most {pixels} million pixels!"
 
 # Extensions that are never stored, whatever the allowed list says: they run in a browser or on a
 # machine. (Served from our own origin, an SVG or HTML file could script the site.)
@@ -365,17 +368,22 @@ def _check_image(data: bytes, kind: str) -> Sniffed:
         raise ApiError(MSG_HOSTILE)
     if any(signature in data for signature in EMBEDDED_SIGNATURES):
         raise ApiError(MSG_HOSTILE)
+    too_large = ApiError(MSG_PIXELS, params={"pixels": MAX_PIXELS // 1_000_000})
     try:
-        with Image.open(io.BytesIO(data)) as image:
+        with Image.open(io.BytesIO(data)) as image:  # reads the header only
             if image.format != PILLOW_FORMATS[kind]:
                 raise ApiError(MSG_MISMATCH)
             width, height = image.size
-            if width <= 0 or height <= 0 or width * height > MAX_PIXELS:
+            if width <= 0 or height <= 0:
                 raise ApiError(MSG_IMAGE)
+            if width * height > MAX_PIXELS:
+                raise too_large
             image.load()  # decode every pixel: a truncated or corrupt image fails here
     except ApiError:
         raise
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
+    except Image.DecompressionBombError as exc:  # Pillow's own limit, hit while reading the header
+        raise too_large from exc
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as exc:
         raise ApiError(MSG_IMAGE) from exc
     return Sniffed(KIND_MIMETYPES[kind], width, height)
 

@@ -244,3 +244,32 @@ def test_missing_file_part_is_incomplete(api, upload_env, admin_headers) -> None
         files={"other": ("a", b"1")},
     )
     assert response.json()["msg"] == "The data of the uploaded file is incomplete!"
+
+
+def _png_declaring(width: int, height: int) -> bytes:
+    """A small, valid-looking PNG whose header declares `width` × `height` pixels (a decompression
+    bomb: its few KB of IDAT would inflate to gigabytes)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, payload: bytes) -> bytes:
+        body = kind + payload
+        return struct.pack(">I", len(payload)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    rows = zlib.compress(b"\x00" * (width * 3 + 1) * 8, 9)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", rows) + chunk(b"IEND", b"")
+
+
+@pytest.mark.parametrize("size", [(20000, 20000), (6000, 5000)])
+def test_an_image_declaring_too_many_pixels_is_refused_before_decoding(
+    api, upload_env, admin_headers, size
+) -> None:
+    data = _png_declaring(*size)
+    assert len(data) < 200_000
+    response = upload(api, ADMIN, admin_headers, "bomb.png", data, "image/png")
+    body = response.json()
+    assert body["code"] == 0
+    assert body["msg"] == "The image is too large: at most 25 million pixels!"
+    chinese = upload(api, ADMIN, admin_headers, "bomb.png", data, "image/png", lang="zh-cn").json()
+    assert chinese["msg"] == "图片尺寸过大：最多 25 百万像素！"
