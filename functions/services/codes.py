@@ -5,9 +5,13 @@ Events (the `event` of `POST /api/Ems/send`, the `template_code` of `POST /api/S
 | event | who | the target must |
 |---|---|---|
 | user_register | anyone | not belong to a member yet |
-| user_retrieve_pwd | anyone | belong to a member |
+| user_retrieve_pwd | anyone | (anything: see below) |
 | user_email_verify / user_mobile_verify | logged-in member | be the member's own bound value |
 | user_change_email / user_change_mobile | logged-in member | not belong to any member |
+
+The password reset never reveals whether an address is registered: for an address no member owns,
+`request_code` answers exactly as for a registered one — same message, same per-target limits
+(`reserve_send`), a code stored — but sends nothing; the reset then fails like a wrong code.
 
 Rules: 6-digit codes, valid `CODE_TTL` (10 minutes); only an HMAC of the code is stored; a new send
 replaces the previous code of that event and target; `MAX_ATTEMPTS` wrong guesses use the code up;
@@ -259,11 +263,10 @@ def request_code(
     if rule == "unused" and User.value_taken(channel, target):
         raise ApiError("Email already exists" if channel == "email" else "Mobile number already exists")
     if rule == "exists" and not User.value_taken(channel, target):
-        raise ApiError(
-            "The email address is not registered"
-            if channel == "email"
-            else "The mobile number is not registered"
-        )
+        # Answer as if it were sent (see the module doc): nobody learns the address is unknown.
+        reserve_send(target.strip())
+        issue(event, target.strip())
+        return
     if rule == "own":
         bound = (getattr(user, channel, "") or "").lower()
         if bound != target.lower():

@@ -177,15 +177,12 @@ def _set_password(user: User, password: str) -> None:
 
 
 def retrieve_password(kind: str, target: str, code: str, password: str) -> None:
-    """Reset the password of the member owning `target` (e-mail or mobile) with a code."""
+    """Reset the password of the member owning `target` (e-mail or mobile) with a code. The code is
+    checked first, so an unregistered address answers like a wrong code (it never got a real one)."""
+    codes.verify("user_retrieve_pwd", target, code)
     user = User.get_by(kind, target)
     if user is None:
-        raise ApiError(
-            "The email address is not registered"
-            if kind == "email"
-            else "The mobile number is not registered"
-        )
-    codes.verify("user_retrieve_pwd", target, code)
+        raise ApiError("Verification code error")
     _set_password(user, password)
     sessions.revoke_all("user", user.id, reason="password-reset")
 

@@ -214,9 +214,36 @@ def test_retrieve_password_by_email_code(api: httpx.Client, mailbox: Mailbox, me
     assert api.post(A + "/retrievePassword", json=body).json()["code"] == 0  # the code is used up
 
 
-def test_retrieve_password_for_unknown_targets(api: httpx.Client) -> None:
-    body = {"type": "mobile", "account": new_mobile(), "captcha": "123456", "password": "Reset_123"}
-    assert api.post(A + "/retrievePassword", json=body).json()["msg"] == "该手机号尚未注册"
+def test_password_reset_does_not_reveal_whether_an_address_is_registered(
+    api: httpx.Client, mailbox: Mailbox
+) -> None:
+    known = new_member(email=new_email(), mobile=new_mobile())
+    unknown_email, unknown_mobile = new_email(), new_mobile()
+    for channel, registered, stranger in (
+        ("email", known.email, unknown_email),
+        ("mobile", known.mobile, unknown_mobile),
+    ):
+        answers = {}
+        for target in (registered, stranger):
+            first = send_code(api, channel, target, "user_retrieve_pwd")
+            again = send_code(api, channel, target, "user_retrieve_pwd")  # within the 60 s gap
+            body = {"type": channel, "account": target, "captcha": "000000", "password": "Reset_123"}
+            reset = api.post(A + "/retrievePassword", json=body).json()
+            no_code = {"type": channel, "account": target, "captcha": "", "password": "Reset_123"}
+            answers[target] = [
+                (first["code"], first["msg"]),
+                (again["code"], again["msg"].split("秒")[0][:2]),
+                (reset["code"], reset["msg"]),
+                api.post(A + "/retrievePassword", json=no_code).json()["msg"],
+            ]
+        assert answers[registered] == answers[stranger], answers
+        assert answers[stranger][0] == (1, "发送成功") and answers[stranger][2] == (0, "验证码错误")
+    # The registered member got the codes; nothing was sent to the unknown addresses.
+    assert mailbox.emails_to(known.email) and mailbox.sms_to(known.mobile)
+    assert mailbox.emails_to(unknown_email) == [] and mailbox.sms_to(unknown_mobile) == []
+
+
+def test_retrieve_password_for_malformed_targets(api: httpx.Client) -> None:
     body = {"type": "mobile", "account": "not-a-number", "captcha": "123456", "password": "Reset_123"}
     assert api.post(A + "/retrievePassword", json=body).json()["msg"] == "请输入正确的手机号"
     assert api.post(A + "/retrievePassword", json={"type": "fax"}).status_code == 400

@@ -249,3 +249,15 @@ def test_behind_cloudfront_requests_without_the_origin_secret_are_refused(
     assert SECRET not in response.text and SECRET not in str(response.headers)
     ok = at(fake_ip()).get("/srv/api/index/index", headers=behind_cloudfront)
     assert ok.status_code == 200
+
+
+def test_password_reset_shares_the_code_sending_budget(at: Any, limits: Any) -> None:
+    limits("send_code", 2, window=3600)
+    ip = fake_ip()
+    reset = {"type": "email", "account": "someone@example.com", "captcha": "123456", "password": "Reset_123"}
+    email = {"email": "someone@example.com", "event": "user_retrieve_pwd", "extras": {}}
+    assert at(ip).post("/srv/api/Ems/send", json=email, headers=headers()).status_code == 200
+    assert at(ip).post("/srv/api/account/retrievePassword", json=reset, headers=headers()).status_code == 200
+    blocked = at(ip).post("/srv/api/account/retrievePassword", json=reset, headers=headers("en"))
+    assert blocked.status_code == 429
+    assert blocked.json()["msg"] == "Too many requests, please try again later!"

@@ -24,7 +24,9 @@ decimals ("12.30", "-0.50"); points are integers.
 - `GET balance` / `GET integral` `?page=1&limit=10` (limit 1–100) → `{list, total}`, newest first;
   rows `{id, seq, user_id, change, before, after, memo, create_time}`.
 - `POST retrievePassword {type: "email"|"mobile", account, captcha, password}`: reset a forgotten
-  password with the code sent to `account` (event user_retrieve_pwd); revokes every session.
+  password with the code sent to `account` (event user_retrieve_pwd); revokes every session. Shares
+  the per-IP budget of code sending (`rate_send_code_*`); an unregistered address answers like a
+  wrong code.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from pydantic import Field
 import functions.core.messages_members  # noqa: F401 - registers the member messages
 from functions.core.responses import ApiError, Envelope, success
 from functions.core.validators import Schema, Text, Url, check_email, check_mobile, check_password
-from functions.routes.deps import CurrentUser, UserClaims
+from functions.routes.deps import CurrentUser, UserClaims, rate_limited
 from functions.services import members, wallet
 
 router = APIRouter(prefix="/account", tags=["account"])
@@ -150,7 +152,12 @@ def integral(user: CurrentUser, page: int = Page, limit: int = Limit) -> dict[st
     return success(wallet.list_log("score", user, page, limit))
 
 
-@router.post("/retrievePassword", name="account_retrieve_password", response_model=Envelope[None])
+@router.post(
+    "/retrievePassword",
+    name="account_retrieve_password",
+    response_model=Envelope[None],
+    dependencies=[rate_limited("send_code")],
+)
 def retrieve_password(body: RetrieveBody) -> dict[str, Any]:
     """Reset a forgotten password with an e-mail or SMS code."""
     target = _check_target(body.type, body.account)
