@@ -48,7 +48,9 @@ for (const [page, spec] of Object.entries(pages)) {
   const kb = total / 1024;
   const ok = kb <= spec.budget;
   if (!ok) failed = true;
-  rows.push(`${page.padEnd(30)} ${kb.toFixed(1).padStart(7)} KB gzip JS  (budget ${spec.budget} KB) ${ok ? 'ok' : 'OVER BUDGET'}  [${files.size} files]`);
+  rows.push(
+    `${page.padEnd(30)} ${kb.toFixed(1).padStart(7)} KB gzip JS  (budget ${spec.budget} KB) ${ok ? 'ok' : 'OVER BUDGET'}  [${files.size} files]`,
+  );
 }
 console.log(rows.join('\n'));
 process.exit(failed ? 1 : 0);

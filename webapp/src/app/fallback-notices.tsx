@@ -38,7 +38,19 @@ export function FallbackNotices() {
     <div
       aria-label={offlineTexts().notices}
       role="region"
-      style={{ position: 'fixed', top: 8, left: 0, right: 0, zIndex: 2010, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8, pointerEvents: 'none', padding: '0 8px' }}
+      style={{
+        position: 'fixed',
+        top: 8,
+        left: 0,
+        right: 0,
+        zIndex: 2010,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 8,
+        pointerEvents: 'none',
+        padding: '0 8px',
+      }}
     >
       {shown.map((notice) => (
         <div
@@ -62,7 +74,18 @@ export function FallbackNotices() {
         >
           <span
             aria-hidden="true"
-            style={{ width: 16, height: 16, flex: 'none', borderRadius: '50%', background: notice.type === 'error' ? token.colorError : token.colorSuccess, color: '#fff', fontSize: 11, lineHeight: '16px', textAlign: 'center', fontWeight: 700 }}
+            style={{
+              width: 16,
+              height: 16,
+              flex: 'none',
+              borderRadius: '50%',
+              background: notice.type === 'error' ? token.colorError : token.colorSuccess,
+              color: '#fff',
+              fontSize: 11,
+              lineHeight: '16px',
+              textAlign: 'center',
+              fontWeight: 700,
+            }}
           >
             {notice.type === 'error' ? '!' : '✓'}
           </span>

@@ -51,7 +51,17 @@ export function Shell({ title, homePath, onLogout, extra }: ShellProps) {
       </Layout.Sider>
       <Layout>
         <Layout.Header
-          style={{ background: token.colorBgContainer, display: 'flex', alignItems: 'center', gap: 12, padding: '8px 16px', flexWrap: 'wrap', height: 'auto', minHeight: 64, lineHeight: 'normal' }}
+          style={{
+            background: token.colorBgContainer,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            padding: '8px 16px',
+            flexWrap: 'wrap',
+            height: 'auto',
+            minHeight: 64,
+            lineHeight: 'normal',
+          }}
         >
           <Button type="text" aria-label={t('layout.openMenu')} aria-expanded={!collapsed} onClick={() => setCollapsed((c) => !c)}>
             ☰

@@ -12,7 +12,11 @@ export function UserLayout() {
   // reloads (the loading route then sends the visitor to the login page).
   const logout = async () => {
     try {
-      const res = await api.post('/api/user/logout', { refresh_token: memberSession.getToken('refresh') }, { showErrorMessage: false, showCodeMessage: false });
+      const res = await api.post(
+        '/api/user/logout',
+        { refresh_token: memberSession.getToken('refresh') },
+        { showErrorMessage: false, showCodeMessage: false },
+      );
       if (res.code === 1) {
         memberSession.clear();
         browser.reload();

@@ -60,7 +60,14 @@ export function CaptchaField({ captcha, label, refreshLabel, error, fieldId }: P
         title={refreshLabel}
         style={{ marginTop: 28, padding: 0, border: 0, background: 'none', cursor: 'pointer' }}
       >
-        <img src={captchaImageUrl(captcha.id, captcha.nonce)} alt={label} width={130} height={48} data-testid="captcha-image" data-captcha-id={captcha.id} />
+        <img
+          src={captchaImageUrl(captcha.id, captcha.nonce)}
+          alt={label}
+          width={130}
+          height={48}
+          data-testid="captcha-image"
+          data-captcha-id={captcha.id}
+        />
       </button>
     </div>
   );

@@ -28,7 +28,9 @@ export interface CityCascaderProps {
 
 async function fetchLevel(client: RequestClient, params: { province?: string; city?: string }): Promise<AreaOption[]> {
   const base = isAdminApp() ? '/admin' : '/api';
-  const res = await client.get<{ list: { value: string; label: string }[] }>(`${base}/ajax/area`, params, { cancelDuplicateRequest: false });
+  const res = await client.get<{ list: { value: string; label: string }[] }>(`${base}/ajax/area`, params, {
+    cancelDuplicateRequest: false,
+  });
   const depth = params.city ? 3 : params.province ? 2 : 1;
   return res.data.list.map((o) => ({ value: o.value, label: o.label, isLeaf: depth === 3 }));
 }
@@ -85,7 +87,12 @@ export function CityCascader({ value, onChange, disabled, id, client = api }: Ci
       expandIcon={<RightOutlined aria-hidden />}
       placeholder={t('area.placeholder')}
       loadData={(selected) => void loadData(selected as AreaOption[])}
-      onChange={(codes, selected) => onChange?.((codes ?? []) as string[], ((selected ?? []) as AreaOption[]).map((o) => o.label))}
+      onChange={(codes, selected) =>
+        onChange?.(
+          (codes ?? []) as string[],
+          ((selected ?? []) as AreaOption[]).map((o) => o.label),
+        )
+      }
       style={{ width: '100%' }}
     />
   );

@@ -7,7 +7,11 @@ export function LanguageSwitch() {
   const { t, i18n } = useTranslation('general');
   const { token } = theme.useToken();
   return (
-    <div role="group" aria-label={t('language.label')} style={{ display: 'inline-flex', border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadius, overflow: 'hidden' }}>
+    <div
+      role="group"
+      aria-label={t('language.label')}
+      style={{ display: 'inline-flex', border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadius, overflow: 'hidden' }}
+    >
       {LANGUAGES.map((lang) => {
         const active = i18n.language === lang;
         return (

@@ -32,7 +32,12 @@ export function LoadError({ fullPage = false }: { fullPage?: boolean }) {
       data-testid="load-error"
       style={{ maxWidth: 560, margin: '0 auto', textAlign: 'center', padding: 24, fontFamily: token.fontFamily, fontSize: token.fontSize }}
     >
-      <h1 id="load-error-heading" ref={heading} tabIndex={-1} style={{ fontSize: 22, margin: '0 0 12px', color: token.colorTextHeading, outline: 'none' }}>
+      <h1
+        id="load-error-heading"
+        ref={heading}
+        tabIndex={-1}
+        style={{ fontSize: 22, margin: '0 0 12px', color: token.colorTextHeading, outline: 'none' }}
+      >
         {texts.heading}
       </h1>
       <p style={{ margin: '0 0 20px', color: token.colorText }}>{texts.text}</p>
@@ -46,7 +51,9 @@ export function LoadError({ fullPage = false }: { fullPage?: boolean }) {
   );
   if (!fullPage) return body;
   return (
-    <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: token.colorBgLayout }}>{body}</main>
+    <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: token.colorBgLayout }}>
+      {body}
+    </main>
   );
 }
 

@@ -86,11 +86,27 @@ export function PasswordInput(props: Props) {
   );
 }
 
-export function CheckboxInput({ checked, onChange, name, children }: { checked: boolean; onChange: (checked: boolean) => void; name: string; children: ReactNode }) {
+export function CheckboxInput({
+  checked,
+  onChange,
+  name,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  name: string;
+  children: ReactNode;
+}) {
   const { token } = theme.useToken();
   return (
     <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer', color: token.colorText }}>
-      <input type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} style={{ width: 16, height: 16, accentColor: token.colorPrimary, margin: 0 }} />
+      <input
+        type="checkbox"
+        name={name}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        style={{ width: 16, height: 16, accentColor: token.colorPrimary, margin: 0 }}
+      />
       {children}
     </label>
   );

@@ -64,9 +64,7 @@ function field(kind: TokenKind): 'token' | 'refreshToken' {
   return kind === 'auth' ? 'token' : 'refreshToken';
 }
 
-function createSessionStore<T extends { token: string; refreshToken: string }>(
-  storageKey: string,
-): SessionStore<T> {
+function createSessionStore<T extends { token: string; refreshToken: string }>(storageKey: string): SessionStore<T> {
   const listeners = new Set<Listener>();
   const emit = () => listeners.forEach((l) => l());
   const store: SessionStore<T> = {

@@ -290,10 +290,9 @@ export function createRequestClient(overrides: Partial<ClientDeps> = {}): Reques
     let payload: unknown;
     try {
       response = await Promise.race([
-        (opts.onUploadProgress && typeof FormData !== 'undefined' && body instanceof FormData ? xhrFetch(opts.onUploadProgress) : deps.fetch)(
-          requestUrl,
-          { method, headers, body, signal: controller.signal, credentials: 'same-origin', redirect: 'manual' },
-        ),
+        (opts.onUploadProgress && typeof FormData !== 'undefined' && body instanceof FormData
+          ? xhrFetch(opts.onUploadProgress)
+          : deps.fetch)(requestUrl, { method, headers, body, signal: controller.signal, credentials: 'same-origin', redirect: 'manual' }),
         aborted,
       ]);
       const text = await Promise.race([response.text(), aborted]);

@@ -11,10 +11,7 @@ export function toMilliseconds(value: number | string): number {
 }
 
 /** Formats a timestamp, date string or Date; empty or invalid input gives "-". */
-export function timeFormat(
-  value: number | string | Date | null | undefined,
-  format: string = DEFAULT_TIME_FORMAT,
-): string {
+export function timeFormat(value: number | string | Date | null | undefined, format: string = DEFAULT_TIME_FORMAT): string {
   if (value === null || value === undefined || value === '' || value === 0 || value === '0') return '-';
   const input = value instanceof Date ? value : /^\d+$/.test(String(value).trim()) ? toMilliseconds(value) : value;
   const d = dayjs(input);

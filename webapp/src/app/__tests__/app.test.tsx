@@ -71,7 +71,12 @@ describe('the app', () => {
       http.post('*/srv/admin/index/login', async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         if (fail) return HttpResponse.json({ code: 0, msg: '用户名或密码错误', time: 0, data: null });
-        return HttpResponse.json({ code: 1, msg: '登录成功', time: 0, data: { userInfo: { id: 1, username: 'admin', nickname: 'Admin', token: 'T', refresh_token: 'R' } } });
+        return HttpResponse.json({
+          code: 1,
+          msg: '登录成功',
+          time: 0,
+          data: { userInfo: { id: 1, username: 'admin', nickname: 'Admin', token: 'T', refresh_token: 'R' } },
+        });
       }),
     );
     const user = userEvent.setup();
@@ -98,7 +103,12 @@ describe('the app', () => {
           code: 1,
           msg: '',
           time: 0,
-          data: { adminInfo: { id: 1, username: 'admin', nickname: 'Admin', avatar: '', super: true, group_arr: [] }, menus: [], siteConfig: {}, terminal: {} },
+          data: {
+            adminInfo: { id: 1, username: 'admin', nickname: 'Admin', avatar: '', super: true, group_arr: [] },
+            menus: [],
+            siteConfig: {},
+            terminal: {},
+          },
         }),
       ),
     );
@@ -112,7 +122,19 @@ describe('the app', () => {
   });
 
   describe('back-office addresses (issue 9)', () => {
-    const dashboard = { id: 1, pid: 0, type: 'menu', title: '控制台', name: 'dashboard', path: 'dashboard', icon: '', menu_type: 'tab', url: '', component: 'dashboard', keepalive: false };
+    const dashboard = {
+      id: 1,
+      pid: 0,
+      type: 'menu',
+      title: '控制台',
+      name: 'dashboard',
+      path: 'dashboard',
+      icon: '',
+      menu_type: 'tab',
+      url: '',
+      component: 'dashboard',
+      keepalive: false,
+    };
     const signedIn = () => {
       adminSession.set({ id: 1, username: 'admin', nickname: 'Admin', token: 'T' });
       server.use(
@@ -121,7 +143,12 @@ describe('the app', () => {
             code: 1,
             msg: '',
             time: 0,
-            data: { adminInfo: { id: 1, username: 'admin', nickname: 'Admin', avatar: '', super: true, group_arr: [1] }, menus: [dashboard], siteConfig: {}, terminal: {} },
+            data: {
+              adminInfo: { id: 1, username: 'admin', nickname: 'Admin', avatar: '', super: true, group_arr: [1] },
+              menus: [dashboard],
+              siteConfig: {},
+              terminal: {},
+            },
           }),
         ),
         http.get('*/srv/admin/dashboard/index', () => HttpResponse.json({ code: 1, msg: '', time: 0, data: {} })),

@@ -8,10 +8,13 @@ import { loadingPathFor, parseLoadingTarget } from '../../lib/routes';
 type Router = ReturnType<typeof createMemoryRouter>;
 
 async function settle(router: Router) {
-  await vi.waitFor(() => {
-    expect(router.state.initialized).toBe(true);
-    expect(router.state.navigation.state).toBe('idle');
-  }, { timeout: 8000 });
+  await vi.waitFor(
+    () => {
+      expect(router.state.initialized).toBe(true);
+      expect(router.state.navigation.state).toBe('idle');
+    },
+    { timeout: 8000 },
+  );
 }
 
 async function open(path: string) {

@@ -96,7 +96,13 @@ export function UploadField({ type, value, onChange, topic = 'default', limit, d
     const raw = file as File & { uid: string };
     const entry: Item = { uid: raw.uid, name: raw.name, status: 'uploading', percent: 0 };
     commit(isMultiple(type) ? [...itemsRef.current, entry] : [entry]);
-    uploadFile(raw, { topic, onProgress: (percent) => { update(raw.uid, { percent }); onProgress?.({ percent }); } })
+    uploadFile(raw, {
+      topic,
+      onProgress: (percent) => {
+        update(raw.uid, { percent });
+        onProgress?.({ percent });
+      },
+    })
       .then((stored) => {
         const href = fullUrl(stored.url, cdnUrl);
         const done: Partial<Item> = {

@@ -81,7 +81,8 @@ export function acceptFor(kind: UploadKind, mimetype: string | undefined): strin
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
-  const list = items.length === 0 || items.includes('*') ? [] : items.map((item) => (item.includes('/') || item.startsWith('.') ? item : `.${item}`));
+  const list =
+    items.length === 0 || items.includes('*') ? [] : items.map((item) => (item.includes('/') || item.startsWith('.') ? item : `.${item}`));
   if (isImageKind(kind)) {
     const images = list.filter((item) => item.startsWith('image/') || IMAGE_SUFFIXES.includes(item.replace(/^\./, '')));
     return (images.length ? images : ['image/*']).join(',');

@@ -21,4 +21,3 @@ export function userLoadingLoader({ params }: LoaderFunctionArgs) {
   if (!isMemberLoggedIn()) return loginRedirect(ROUTE_PATHS.userLogin, params.to);
   return null;
 }
-

@@ -23,7 +23,13 @@ describe('language file selection (SPEC §2)', () => {
     expect(namespacesFor('/admin/auth/rule')).toContain('admin/auth/menu');
     expect(namespacesFor('/admin/user/scoreLog')).toContain('admin/user/moneyLog');
     expect(namespacesFor('/admin/crud/crud')).toEqual(expect.arrayContaining(['admin/crud/log', 'admin/crud/state']));
-    expect(Object.keys(EXTRA_NAMESPACES).sort()).toEqual(['/', '/admin/auth/rule', '/admin/crud/crud', '/admin/moduleStore', '/admin/user/scoreLog']);
+    expect(Object.keys(EXTRA_NAMESPACES).sort()).toEqual([
+      '/',
+      '/admin/auth/rule',
+      '/admin/crud/crud',
+      '/admin/moduleStore',
+      '/admin/user/scoreLog',
+    ]);
   });
 
   it('ignores path segments that cannot name a file (the loading parameter)', () => {

@@ -6,7 +6,10 @@ import { createRequestClient, DEFAULT_TIMEOUT_MS, RequestError, type ClientDeps,
 import type { TokenKind } from '../auth-tokens';
 
 function memoryTokens(initial: { auth?: string; refresh?: string } = {}): TokenStore & { data: Record<string, string> } {
-  const data: Record<string, string> = { ...(initial.auth ? { auth: initial.auth } : {}), ...(initial.refresh ? { refresh: initial.refresh } : {}) };
+  const data: Record<string, string> = {
+    ...(initial.auth ? { auth: initial.auth } : {}),
+    ...(initial.refresh ? { refresh: initial.refresh } : {}),
+  };
   return {
     data,
     getToken: (kind: TokenKind = 'auth') => data[kind] ?? '',
@@ -244,7 +247,14 @@ describe('request client: HTTP statuses', () => {
     [413, 'Abnormal problem, please contact the website administrator!'],
   ];
   it.each(cases)('status %i → %s', async (status, message) => {
-    server.use(http.get('*/srv/api/status', () => HttpResponse.json({ code: 0, msg: 'x', time: 1, data: null }, { status, headers: status === 302 ? { Location: '/elsewhere' } : {} })));
+    server.use(
+      http.get('*/srv/api/status', () =>
+        HttpResponse.json(
+          { code: 0, msg: 'x', time: 1, data: null },
+          { status, headers: status === 302 ? { Location: '/elsewhere' } : {} },
+        ),
+      ),
+    );
     const { client, notifier } = setup();
     await expect(client.get('/api/status')).rejects.toMatchObject({ kind: 'http', status, message });
     expect(notifier.error).toHaveBeenCalledWith(message);

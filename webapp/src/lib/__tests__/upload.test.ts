@@ -23,20 +23,35 @@ function client() {
   };
 }
 
-const row = { id: 7, url: '/storage/avatar/20260101/a.png', name: 'a.png', size: 4, mimetype: 'image/png', width: 1, height: 1, sha1: 'x', topic: 'avatar', storage: 'local' };
+const row = {
+  id: 7,
+  url: '/storage/avatar/20260101/a.png',
+  name: 'a.png',
+  size: 4,
+  mimetype: 'image/png',
+  width: 1,
+  height: 1,
+  sha1: 'x',
+  topic: 'avatar',
+  storage: 'local',
+};
 
 describe('uploadFile', () => {
   it('refuses before sending with the SPEC messages', async () => {
     await setLanguage('en');
     const { client: c } = client();
     const file = new File(['hello'], 'a.exe', { type: 'application/octet-stream' });
-    await expect(uploadFile(file, { client: c, config: { mimetype: 'jpg,png', maxsize: 100 } })).rejects.toThrow('The type of uploaded file is not allowed!');
+    await expect(uploadFile(file, { client: c, config: { mimetype: 'jpg,png', maxsize: 100 } })).rejects.toThrow(
+      'The type of uploaded file is not allowed!',
+    );
     const big = new File(['x'.repeat(200)], 'a.png', { type: 'image/png' });
     const error = await uploadFile(big, { client: c, config: { mimetype: 'png', maxsize: 100 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UploadCheckError);
     expect((error as UploadCheckError).rule).toBe('tooLarge');
     await setLanguage('zh-cn');
-    await expect(uploadFile(big, { client: c, config: { mimetype: 'png', maxsize: 100 } })).rejects.toThrow('上传文件的大小超出了允许范围！');
+    await expect(uploadFile(big, { client: c, config: { mimetype: 'png', maxsize: 100 } })).rejects.toThrow(
+      '上传文件的大小超出了允许范围！',
+    );
   });
 
   it('posts the file and topic to the member upload call in local mode', async () => {
@@ -63,10 +78,16 @@ describe('uploadFile', () => {
   });
 
   it('uses the back-office call when asked and shows server refusals', async () => {
-    server.use(http.post('*/srv/admin/ajax/upload', () => HttpResponse.json({ code: 0, msg: 'The file content does not match its type!', time: 0, data: null })));
+    server.use(
+      http.post('*/srv/admin/ajax/upload', () =>
+        HttpResponse.json({ code: 0, msg: 'The file content does not match its type!', time: 0, data: null }),
+      ),
+    );
     const { client: c, notifier } = client();
     const file = new File(['abcd'], 'a.png', { type: 'image/png' });
-    await expect(uploadFile(file, { client: c, admin: true, config: { mimetype: 'png', maxsize: 100 } })).rejects.toThrow('The file content does not match its type!');
+    await expect(uploadFile(file, { client: c, admin: true, config: { mimetype: 'png', maxsize: 100 } })).rejects.toThrow(
+      'The file content does not match its type!',
+    );
     expect(notifier.error).toHaveBeenCalledWith('The file content does not match its type!');
   });
 
@@ -82,7 +103,13 @@ describe('uploadFile', () => {
           code: 1,
           msg: '',
           time: 0,
-          data: { url: 'https://bucket.example.com/', params: { 'Content-Type': 'image/png', key: 'incoming/abc/a.png', policy: 'p' }, key: 'incoming/abc/a.png', fileUrl: '/incoming/abc/a.png', token: 'tok' },
+          data: {
+            url: 'https://bucket.example.com/',
+            params: { 'Content-Type': 'image/png', key: 'incoming/abc/a.png', policy: 'p' },
+            key: 'incoming/abc/a.png',
+            fileUrl: '/incoming/abc/a.png',
+            token: 'tok',
+          },
         });
       }),
       http.post('https://bucket.example.com/', async ({ request }) => {

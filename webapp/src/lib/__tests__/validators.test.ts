@@ -58,7 +58,8 @@ describe('validators (SPEC §5)', () => {
   });
 
   it('external links', () => {
-    for (const link of ['http://a.cn', 'https://a.cn/x', 'ftp://f', 'mailto:a@b.cn', 'tel:12345', 'HTTPS://A']) expect(isExternal(link)).toBe(true);
+    for (const link of ['http://a.cn', 'https://a.cn/x', 'ftp://f', 'mailto:a@b.cn', 'tel:12345', 'HTTPS://A'])
+      expect(isExternal(link)).toBe(true);
     for (const link of ['/admin', 'admin/x', 'javascript:alert(1)', '//cdn']) expect(isExternal(link)).toBe(false);
   });
 

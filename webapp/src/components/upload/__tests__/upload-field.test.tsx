@@ -45,7 +45,20 @@ describe('UploadField', () => {
           code: 1,
           msg: 'Upload successful',
           time: 0,
-          data: { file: { id: 1, url: '/storage/avatar/20260101/face.png', name: 'face.png', size: 4, mimetype: 'image/png', width: 1, height: 1, sha1: 'a', topic: 'avatar', storage: 'local' } },
+          data: {
+            file: {
+              id: 1,
+              url: '/storage/avatar/20260101/face.png',
+              name: 'face.png',
+              size: 4,
+              mimetype: 'image/png',
+              width: 1,
+              height: 1,
+              sha1: 'a',
+              topic: 'avatar',
+              storage: 'local',
+            },
+          },
         }),
       ),
     );
@@ -53,9 +66,11 @@ describe('UploadField', () => {
     const onChange = vi.fn();
     const { container } = render(<UploadField type="image" topic="avatar" onChange={onChange} />);
     await user.upload(input(container), new File(['abcd'], 'face.png', { type: 'image/png' }));
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith('/storage/avatar/20260101/face.png'), { timeout: 3000 }).catch((e: unknown) => {
-      throw new Error(JSON.stringify(notices) + String(e));
-    });
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('/storage/avatar/20260101/face.png'), { timeout: 3000 }).catch(
+      (e: unknown) => {
+        throw new Error(JSON.stringify(notices) + String(e));
+      },
+    );
     const thumb = await screen.findByRole('img', { name: 'face.png' });
     expect(thumb).toHaveAttribute('src', '/storage/avatar/20260101/face.png');
     await user.click(screen.getByRole('button', { name: /remove|delete/i }));

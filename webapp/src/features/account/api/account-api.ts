@@ -22,7 +22,8 @@ export type Profile = Pick<MemberInfo, 'nickname' | 'avatar' | 'gender' | 'birth
 
 export const getOverview = () => api.get<Overview>('/api/account/overview');
 export const getProfile = () => api.get<{ userInfo: MemberInfo }>('/api/account/profile');
-export const saveProfile = (values: Profile) => api.post<{ userInfo: MemberInfo }>('/api/account/profile', values, { showSuccessMessage: true });
+export const saveProfile = (values: Profile) =>
+  api.post<{ userInfo: MemberInfo }>('/api/account/profile', values, { showSuccessMessage: true });
 export const changePassword = (oldPassword: string, newPassword: string) =>
   api.post('/api/account/changePassword', { oldPassword, newPassword }, { showSuccessMessage: true });
 export const getLog = (kind: 'balance' | 'integral', page: number, limit: number) =>

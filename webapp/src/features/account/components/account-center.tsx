@@ -49,7 +49,13 @@ export function AccountCenter() {
                 to={accountPath(name)}
                 aria-current={page === name ? 'page' : undefined}
                 onClick={() => force((n) => n + 1)}
-                style={{ display: 'block', padding: '8px 12px', borderRadius: 6, fontWeight: page === name ? 600 : 400, background: page === name ? 'rgba(22,119,255,.1)' : undefined }}
+                style={{
+                  display: 'block',
+                  padding: '8px 12px',
+                  borderRadius: 6,
+                  fontWeight: page === name ? 600 : 400,
+                  background: page === name ? 'rgba(22,119,255,.1)' : undefined,
+                }}
               >
                 {t(`userLoading:menu.${name}`)}
               </Link>

@@ -56,7 +56,13 @@ export function ChangePassword() {
   };
   const field = (name: keyof Values, label: string, autoComplete: string) => (
     <FormField id={`pw-${name}`} label={label} error={errors[name]}>
-      <PasswordInput name={name} autoComplete={autoComplete} value={values[name]} onChange={(e) => setValue(name, e.target.value)} onBlur={() => touch(name)} />
+      <PasswordInput
+        name={name}
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={(e) => setValue(name, e.target.value)}
+        onBlur={() => touch(name)}
+      />
     </FormField>
   );
   return (

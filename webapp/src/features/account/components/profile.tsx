@@ -25,7 +25,14 @@ export function ProfilePage() {
 
   const load = (user: MemberInfo) => {
     setInfo(user);
-    setValues({ nickname: user.nickname, avatar: user.avatar, gender: user.gender, birthday: user.birthday, motto: user.motto, region: user.region ?? [] });
+    setValues({
+      nickname: user.nickname,
+      avatar: user.avatar,
+      gender: user.gender,
+      birthday: user.birthday,
+      motto: user.motto,
+      region: user.region ?? [],
+    });
     memberSession.update({ nickname: user.nickname, avatar: user.avatar, email: user.email, mobile: user.mobile });
   };
   useEffect(() => {
@@ -62,13 +69,19 @@ export function ProfilePage() {
           <TextInput name="nickname" maxLength={50} value={values.nickname} onChange={(e) => set('nickname', e.target.value)} />
         </FormField>
         <FormField id="profile-avatar" label={t('userLoading:profile.avatar')}>
-          <UploadField type="image" topic="avatar" value={values.avatar} onChange={(v) => set('avatar', typeof v === 'string' ? v : (v[0] ?? ''))} />
+          <UploadField
+            type="image"
+            topic="avatar"
+            value={values.avatar}
+            onChange={(v) => set('avatar', typeof v === 'string' ? v : (v[0] ?? ''))}
+          />
         </FormField>
         <fieldset style={{ border: 0, padding: 0, marginBottom: 18 }}>
           <legend>{t('userLoading:profile.gender')}</legend>
           {([0, 1, 2] as const).map((g) => (
             <label key={g} style={{ marginRight: 16 }}>
-              <input type="radio" name="gender" value={g} checked={values.gender === g} onChange={() => set('gender', g)} /> {t(`userLoading:profile.genders.${g}`)}
+              <input type="radio" name="gender" value={g} checked={values.gender === g} onChange={() => set('gender', g)} />{' '}
+              {t(`userLoading:profile.genders.${g}`)}
             </label>
           ))}
         </fieldset>
@@ -95,7 +108,17 @@ export function ProfilePage() {
           </Button>
         </p>
       ))}
-      {binding && <ChangeBind key={binding} kind={binding} current={info[binding]} onDone={(user) => { if (user) load(user); setBinding(null); }} />}
+      {binding && (
+        <ChangeBind
+          key={binding}
+          kind={binding}
+          current={info[binding]}
+          onDone={(user) => {
+            if (user) load(user);
+            setBinding(null);
+          }}
+        />
+      )}
     </div>
   );
 }
@@ -142,7 +165,9 @@ function ChangeBind({ kind, current, onDone }: { kind: 'email' | 'mobile'; curre
       setError(errorText(e));
     }
   };
-  const captchaField = <CaptchaField captcha={captcha} fieldId={`bind-captcha-${kind}`} label={t('bind.captcha')} refreshLabel={t('bind.captchaRefresh')} />;
+  const captchaField = (
+    <CaptchaField captcha={captcha} fieldId={`bind-captcha-${kind}`} label={t('bind.captcha')} refreshLabel={t('bind.captchaRefresh')} />
+  );
   return (
     <section aria-label={t(`bind.${kind}`)} style={{ borderTop: '1px solid rgba(128,128,128,.3)', paddingTop: 16 }}>
       {!token ? (
@@ -153,18 +178,33 @@ function ChangeBind({ kind, current, onDone }: { kind: 'email' | 'mobile'; curre
             <div style={{ flex: 1 }}>
               <FormField id={`bind-secret-${kind}`} label={current ? t('bind.code') : t('bind.password')}>
                 {current ? (
-                  <TextInput name="secret" inputMode="numeric" autoComplete="one-time-code" value={secret} onChange={(e) => setSecret(e.target.value)} />
+                  <TextInput
+                    name="secret"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    value={secret}
+                    onChange={(e) => setSecret(e.target.value)}
+                  />
                 ) : (
                   <PasswordInput name="secret" autoComplete="current-password" value={secret} onChange={(e) => setSecret(e.target.value)} />
                 )}
               </FormField>
             </div>
             {current && (
-              <SendCodeButton style={{ marginTop: 28 }} label={t('bind.sendCode')} waitingLabel={(s) => t('bind.resendIn', { seconds: s })} countdown={verifyCountdown} onSend={() => send(current, `user_${kind}_verify`)} />
+              <SendCodeButton
+                style={{ marginTop: 28 }}
+                label={t('bind.sendCode')}
+                waitingLabel={(s) => t('bind.resendIn', { seconds: s })}
+                countdown={verifyCountdown}
+                onSend={() => send(current, `user_${kind}_verify`)}
+              />
             )}
           </div>
           <FormError message={error} />
-          <Button htmlType="submit" type="primary">{t('bind.next')}</Button> <Button onClick={() => onDone()}>{t('bind.cancel')}</Button>
+          <Button htmlType="submit" type="primary">
+            {t('bind.next')}
+          </Button>{' '}
+          <Button onClick={() => onDone()}>{t('bind.cancel')}</Button>
         </form>
       ) : (
         <form data-testid="bind-new" noValidate onSubmit={(e) => void bind(e)}>
@@ -175,13 +215,28 @@ function ChangeBind({ kind, current, onDone }: { kind: 'email' | 'mobile'; curre
           <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
             <div style={{ flex: 1 }}>
               <FormField id={`bind-code-${kind}`} label={t('bind.code')}>
-                <TextInput name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+                <TextInput
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                />
               </FormField>
             </div>
-            <SendCodeButton style={{ marginTop: 28 }} label={t('bind.sendCode')} waitingLabel={(s) => t('bind.resendIn', { seconds: s })} countdown={newCountdown} onSend={() => send(value.trim(), `user_change_${kind}`)} />
+            <SendCodeButton
+              style={{ marginTop: 28 }}
+              label={t('bind.sendCode')}
+              waitingLabel={(s) => t('bind.resendIn', { seconds: s })}
+              countdown={newCountdown}
+              onSend={() => send(value.trim(), `user_change_${kind}`)}
+            />
           </div>
           <FormError message={error} />
-          <Button htmlType="submit" type="primary">{t('bind.submit')}</Button> <Button onClick={() => onDone()}>{t('bind.cancel')}</Button>
+          <Button htmlType="submit" type="primary">
+            {t('bind.submit')}
+          </Button>{' '}
+          <Button onClick={() => onDone()}>{t('bind.cancel')}</Button>
         </form>
       )}
     </section>

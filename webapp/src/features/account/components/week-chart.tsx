@@ -26,7 +26,14 @@ export function WeekChart({ days, series, title }: { days: string[]; series: Ser
         <line x1={0} x2={width} y1={plot / 2} y2={plot / 2} stroke="currentColor" strokeOpacity={0.3} />
         {series.map((s, si) =>
           scaleBars(s.values, plot).map((bar, i) => (
-            <rect key={`${s.label}-${days[i]}`} x={i * slot + 6 + si * barWidth} y={bar.y} width={barWidth - 2} height={Math.max(bar.h, 0.5)} fill={s.color}>
+            <rect
+              key={`${s.label}-${days[i]}`}
+              x={i * slot + 6 + si * barWidth}
+              y={bar.y}
+              width={barWidth - 2}
+              height={Math.max(bar.h, 0.5)}
+              fill={s.color}
+            >
               <title>{`${days[i]} ${s.label}: ${s.values[i]}`}</title>
             </rect>
           )),

@@ -24,10 +24,7 @@ describe('permission component', () => {
   it('keeps an element only when the route allows path + action', () => {
     setMenus([
       node({
-        children: [
-          node({ id: 2, type: 'button', name: 'auth/admin/index' }),
-          node({ id: 3, type: 'button', name: 'auth/admin/add' }),
-        ],
+        children: [node({ id: 2, type: 'button', name: 'auth/admin/index' }), node({ id: 3, type: 'button', name: 'auth/admin/add' })],
       }),
       node({ id: 4, name: 'auth/group', path: 'auth/group', children: [node({ id: 5, type: 'button', name: 'auth/group/del' })] }),
     ]);

@@ -8,7 +8,15 @@ const TREE: TreeOption[] = [
     value: 2,
     title: 'Permissions',
     children: [
-      { key: 3, value: 3, title: 'Admins', children: [{ key: 4, value: 4, title: 'View' }, { key: 5, value: 5, title: 'Add' }] },
+      {
+        key: 3,
+        value: 3,
+        title: 'Admins',
+        children: [
+          { key: 4, value: 4, title: 'View' },
+          { key: 5, value: 5, title: 'Add' },
+        ],
+      },
       { key: 6, value: 6, title: 'Admin log', children: [{ key: 7, value: 7, title: 'View' }] },
     ],
   },
@@ -24,10 +32,7 @@ describe('rule tree of a group', () => {
 
 describe('move up / down', () => {
   it('finds the siblings of a row at any depth', () => {
-    const rows = [
-      { id: 1 },
-      { id: 2, children: [{ id: 3 }, { id: 6, children: [{ id: 7 }] }] },
-    ];
+    const rows = [{ id: 1 }, { id: 2, children: [{ id: 3 }, { id: 6, children: [{ id: 7 }] }] }];
     expect(siblingsOf(rows, 2).map((r) => r.id)).toEqual([1, 2]);
     expect(siblingsOf(rows, 6).map((r) => r.id)).toEqual([3, 6]);
     expect(siblingsOf(rows, 7).map((r) => r.id)).toEqual([7]);

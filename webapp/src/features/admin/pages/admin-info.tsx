@@ -60,7 +60,11 @@ export default function AdminInfoPage() {
         </Descriptions>
       )}
       <Form form={form} layout="vertical" style={{ maxWidth: 480 }}>
-        <Form.Item name="nickname" label={t('admin.nickname')} rules={[{ required: true, message: t('common.required', { field: t('admin.nickname') }) }]}>
+        <Form.Item
+          name="nickname"
+          label={t('admin.nickname')}
+          rules={[{ required: true, message: t('common.required', { field: t('admin.nickname') }) }]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="avatar" label={t('admin.avatar')}>
@@ -75,13 +79,22 @@ export default function AdminInfoPage() {
         <Form.Item name="motto" label={t('admin.motto')}>
           <Input.TextArea rows={2} />
         </Form.Item>
-        <Form.Item name="password" label={t('admin.newPassword')} help={t('admin.passwordHelp')} rules={[{ pattern: /^[^&<>"']{6,32}$/, message: t('validate.password') }]}>
+        <Form.Item
+          name="password"
+          label={t('admin.newPassword')}
+          help={t('admin.passwordHelp')}
+          rules={[{ pattern: /^[^&<>"']{6,32}$/, message: t('validate.password') }]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item noStyle shouldUpdate>
           {() =>
             form.getFieldValue('password') ? (
-              <Form.Item name="old_password" label={t('profile.oldPassword')} rules={[{ required: true, message: t('common.required', { field: t('profile.oldPassword') }) }]}>
+              <Form.Item
+                name="old_password"
+                label={t('profile.oldPassword')}
+                rules={[{ required: true, message: t('common.required', { field: t('profile.oldPassword') }) }]}
+              >
                 <Input.Password autoComplete="current-password" />
               </Form.Item>
             ) : null

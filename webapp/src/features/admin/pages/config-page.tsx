@@ -49,8 +49,25 @@ interface ConfigGroup {
 }
 
 export const ITEM_TYPES = [
-  'string', 'password', 'number', 'radio', 'checkbox', 'switch', 'textarea', 'array', 'datetime', 'date',
-  'time', 'select', 'selects', 'editor', 'image', 'file', 'icon', 'color', 'i18n',
+  'string',
+  'password',
+  'number',
+  'radio',
+  'checkbox',
+  'switch',
+  'textarea',
+  'array',
+  'datetime',
+  'date',
+  'time',
+  'select',
+  'selects',
+  'editor',
+  'image',
+  'file',
+  'icon',
+  'color',
+  'i18n',
 ];
 
 function options(item: ConfigItem) {
@@ -63,7 +80,14 @@ export function ConfigControl({ item, value, onChange }: { item: ConfigItem; val
   const text = (value ?? '') as string;
   switch (item.type) {
     case 'password':
-      return <Input.Password value={text} onChange={(e) => onChange?.(e.target.value)} placeholder={item.has_value ? t('config.secretKept') : ''} autoComplete="new-password" />;
+      return (
+        <Input.Password
+          value={text}
+          onChange={(e) => onChange?.(e.target.value)}
+          placeholder={item.has_value ? t('config.secretKept') : ''}
+          autoComplete="new-password"
+        />
+      );
     case 'number':
       return <InputNumber value={text === '' ? null : Number(text)} onChange={(v) => onChange?.(v ?? '')} style={{ width: 200 }} />;
     case 'radio':
@@ -78,9 +102,13 @@ export function ConfigControl({ item, value, onChange }: { item: ConfigItem; val
     case 'select':
       return <Select value={value} onChange={onChange} options={options(item)} style={{ width: 240 }} />;
     case 'selects':
-      return <Select mode="multiple" value={(value as string[]) ?? []} onChange={onChange} options={options(item)} style={{ width: 320 }} />;
+      return (
+        <Select mode="multiple" value={(value as string[]) ?? []} onChange={onChange} options={options(item)} style={{ width: 320 }} />
+      );
     case 'datetime':
-      return <DatePicker showTime value={text ? dayjs(text) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD HH:mm:ss') : '')} />;
+      return (
+        <DatePicker showTime value={text ? dayjs(text) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD HH:mm:ss') : '')} />
+      );
     case 'date':
       return <DatePicker value={text ? dayjs(text) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : '')} />;
     case 'time':
@@ -94,8 +122,16 @@ export function ConfigControl({ item, value, onChange }: { item: ConfigItem; val
         <Space direction="vertical">
           {rows.map((row, i) => (
             <Space key={i}>
-              <Input placeholder={t('config.key')} value={row.key} onChange={(e) => set(rows.map((r, j) => (j === i ? { ...r, key: e.target.value } : r)))} />
-              <Input placeholder={t('config.value')} value={row.value} onChange={(e) => set(rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))} />
+              <Input
+                placeholder={t('config.key')}
+                value={row.key}
+                onChange={(e) => set(rows.map((r, j) => (j === i ? { ...r, key: e.target.value } : r)))}
+              />
+              <Input
+                placeholder={t('config.value')}
+                value={row.value}
+                onChange={(e) => set(rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))}
+              />
               <MinusCircleOutlined aria-label={t('common.delete')} onClick={() => set(rows.filter((_, j) => j !== i))} />
             </Space>
           ))}
@@ -123,7 +159,12 @@ export function ConfigControl({ item, value, onChange }: { item: ConfigItem; val
     default:
       return (
         <Space>
-          <Input value={text} onChange={(e) => onChange?.(e.target.value)} style={{ width: 360 }} placeholder={item.type === 'icon' ? 'UserOutlined' : item.type === 'string' ? '' : 'https://…'} />
+          <Input
+            value={text}
+            onChange={(e) => onChange?.(e.target.value)}
+            style={{ width: 360 }}
+            placeholder={item.type === 'icon' ? 'UserOutlined' : item.type === 'string' ? '' : 'https://…'}
+          />
           {item.type === 'image' && text && <img src={text} alt="" style={{ height: 32 }} />}
         </Space>
       );
@@ -152,7 +193,10 @@ function GroupForm({ group, reload }: { group: ConfigGroup; reload: () => void }
   };
   const remove = async (name: string) => {
     try {
-      await api.request({ url: '/admin/routine/config/del', method: 'DELETE', params: { group: group.name, name } }, { showSuccessMessage: true });
+      await api.request(
+        { url: '/admin/routine/config/del', method: 'DELETE', params: { group: group.name, name } },
+        { showSuccessMessage: true },
+      );
       reload();
     } catch {
       // shown
@@ -203,9 +247,21 @@ function GroupForm({ group, reload }: { group: ConfigGroup; reload: () => void }
           )}
         </Space>
       </Form.Item>
-      <Modal open={mailOpen} title={t('config.sendTestMail')} onCancel={() => setMailOpen(false)} onOk={() => void sendTest()} okText={t('config.send')}>
+      <Modal
+        open={mailOpen}
+        title={t('config.sendTestMail')}
+        onCancel={() => setMailOpen(false)}
+        onOk={() => void sendTest()}
+        okText={t('config.send')}
+      >
         <p>{t('config.testMailHelp')}</p>
-        <Input type="email" aria-label={t('config.testMailTo')} placeholder="name@example.com" value={mailTo} onChange={(e) => setMailTo(e.target.value)} />
+        <Input
+          type="email"
+          aria-label={t('config.testMailTo')}
+          placeholder="name@example.com"
+          value={mailTo}
+          onChange={(e) => setMailTo(e.target.value)}
+        />
       </Modal>
     </Form>
   );
@@ -223,7 +279,11 @@ function AddItem({ groups, reload }: { groups: ConfigGroup[]; reload: () => void
       if (k.trim()) content[k.trim()] = rest.join('=').trim() || k.trim();
     }
     try {
-      await api.post('/admin/routine/config/add', { ...values, content: Object.keys(content).length ? content : null }, { showSuccessMessage: true });
+      await api.post(
+        '/admin/routine/config/add',
+        { ...values, content: Object.keys(content).length ? content : null },
+        { showSuccessMessage: true },
+      );
       setOpen(false);
       reload();
     } catch {
@@ -243,10 +303,18 @@ function AddItem({ groups, reload }: { groups: ConfigGroup[]; reload: () => void
           <Form.Item name="type" label={t('config.type')} rules={[{ required: true }]}>
             <Select options={ITEM_TYPES.map((v) => ({ value: v, label: t(`config.types.${v}`) }))} />
           </Form.Item>
-          <Form.Item name="title" label={t('config.title')} rules={[{ required: true, message: t('common.required', { field: t('config.title') }) }]}>
+          <Form.Item
+            name="title"
+            label={t('config.title')}
+            rules={[{ required: true, message: t('common.required', { field: t('config.title') }) }]}
+          >
             <Input />
           </Form.Item>
-          <Form.Item name="name" label={t('config.name')} rules={[{ required: true, pattern: /^[A-Za-z_][A-Za-z0-9_]*$/, message: t('validate.name') }]}>
+          <Form.Item
+            name="name"
+            label={t('config.name')}
+            rules={[{ required: true, pattern: /^[A-Za-z_][A-Za-z0-9_]*$/, message: t('validate.name') }]}
+          >
             <Input />
           </Form.Item>
           <Form.Item name="tip" label={t('config.tip')}>

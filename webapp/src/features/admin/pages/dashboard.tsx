@@ -89,7 +89,9 @@ export default function DashboardPage() {
       </Radio.Group>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
-          <Card title={t('dashboard.signups')}>{data && <LineChart points={data.signups} label={t('dashboard.signups')} color="#1677ff" />}</Card>
+          <Card title={t('dashboard.signups')}>
+            {data && <LineChart points={data.signups} label={t('dashboard.signups')} color="#1677ff" />}
+          </Card>
         </Col>
         <Col xs={24} lg={12}>
           <Card title={t('dashboard.adminActions')}>

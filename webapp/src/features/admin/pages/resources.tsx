@@ -33,7 +33,11 @@ function useGroupOptions(prefix: string) {
   const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
   useEffect(() => {
     void api
-      .get<{ list: Row[] }>(`${prefix}/index`, { select: 'true', limit: 1000 }, { showErrorMessage: false, showCodeMessage: false, cancelDuplicateRequest: false })
+      .get<{ list: Row[] }>(
+        `${prefix}/index`,
+        { select: 'true', limit: 1000 },
+        { showErrorMessage: false, showCodeMessage: false, cancelDuplicateRequest: false },
+      )
       .then((res) => setOptions(flattenRows(res.data.list).map((g) => ({ value: g.id, label: String(g.name) }))))
       .catch(() => undefined);
   }, [prefix]);
@@ -42,14 +46,30 @@ function useGroupOptions(prefix: string) {
 
 function ruleFields(t: T, types: string[]): (rows: Row[]) => FieldConfig[] {
   return (rows) => [
-    { name: 'type', label: t('rule.type'), type: 'radio', required: true, options: types.map((v) => ({ value: v, label: t(`rule.types.${v}`) })) },
-    { name: 'pid', label: t('rule.parent'), type: 'treeSelect', tree: [{ value: 0, key: 0, title: t('rule.top') }, ...rowsToTree(rows, (r) => String(r.label ?? r.title))] },
+    {
+      name: 'type',
+      label: t('rule.type'),
+      type: 'radio',
+      required: true,
+      options: types.map((v) => ({ value: v, label: t(`rule.types.${v}`) })),
+    },
+    {
+      name: 'pid',
+      label: t('rule.parent'),
+      type: 'treeSelect',
+      tree: [{ value: 0, key: 0, title: t('rule.top') }, ...rowsToTree(rows, (r) => String(r.label ?? r.title))],
+    },
     { name: 'title', label: t('rule.title'), type: 'input', required: true },
     { name: 'title_en', label: t('rule.titleEn'), type: 'input' },
     { name: 'name', label: t('rule.name'), type: 'input', required: true, help: t('rule.nameHelp') },
     { name: 'path', label: t('rule.path'), type: 'input' },
     { name: 'icon', label: t('rule.icon'), type: 'input', placeholder: 'UserOutlined' },
-    { name: 'menu_type', label: t('rule.menuType'), type: 'radio', options: ['tab', 'link', 'iframe'].map((v) => ({ value: v, label: t(`rule.menuTypes.${v}`) })) },
+    {
+      name: 'menu_type',
+      label: t('rule.menuType'),
+      type: 'radio',
+      options: ['tab', 'link', 'iframe'].map((v) => ({ value: v, label: t(`rule.menuTypes.${v}`) })),
+    },
     { name: 'url', label: t('rule.url'), type: 'input' },
     { name: 'component', label: t('rule.component'), type: 'input' },
     { name: 'keepalive', label: t('rule.keepalive'), type: 'switch' },
@@ -85,7 +105,11 @@ export function AdminRulesPage() {
 
 export function MemberRulesPage() {
   const t = useT();
-  return <TablePage config={useMemo(() => ruleConfig(t, '/admin/user/rule', ['route', 'menu_dir', 'menu', 'nav_user_menu', 'nav', 'button']), [t])} />;
+  return (
+    <TablePage
+      config={useMemo(() => ruleConfig(t, '/admin/user/rule', ['route', 'menu_dir', 'menu', 'nav_user_menu', 'nav', 'button']), [t])}
+    />
+  );
 }
 
 export function AdminGroupsPage() {
@@ -136,14 +160,34 @@ export function AdminsPage() {
         { key: 'status', title: t('common.status'), render: 'status', filter: 'select', options: STATUS_OPTIONS(t) },
       ],
       fields: [
-        { name: 'username', label: t('admin.username'), type: 'input', required: true, pattern: { regex: ACCOUNT_RE, message: t('validate.account') } },
+        {
+          name: 'username',
+          label: t('admin.username'),
+          type: 'input',
+          required: true,
+          pattern: { regex: ACCOUNT_RE, message: t('validate.account') },
+        },
         { name: 'nickname', label: t('admin.nickname'), type: 'input', required: true },
         { name: 'group_arr', label: t('admin.groups'), type: 'multiselect', options: groups, required: true },
         { name: 'avatar', label: t('admin.avatar'), type: 'input', placeholder: 'https://…' },
         { name: 'email', label: t('admin.email'), type: 'input' },
         { name: 'mobile', label: t('admin.mobile'), type: 'input' },
-        { name: 'password', label: t('admin.password'), type: 'password', required: true, only: 'add', pattern: { regex: PASSWORD_RE, message: t('validate.password') } },
-        { name: 'password', label: t('admin.newPassword'), type: 'password', only: 'edit', help: t('admin.passwordHelp'), pattern: { regex: PASSWORD_RE, message: t('validate.password') } },
+        {
+          name: 'password',
+          label: t('admin.password'),
+          type: 'password',
+          required: true,
+          only: 'add',
+          pattern: { regex: PASSWORD_RE, message: t('validate.password') },
+        },
+        {
+          name: 'password',
+          label: t('admin.newPassword'),
+          type: 'password',
+          only: 'edit',
+          help: t('admin.passwordHelp'),
+          pattern: { regex: PASSWORD_RE, message: t('validate.password') },
+        },
         { name: 'motto', label: t('admin.motto'), type: 'textarea' },
         { name: 'status', label: t('common.status'), type: 'radio', options: STATUS_OPTIONS(t) },
       ],
@@ -199,17 +243,31 @@ function AdjustButton({ row, kind, reload }: { row: Row; kind: 'money' | 'score'
       <Button size="small" type="link" onClick={() => (form.resetFields(), setOpen(true))}>
         {kind === 'money' ? t('member.adjustMoney') : t('member.adjustScore')}
       </Button>
-      <Modal open={open} title={`${kind === 'money' ? t('member.adjustMoney') : t('member.adjustScore')} · ${String(row.username)}`} onCancel={() => setOpen(false)} onOk={() => void submit()} destroyOnHidden>
+      <Modal
+        open={open}
+        title={`${kind === 'money' ? t('member.adjustMoney') : t('member.adjustScore')} · ${String(row.username)}`}
+        onCancel={() => setOpen(false)}
+        onOk={() => void submit()}
+        destroyOnHidden
+      >
         <p>
           {kind === 'money' ? t('member.money') : t('member.score')}: {String(row[kind])}
         </p>
         <Form form={form} layout="vertical" preserve={false}>
           {kind === 'money' ? (
-            <Form.Item name="money" label={t('member.changeMoney')} rules={[{ required: true, pattern: /^-?\d+(\.\d{1,2})?$/, message: t('validate.float') }]}>
+            <Form.Item
+              name="money"
+              label={t('member.changeMoney')}
+              rules={[{ required: true, pattern: /^-?\d+(\.\d{1,2})?$/, message: t('validate.float') }]}
+            >
               <Input placeholder="10.00 / -5.50" />
             </Form.Item>
           ) : (
-            <Form.Item name="score" label={t('member.changeScore')} rules={[{ required: true, message: t('common.required', { field: t('member.changeScore') }) }]}>
+            <Form.Item
+              name="score"
+              label={t('member.changeScore')}
+              rules={[{ required: true, message: t('common.required', { field: t('member.changeScore') }) }]}
+            >
               <InputNumber style={{ width: '100%' }} />
             </Form.Item>
           )}
@@ -242,16 +300,41 @@ export function MembersPage() {
         { key: 'status', title: t('common.status'), render: 'status', filter: 'select', options: STATUS_OPTIONS(t) },
       ],
       fields: [
-        { name: 'username', label: t('admin.username'), type: 'input', required: true, pattern: { regex: ACCOUNT_RE, message: t('validate.account') } },
+        {
+          name: 'username',
+          label: t('admin.username'),
+          type: 'input',
+          required: true,
+          pattern: { regex: ACCOUNT_RE, message: t('validate.account') },
+        },
         { name: 'nickname', label: t('admin.nickname'), type: 'input', required: true },
         { name: 'group_id', label: t('member.group'), type: 'select', options: groups, required: true },
         { name: 'email', label: t('admin.email'), type: 'input' },
         { name: 'mobile', label: t('admin.mobile'), type: 'input' },
         { name: 'avatar', label: t('admin.avatar'), type: 'input' },
-        { name: 'gender', label: t('member.gender'), type: 'radio', options: [0, 1, 2].map((v) => ({ value: v, label: t(`member.genders.${v}`) })) },
+        {
+          name: 'gender',
+          label: t('member.gender'),
+          type: 'radio',
+          options: [0, 1, 2].map((v) => ({ value: v, label: t(`member.genders.${v}`) })),
+        },
         { name: 'birthday', label: t('member.birthday'), type: 'date' },
-        { name: 'password', label: t('admin.password'), type: 'password', required: true, only: 'add', pattern: { regex: PASSWORD_RE, message: t('validate.password') } },
-        { name: 'password', label: t('admin.newPassword'), type: 'password', only: 'edit', help: t('admin.passwordHelp'), pattern: { regex: PASSWORD_RE, message: t('validate.password') } },
+        {
+          name: 'password',
+          label: t('admin.password'),
+          type: 'password',
+          required: true,
+          only: 'add',
+          pattern: { regex: PASSWORD_RE, message: t('validate.password') },
+        },
+        {
+          name: 'password',
+          label: t('admin.newPassword'),
+          type: 'password',
+          only: 'edit',
+          help: t('admin.passwordHelp'),
+          pattern: { regex: PASSWORD_RE, message: t('validate.password') },
+        },
         { name: 'motto', label: t('admin.motto'), type: 'textarea' },
         { name: 'status', label: t('common.status'), type: 'radio', options: STATUS_OPTIONS(t) },
       ],
@@ -275,7 +358,11 @@ export function MemberGroupsPage() {
   const [rules, setRules] = useState<TreeOption[]>([]);
   useEffect(() => {
     void api
-      .get<{ list: Row[] }>('/admin/user/rule/index', undefined, { showErrorMessage: false, showCodeMessage: false, cancelDuplicateRequest: false })
+      .get<{ list: Row[] }>('/admin/user/rule/index', undefined, {
+        showErrorMessage: false,
+        showCodeMessage: false,
+        cancelDuplicateRequest: false,
+      })
       .then((res) => setRules(rowsToTree(res.data.list, (r) => String(r.label ?? r.title))))
       .catch(() => undefined);
   }, []);

@@ -157,23 +157,83 @@ function FieldInput({ field, id, value, onChange }: { field: FieldConfig; id?: s
   const { t } = useTranslation('admin/common');
   switch (field.type) {
     case 'password':
-      return <Input.Password id={id} value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} autoComplete="new-password" />;
+      return (
+        <Input.Password
+          id={id}
+          value={value as string}
+          onChange={(e) => onChange?.(e.target.value)}
+          placeholder={field.placeholder}
+          autoComplete="new-password"
+        />
+      );
     case 'textarea':
-      return <Input.TextArea id={id} rows={3} value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} />;
+      return (
+        <Input.TextArea
+          id={id}
+          rows={3}
+          value={value as string}
+          onChange={(e) => onChange?.(e.target.value)}
+          placeholder={field.placeholder}
+        />
+      );
     case 'number':
       return <InputNumber id={id} value={value as number} onChange={(v) => onChange?.(v)} style={{ width: '100%' }} />;
     case 'select':
-      return <Select id={id} value={value} onChange={onChange} options={field.options} placeholder={field.placeholder ?? t('common.select')} allowClear optionFilterProp="label" showSearch />;
+      return (
+        <Select
+          id={id}
+          value={value}
+          onChange={onChange}
+          options={field.options}
+          placeholder={field.placeholder ?? t('common.select')}
+          allowClear
+          optionFilterProp="label"
+          showSearch
+        />
+      );
     case 'multiselect':
-      return <Select id={id} mode="multiple" value={value} onChange={onChange} options={field.options} placeholder={field.placeholder ?? t('common.select')} optionFilterProp="label" />;
+      return (
+        <Select
+          id={id}
+          mode="multiple"
+          value={value}
+          onChange={onChange}
+          options={field.options}
+          placeholder={field.placeholder ?? t('common.select')}
+          optionFilterProp="label"
+        />
+      );
     case 'radio':
-      return <Radio.Group id={id} aria-label={field.label} role="radiogroup" value={value} onChange={(e) => onChange?.(e.target.value)} options={field.options} />;
+      return (
+        <Radio.Group
+          id={id}
+          aria-label={field.label}
+          role="radiogroup"
+          value={value}
+          onChange={(e) => onChange?.(e.target.value)}
+          options={field.options}
+        />
+      );
     case 'switch':
       return <Switch id={id} checked={Boolean(value)} onChange={(v) => onChange?.(v)} />;
     case 'date':
-      return <DatePicker id={id} value={value ? dayjs(value as string) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : '')} />;
+      return (
+        <DatePicker id={id} value={value ? dayjs(value as string) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : '')} />
+      );
     case 'treeSelect':
-      return <TreeSelect id={id} value={value} onChange={onChange} treeData={field.tree} treeDefaultExpandAll allowClear showSearch treeNodeFilterProp="title" placeholder={field.placeholder} />;
+      return (
+        <TreeSelect
+          id={id}
+          value={value}
+          onChange={onChange}
+          treeData={field.tree}
+          treeDefaultExpandAll
+          allowClear
+          showSearch
+          treeNodeFilterProp="title"
+          placeholder={field.placeholder}
+        />
+      );
     case 'tree':
       return <RuleTree field={field} id={id} value={value} onChange={onChange} />;
     default:
@@ -234,7 +294,12 @@ export function TablePage({ config }: { config: TableConfig }) {
       setRows(res.data.list);
       setTotal(res.data.total);
       // A tree opens fully after every load, so a newly added child is visible too.
-      if (config.tree) setExpanded(flattenRows(res.data.list).filter((r) => (r.children as Row[] | undefined)?.length).map((r) => r.id));
+      if (config.tree)
+        setExpanded(
+          flattenRows(res.data.list)
+            .filter((r) => (r.children as Row[] | undefined)?.length)
+            .map((r) => r.id),
+        );
     } catch {
       // the request client shows the message
     } finally {
@@ -246,10 +311,7 @@ export function TablePage({ config }: { config: TableConfig }) {
     void load();
   }, [load]);
 
-  const fields = useMemo(
-    () => [...(config.fields ?? []), ...(config.dynamicFields ? config.dynamicFields(rows) : [])],
-    [config, rows],
-  );
+  const fields = useMemo(() => [...(config.fields ?? []), ...(config.dynamicFields ? config.dynamicFields(rows) : [])], [config, rows]);
 
   const openEdit = async (row: Row | null) => {
     form.resetFields();
@@ -302,7 +364,9 @@ export function TablePage({ config }: { config: TableConfig }) {
         case 'time':
           return formatTime(value);
         case 'status':
-          return <Tag color={value === 'enable' ? 'success' : 'default'}>{value === 'enable' ? t('common.enable') : t('common.disable')}</Tag>;
+          return (
+            <Tag color={value === 'enable' ? 'success' : 'default'}>{value === 'enable' ? t('common.enable') : t('common.disable')}</Tag>
+          );
         case 'yesno':
           return value ? t('common.yes') : t('common.no');
         case 'tag':
@@ -312,7 +376,11 @@ export function TablePage({ config }: { config: TableConfig }) {
         case 'image':
           return value ? <img src={String(value)} alt="" style={{ width: 32, height: 32, objectFit: 'cover' }} /> : '-';
         case 'code':
-          return <Typography.Text code ellipsis style={{ maxWidth: 320 }}>{String(value ?? '')}</Typography.Text>;
+          return (
+            <Typography.Text code ellipsis style={{ maxWidth: 320 }}>
+              {String(value ?? '')}
+            </Typography.Text>
+          );
         default:
           return option?.label ?? (value === null || value === undefined || value === '' ? '-' : String(value));
       }
@@ -323,7 +391,11 @@ export function TablePage({ config }: { config: TableConfig }) {
   const move = (row: Row, step: -1 | 1) => {
     const siblings = siblingsOf(rows, row.id);
     const target = siblings[siblings.findIndex((r) => r.id === row.id) + step];
-    if (target) void api.sortable(row.id, target.id).then(() => load(), () => undefined);
+    if (target)
+      void api.sortable(row.id, target.id).then(
+        () => load(),
+        () => undefined,
+      );
   };
   const rowTitle = (row: Row) => String(row.label ?? row.title ?? row.name ?? row.id);
   // The API marks rows the caller may not change (e.g. an admin holding more than the caller, or the
@@ -450,11 +522,15 @@ export function TablePage({ config }: { config: TableConfig }) {
         dataSource={rows}
         scroll={{ x: 'max-content' }}
         expandable={config.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)) } : undefined}
-        rowSelection={config.canDelete !== false && canDelete ? {
+        rowSelection={
+          config.canDelete !== false && canDelete
+            ? {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys.map(Number)),
                 getCheckboxProps: (row: Row) => ({ disabled: locked(row), 'aria-label': rowTitle(row) }),
-              } : undefined}
+              }
+            : undefined
+        }
         onChange={(_, __, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           setOrder(s?.order ? `${String(s.columnKey)},${s.order === 'descend' ? 'desc' : 'asc'}` : undefined);
@@ -467,7 +543,11 @@ export function TablePage({ config }: { config: TableConfig }) {
                 onDragStart: () => setDragId(row.id),
                 onDragOver: (e) => e.preventDefault(),
                 onDrop: () => {
-                  if (dragId !== null && dragId !== row.id) void api.sortable(dragId, row.id).then(() => load(), () => undefined);
+                  if (dragId !== null && dragId !== row.id)
+                    void api.sortable(dragId, row.id).then(
+                      () => load(),
+                      () => undefined,
+                    );
                   setDragId(null);
                 },
               }

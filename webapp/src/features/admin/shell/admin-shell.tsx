@@ -27,7 +27,19 @@ import { loadingPathFor, ROUTE_PATHS } from '../../../lib/routes';
 import { pick, useLayoutConfig, setLayoutConfig } from '../../../lib/theme';
 import { PAGES } from '../pages/registry';
 import { fetchAdminIndex } from '../api';
-import { activateTab, firstRoute, openTab, removeAllTabs, removeOtherTabs, removeTab, resetAdminState, setFullScreen, setMenus, useAdminState, type MenuNode } from './admin-store';
+import {
+  activateTab,
+  firstRoute,
+  openTab,
+  removeAllTabs,
+  removeOtherTabs,
+  removeTab,
+  resetAdminState,
+  setFullScreen,
+  setMenus,
+  useAdminState,
+  type MenuNode,
+} from './admin-store';
 import { MenuIcon } from './icons';
 import { LayoutSettings } from './layout-settings';
 import { RoutePathContext } from './permission';
@@ -164,7 +176,11 @@ export function AdminShell() {
   };
   const logout = async () => {
     try {
-      await api.post('/admin/index/logout', { refresh_token: adminSession.getToken('refresh') }, { showErrorMessage: false, showCodeMessage: false });
+      await api.post(
+        '/admin/index/logout',
+        { refresh_token: adminSession.getToken('refresh') },
+        { showErrorMessage: false, showCodeMessage: false },
+      );
     } catch {
       // the local session is dropped either way
     }
@@ -185,7 +201,15 @@ export function AdminShell() {
       {layout.menuShowTopBar && layout.layoutMode === 'Default' && (
         <div
           data-testid="menu-top-bar"
-          style={{ height: 56, display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 600, background: pick(layout.menuTopBarBackground, dark), color: pick(layout.menuColor, dark) }}
+          style={{
+            height: 56,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontWeight: 600,
+            background: pick(layout.menuTopBarBackground, dark),
+            color: pick(layout.menuColor, dark),
+          }}
         >
           <h1 style={{ margin: 0, fontSize: 16 }}>{collapsed ? t('shell.short') : t('shell.title')}</h1>
         </div>
@@ -205,7 +229,11 @@ export function AdminShell() {
   );
 
   const tabBar = (
-    <div role="tablist" aria-label={t('shell.tabs')} style={{ display: 'flex', alignItems: 'stretch', gap: 2, overflowX: 'auto', flex: 1, minWidth: 0 }}>
+    <div
+      role="tablist"
+      aria-label={t('shell.tabs')}
+      style={{ display: 'flex', alignItems: 'stretch', gap: 2, overflowX: 'auto', flex: 1, minWidth: 0 }}
+    >
       {admin.tabs.tabs.map((tab) => {
         const active = tab.path === admin.tabs.active;
         const style: CSSProperties = {
@@ -245,7 +273,13 @@ export function AdminShell() {
               },
             }}
           >
-            <div role="tab" aria-selected={active} data-path={tab.path} style={style} onClick={() => (activateTab(tab.path), go(tabUrl(tab)))}>
+            <div
+              role="tab"
+              aria-selected={active}
+              data-path={tab.path}
+              style={style}
+              onClick={() => (activateTab(tab.path), go(tabUrl(tab)))}
+            >
               <span>{tab.title}</span>
               <CloseOutlined
                 aria-label={t('shell.closeTab')}
@@ -267,7 +301,16 @@ export function AdminShell() {
     // The header's 64 px line height would stretch the switches; on a phone the tools scroll sideways
     // instead of squeezing their labels into one column.
     <div
-      style={{ display: 'flex', alignItems: 'center', gap: 8, lineHeight: 'normal', whiteSpace: 'nowrap', minWidth: 0, overflowX: 'auto', marginLeft: 'auto' }}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        lineHeight: 'normal',
+        whiteSpace: 'nowrap',
+        minWidth: 0,
+        overflowX: 'auto',
+        marginLeft: 'auto',
+      }}
     >
       {admin.tabs.tabs.length > 0 && (
         <Tooltip title={t('shell.closeAll')}>
@@ -344,7 +387,14 @@ export function AdminShell() {
   const wrap = (node: ReactNode) => (
     <>
       {node}
-      <Drawer placement="left" open={isPhone && drawerOpen} onClose={() => setDrawerOpen(false)} size={layout.menuWidth} styles={{ body: { padding: 0 } }} title={t('shell.title')}>
+      <Drawer
+        placement="left"
+        open={isPhone && drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        size={layout.menuWidth}
+        styles={{ body: { padding: 0 } }}
+        title={t('shell.title')}
+      >
         {menu}
       </Drawer>
       <LayoutSettings open={settingsOpen} onClose={() => setSettingsOpen(false)} />
@@ -364,7 +414,14 @@ export function AdminShell() {
   }
 
   const sider = !isPhone && (
-    <Layout.Sider width={layout.menuWidth} collapsed={collapsed} collapsedWidth={64} trigger={null} style={{ background: pick(layout.menuBackground, dark) }} theme={dark ? 'dark' : 'light'}>
+    <Layout.Sider
+      width={layout.menuWidth}
+      collapsed={collapsed}
+      collapsedWidth={64}
+      trigger={null}
+      style={{ background: pick(layout.menuBackground, dark) }}
+      theme={dark ? 'dark' : 'light'}
+    >
       {menu}
     </Layout.Sider>
   );
@@ -373,7 +430,9 @@ export function AdminShell() {
     return wrap(
       <Layout style={{ minHeight: '100vh' }} data-layout="Classic">
         <Layout.Header style={{ ...headerStyle, borderBottom: '1px solid rgba(128,128,128,.2)' }}>
-          <h1 style={{ margin: 0, fontSize: 16, width: isPhone ? 'auto' : layout.menuWidth - 12, whiteSpace: 'nowrap' }}>{t('shell.title')}</h1>
+          <h1 style={{ margin: 0, fontSize: 16, width: isPhone ? 'auto' : layout.menuWidth - 12, whiteSpace: 'nowrap' }}>
+            {t('shell.title')}
+          </h1>
           {toggle}
           <div style={{ flex: 1 }} />
           {headerTools}

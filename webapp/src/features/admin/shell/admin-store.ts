@@ -78,9 +78,7 @@ export function indexMenus(menus: MenuNode[]): Pick<AdminState, 'authNode' | 'ro
         const target = menuTarget(node);
         if (target.kind === 'route') {
           routes[target.to] = node;
-          authNode[target.to] = (node.children ?? [])
-            .filter((child) => child.type === 'button')
-            .map((child) => `/admin/${child.name}`);
+          authNode[target.to] = (node.children ?? []).filter((child) => child.type === 'button').map((child) => `/admin/${child.name}`);
         }
       }
       if (node.children) walk(node.children);

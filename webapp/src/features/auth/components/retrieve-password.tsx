@@ -71,19 +71,50 @@ export function RetrievePassword({ onDone }: { onDone: () => void }) {
         ))}
       </div>
       <FormField id="retrieve-account" label={t(type === 'email' ? 'user/login:email' : 'user/login:mobile')} error={errors.account}>
-        <TextInput name="account" type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} value={values.account} onChange={(e) => setValue('account', e.target.value)} onBlur={() => touch('account')} />
+        <TextInput
+          name="account"
+          type={type === 'email' ? 'email' : 'tel'}
+          autoComplete={type === 'email' ? 'email' : 'tel'}
+          value={values.account}
+          onChange={(e) => setValue('account', e.target.value)}
+          onBlur={() => touch('account')}
+        />
       </FormField>
-      <CaptchaField captcha={captcha} fieldId="retrieve-captcha" label={t('user/login:captcha')} refreshLabel={t('user/login:captchaRefresh')} />
+      <CaptchaField
+        captcha={captcha}
+        fieldId="retrieve-captcha"
+        label={t('user/login:captcha')}
+        refreshLabel={t('user/login:captchaRefresh')}
+      />
       <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
         <div style={{ flex: 1 }}>
           <FormField id="retrieve-code" label={t('user/login:code')} error={errors.code}>
-            <TextInput name="code" inputMode="numeric" autoComplete="one-time-code" value={values.code} onChange={(e) => setValue('code', e.target.value)} onBlur={() => touch('code')} />
+            <TextInput
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={values.code}
+              onChange={(e) => setValue('code', e.target.value)}
+              onBlur={() => touch('code')}
+            />
           </FormField>
         </div>
-        <SendCodeButton style={{ marginTop: 28 }} label={t('user/login:sendCode')} waitingLabel={(s) => t('user/login:resendIn', { seconds: s })} countdown={countdown} onSend={send} />
+        <SendCodeButton
+          style={{ marginTop: 28 }}
+          label={t('user/login:sendCode')}
+          waitingLabel={(s) => t('user/login:resendIn', { seconds: s })}
+          countdown={countdown}
+          onSend={send}
+        />
       </div>
       <FormField id="retrieve-password" label={t('user/login:newPassword')} error={errors.password}>
-        <PasswordInput name="password" autoComplete="new-password" value={values.password} onChange={(e) => setValue('password', e.target.value)} onBlur={() => touch('password')} />
+        <PasswordInput
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(e) => setValue('password', e.target.value)}
+          onBlur={() => touch('password')}
+        />
       </FormField>
       <FormError message={error} />
       <Button type="primary" htmlType="submit" block loading={submitting}>

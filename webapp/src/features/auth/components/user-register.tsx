@@ -18,7 +18,15 @@ import { RequestError } from '../../../lib/request';
 import { ROUTE_PATHS } from '../../../lib/routes';
 import { useForm, type Rules } from '../../../lib/use-form';
 import { check, requiredCheck } from '../../../lib/validators';
-import { afterLoginPath, getCheckInConfig, memberCheckIn, sendEmailCode, sendSmsCode, toSession, type CheckInConfig } from '../api/auth-api';
+import {
+  afterLoginPath,
+  getCheckInConfig,
+  memberCheckIn,
+  sendEmailCode,
+  sendSmsCode,
+  toSession,
+  type CheckInConfig,
+} from '../api/auth-api';
 
 type Values = { username: string; password: string; mobile: string; email: string; captcha: string; keep: boolean };
 
@@ -109,30 +117,77 @@ export function UserRegister() {
     <AuthFrame title={t('user/reg:heading')} titleId="user-reg-title">
       <form data-testid="user-register" aria-labelledby="user-reg-title" noValidate onSubmit={form.handleSubmit(onValid)}>
         <FormField id="reg-account" label={t('user/reg:account')} hint={t('user/reg:accountHint')} error={errors.username}>
-          <TextInput name="username" autoComplete="username" value={values.username} onChange={(e) => setValue('username', e.target.value)} onBlur={() => touch('username')} />
+          <TextInput
+            name="username"
+            autoComplete="username"
+            value={values.username}
+            onChange={(e) => setValue('username', e.target.value)}
+            onBlur={() => touch('username')}
+          />
         </FormField>
         <FormField id="reg-password" label={t('user/reg:password')} hint={t('user/reg:passwordHint')} error={errors.password}>
-          <PasswordInput name="password" autoComplete="new-password" value={values.password} onChange={(e) => setValue('password', e.target.value)} onBlur={() => touch('password')} />
+          <PasswordInput
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(e) => setValue('password', e.target.value)}
+            onBlur={() => touch('password')}
+          />
         </FormField>
         {registerType === 'email' && (
           <FormField id="reg-email" label={t('user/reg:email')} error={errors.email}>
-            <TextInput name="email" type="email" inputMode="email" autoComplete="email" value={values.email} onChange={(e) => setValue('email', e.target.value)} onBlur={() => touch('email')} />
+            <TextInput
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={(e) => setValue('email', e.target.value)}
+              onBlur={() => touch('email')}
+            />
           </FormField>
         )}
         {registerType === 'mobile' && (
           <FormField id="reg-mobile" label={t('user/reg:mobile')} error={errors.mobile}>
-            <TextInput name="mobile" type="tel" inputMode="numeric" autoComplete="tel" value={values.mobile} onChange={(e) => setValue('mobile', e.target.value)} onBlur={() => touch('mobile')} />
+            <TextInput
+              name="mobile"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              value={values.mobile}
+              onChange={(e) => setValue('mobile', e.target.value)}
+              onBlur={() => touch('mobile')}
+            />
           </FormField>
         )}
-        <CaptchaField captcha={captcha} fieldId="reg-captcha-image" label={t('user/reg:captchaImage')} refreshLabel={t('user/reg:captchaRefresh')} error={captchaError} />
+        <CaptchaField
+          captcha={captcha}
+          fieldId="reg-captcha-image"
+          label={t('user/reg:captchaImage')}
+          refreshLabel={t('user/reg:captchaRefresh')}
+          error={captchaError}
+        />
         {registerType !== 'none' && (
           <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
             <div style={{ flex: 1 }}>
               <FormField id="reg-code" label={t('user/reg:code')} error={errors.captcha}>
-                <TextInput name="captcha" inputMode="numeric" autoComplete="one-time-code" value={values.captcha} onChange={(e) => setValue('captcha', e.target.value)} onBlur={() => touch('captcha')} />
+                <TextInput
+                  name="captcha"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  value={values.captcha}
+                  onChange={(e) => setValue('captcha', e.target.value)}
+                  onBlur={() => touch('captcha')}
+                />
               </FormField>
             </div>
-            <SendCodeButton style={{ marginTop: 28 }} label={t('user/reg:sendCode')} waitingLabel={(s) => t('user/reg:resendIn', { seconds: s })} countdown={countdown} onSend={sendCode} />
+            <SendCodeButton
+              style={{ marginTop: 28 }}
+              label={t('user/reg:sendCode')}
+              waitingLabel={(s) => t('user/reg:resendIn', { seconds: s })}
+              countdown={countdown}
+              onSend={sendCode}
+            />
           </div>
         )}
         <div style={{ marginBottom: 18 }}>

@@ -91,7 +91,9 @@ describe('401 screen (SPEC §2)', () => {
     await act(async () => {
       await i18n.changeLanguage('en');
     });
-    expect(screen.getByText(/no permission to access this page, or the file is invalid\. Please contact the site administrator/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/no permission to access this page, or the file is invalid\. Please contact the site administrator/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Return to home page' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to previous page' })).toBeInTheDocument();

@@ -21,13 +21,26 @@ export function ErrorScreen(props: {
   const Frame = props.embedded ? 'div' : 'main';
   return (
     <Frame
-      style={{ minHeight: props.embedded ? 360 : '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24, background: props.embedded ? undefined : token.colorBgLayout, color: token.colorText }}
+      style={{
+        minHeight: props.embedded ? 360 : '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: 24,
+        background: props.embedded ? undefined : token.colorBgLayout,
+        color: token.colorText,
+      }}
     >
       <section aria-labelledby="error-heading" style={{ maxWidth: 560, textAlign: 'center' }}>
         <p aria-hidden="true" style={{ fontSize: 72, fontWeight: 700, margin: 0, color: token.colorPrimary, lineHeight: 1.1 }}>
           {props.code}
         </p>
-        <h1 id="error-heading" ref={headingRef} tabIndex={-1} style={{ fontSize: 24, margin: '12px 0', color: token.colorTextHeading, outline: 'none' }}>
+        <h1
+          id="error-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          style={{ fontSize: 24, margin: '12px 0', color: token.colorTextHeading, outline: 'none' }}
+        >
           {props.heading}
         </h1>
         {props.children}

@@ -25,7 +25,15 @@ export function NotFound({ embedded = false, homePath }: { embedded?: boolean; h
   }, [left, goBack]);
 
   return (
-    <ErrorScreen embedded={embedded} code="404" heading={t('heading')} homeLabel={t('home')} backLabel={t('back')} onHome={goHome} onBack={goBack}>
+    <ErrorScreen
+      embedded={embedded}
+      code="404"
+      heading={t('heading')}
+      homeLabel={t('home')}
+      backLabel={t('back')}
+      onHome={goHome}
+      onBack={goBack}
+    >
       <p>{t('reporting')}</p>
       <p role="timer" aria-live="off" data-testid="countdown">
         {t('countdown', { count: Math.max(left, 0) })}

@@ -102,7 +102,12 @@ export function AttachmentList() {
         </span>
       ),
     },
-    { title: t('storage'), dataIndex: 'storage', width: 90, render: (s: string) => <Tag>{t(`storageName.${s}`, { defaultValue: s })}</Tag> },
+    {
+      title: t('storage'),
+      dataIndex: 'storage',
+      width: 90,
+      render: (s: string) => <Tag>{t(`storageName.${s}`, { defaultValue: s })}</Tag>,
+    },
     {
       title: t('uploader'),
       dataIndex: 'uploader',
@@ -130,8 +135,20 @@ export function AttachmentList() {
         {t('title')}
       </Typography.Title>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder={t('quickSearch')} onSearch={(v) => setFilter({ quickSearch: v })} style={{ width: 240 }} aria-label={t('quickSearch')} />
-        <Input allowClear placeholder={t('topic')} onChange={(e) => setFilter({ topic: e.target.value.trim() || undefined })} style={{ width: 140 }} aria-label={t('topic')} />
+        <Input.Search
+          allowClear
+          placeholder={t('quickSearch')}
+          onSearch={(v) => setFilter({ quickSearch: v })}
+          style={{ width: 240 }}
+          aria-label={t('quickSearch')}
+        />
+        <Input
+          allowClear
+          placeholder={t('topic')}
+          onChange={(e) => setFilter({ topic: e.target.value.trim() || undefined })}
+          style={{ width: 140 }}
+          aria-label={t('topic')}
+        />
         <Select
           allowClear
           placeholder={t('mimetype')}
