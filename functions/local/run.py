@@ -2,7 +2,8 @@
 
 Starts DynamoDB Local (data under var/dynamodb, kept across runs), creates the tables, seeds the
 first admin once (its random password is printed once), starts the SMTP capture (var/mail) and
-serves the gateway (static site, React app, API) with uvicorn. Ctrl-C stops everything it started.
+serves the gateway (static site, React app, API) with uvicorn. Ctrl-C or SIGTERM stops everything it
+started (DynamoDB Local runs in its own session, so it must be stopped explicitly).
 
 Environment (all optional): CITYOPS_PORT (8000), CITYOPS_VAR_DIR (var/), CITYOPS_DYNAMODB_PORT
 (8002), CITYOPS_SMTP_PORT (8025), CITYOPS_HOST (127.0.0.1).
@@ -40,7 +41,15 @@ def _stop_stale_dynamodb(pid_file: Path) -> None:
     pid_file.unlink(missing_ok=True)
 
 
+def _terminated(signum: int, frame: object) -> None:
+    """SIGTERM: unwind like Ctrl-C, so that the clean-up below stops DynamoDB Local and the rest."""
+    raise KeyboardInterrupt
+
+
 def main() -> None:
+    # uvicorn handles SIGTERM itself while it serves, then re-raises it: this handler turns it, and a
+    # SIGTERM during start-up, into the same orderly stop as Ctrl-C.
+    signal.signal(signal.SIGTERM, _terminated)
     host = os.environ.get("CITYOPS_HOST", "127.0.0.1")
     port = _env_int("CITYOPS_PORT", 8000)
     ddb_port = _env_int("CITYOPS_DYNAMODB_PORT", 8002)
