@@ -15,8 +15,9 @@ The API is an API Gateway HTTP API (payload format 2.0, what Mangum reads) rathe
 Function URL with origin access control: with OAC, CloudFront signs requests to a Function URL but
 Lambda does not accept unsigned payloads, so every browser POST/PUT (JSON or a multipart upload)
 would have to carry its own SHA-256 in `x-amz-content-sha256`. The HTTP API needs nothing from the
-client. Its execute-api endpoint stays reachable directly; every API call is authenticated by token
-on its own, and the stage is throttled.
+client. Its execute-api endpoint stays reachable, but the API answers only requests carrying the
+`X-Origin-Verify` secret CloudFront adds (CITYOPS_CLIENT_IP_SOURCE=cloudfront): it then trusts
+CloudFront-Viewer-Address as the caller's address (see infra/README.md, "Client address").
 
 Unknown static paths: the viewer-request function rewrites them to the language's 404.html
 (/404.html or /en/404.html) and the viewer-response function sets status 404. The distribution's
