@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
             path: '*',
             handle: { ...meta('adminLoading'), addtab: true },
             loader: adminRouteLoader,
-            lazy: () => import('../features/admin/shell/admin-route'),
+            lazy: () => import('./admin-route'),
           },
         ],
       },

@@ -3,14 +3,19 @@
  * because the connection dropped): a short explanation and "Try again" (a reload) instead of a blank
  * page. Used by the router's error boundary (every lazy route) and around each back-office tab.
  *
+ * A missing chunk (a deploy removed the files an open tab still asks for) reloads the page once first
+ * (lib/chunk-reload); only when that does not help, or offline, does the message show.
+ *
  * Its texts are bundled with the app (locales/<lang>/offline.json, imported statically rather than
  * loaded on demand): they must show when nothing more can be fetched.
  */
-import { Component, useEffect, useRef, type ReactNode } from 'react';
+import { Component, useEffect, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
+import { useRouteError } from 'react-router';
 import { theme } from 'antd';
 import zhCn from '../locales/zh-cn/offline.json';
 import en from '../locales/en/offline.json';
 import { browser } from '../lib/browser';
+import { reloadOnceForChunk } from '../lib/chunk-reload';
 import { currentLanguage } from '../lib/i18n';
 import { siteHomePath } from '../lib/site-links';
 import { PlainButton } from './plain-button';
@@ -59,16 +64,25 @@ export function LoadError({ fullPage = false }: { fullPage?: boolean }) {
 
 /** The router's errorElement: a failed lazy route (or loader) shows LoadError, not a white page. */
 export function RouteLoadError() {
-  return <LoadError fullPage />;
+  const error = useRouteError();
+  const [reloading, setReloading] = useState(false);
+  useEffect(() => {
+    if (reloadOnceForChunk(error)) setReloading(true);
+  }, [error]);
+  return reloading ? null : <LoadError fullPage />;
 }
 
 /** Catches a failed lazy component below it (a back-office tab's page) and shows LoadError there. */
-export class LoadErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
+export class LoadErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean; reloading: boolean }> {
+  state = { failed: false, reloading: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
+  componentDidCatch(error: unknown, _info: ErrorInfo) {
+    if (reloadOnceForChunk(error)) this.setState({ reloading: true });
+  }
   render() {
-    return this.state.failed ? <LoadError /> : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    return this.state.reloading ? null : <LoadError />;
   }
 }

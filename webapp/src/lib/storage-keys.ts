@@ -11,6 +11,9 @@ export const SAVED_ACCOUNT = 'cityops.savedAccount';
 /** The chosen interface language (zh-cn | en). */
 export const LANGUAGE = 'cityops.lang';
 
+/** Session storage: when the page last reloaded itself to recover from a missing chunk (lib/chunk-reload). */
+export const CHUNK_RELOAD = 'cityops.chunkReload';
+
 export const STORAGE_KEYS = {
   ADMIN_INFO,
   LAYOUT_CONFIG,

@@ -17,6 +17,8 @@ const ACCOUNT = /^[A-Za-z][A-Za-z0-9_]{2,14}$/;
 const PASSWORD = /^[^&<>"'\r\n]{6,32}$/;
 const NAME = /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} ·'.-]{0,29}$/u;
 const FLOAT = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
+const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const MONEY = /^-?\d+(\.\d{1,2})?$/;
 const EXTERNAL = /^(https?:|ftp:|mailto:|tel:)/i;
 
 export const isMobile = (value: string): boolean => MOBILE.test(value);
@@ -24,11 +26,15 @@ export const isAccount = (value: string): boolean => ACCOUNT.test(value);
 export const isPassword = (value: string): boolean => PASSWORD.test(value);
 export const isName = (value: string): boolean => NAME.test(value.trim()) && value.trim().length <= 30;
 export const isFloat = (value: string): boolean => FLOAT.test(value);
+/** An amount of money in yuan: at most two decimals, may be negative (an adjustment). */
+/** A config item's name: a letter or underscore, then letters, digits, underscores. */
+export const isVarName = (value: string): boolean => VAR_NAME.test(value);
+export const isMoney = (value: string): boolean => MONEY.test(value);
 export const isEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 /** http(s), ftp, mailto and tel links are external (SPEC §5). */
 export const isExternal = (path: string): boolean => EXTERNAL.test(path);
 
-export type ValidatorName = 'mobile' | 'account' | 'password' | 'name' | 'email' | 'float';
+export type ValidatorName = 'mobile' | 'account' | 'password' | 'name' | 'email' | 'float' | 'money' | 'varName';
 
 const CHECKS: Record<ValidatorName, (v: string) => boolean> = {
   mobile: isMobile,
@@ -37,6 +43,8 @@ const CHECKS: Record<ValidatorName, (v: string) => boolean> = {
   name: isName,
   email: isEmail,
   float: isFloat,
+  money: isMoney,
+  varName: isVarName,
 };
 
 /** The message key of a failed validator. */
@@ -47,6 +55,8 @@ export const VALIDATOR_MESSAGE: Record<ValidatorName, string> = {
   name: 'general:validate.name',
   email: 'general:validate.email',
   float: 'general:validate.float',
+  money: 'general:validate.money',
+  varName: 'general:validate.varName',
 };
 
 /** Returns the translated error message, or null when the value passes (empty passes: use `required`). */
@@ -65,10 +75,11 @@ export function ruleFor(name: ValidatorName, t: Translate) {
   };
 }
 
-export function requiredRule(t: Translate, field?: string) {
+/** Required; `text` (the default) also refuses a value of only spaces — off for numbers, lists, dates. */
+export function requiredRule(t: Translate, field?: string, text = true) {
   return {
     required: true,
-    whitespace: true,
+    ...(text ? { whitespace: true } : {}),
     message: field ? t('general:validate.requiredField', { field }) : t('general:validate.required'),
   };
 }

@@ -8,9 +8,9 @@ import { Spin } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { adminSession } from '../../../lib/auth-tokens';
 import { parseLoadingTarget, ROUTE_PATHS, targetToUrl } from '../../../lib/routes';
-import { fetchAdminIndex } from '../api';
-import { firstRoute, getAdminState, setMenus } from './admin-store';
-import { adminPathAccess } from './route-loader';
+import { firstRoute, setMenus } from '../../../lib/admin-store';
+import { fetchAdminIndex } from './api';
+import { decideAdminRoute } from './route-loader';
 
 export function AdminLoading() {
   const { to } = useParams();
@@ -32,8 +32,8 @@ export function AdminLoading() {
         }
         // A refused page → /401; a granted one, or an address the back office does not have (its
         // 404 shows inside the shell), opens at its own address.
-        const refused = adminPathAccess(target.path, getAdminState()) === 'refused';
-        void navigate(refused ? ROUTE_PATHS.noPower : targetToUrl(target), { replace: true });
+        const decision = decideAdminRoute(target.path);
+        void navigate('to' in decision ? decision.to : targetToUrl(target), { replace: true });
       })
       .catch(() => alive && setFailed(true));
     return () => {

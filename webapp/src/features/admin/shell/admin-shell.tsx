@@ -4,7 +4,7 @@
  * and default menu icon — all from the persisted layout config. The tab strip follows ./tabs; every
  * open tab stays mounted (hidden when inactive) so it keeps its state. On a phone the menu is a drawer.
  */
-import { Suspense, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { Button, Drawer, Dropdown, Grid, Layout, Menu, Spin, Tooltip, type MenuProps } from 'antd';
 import {
   CloseOutlined,
@@ -16,17 +16,15 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ClearCacheMenu } from '../../../components/clear-cache-menu';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { LoadErrorBoundary } from '../../../components/load-error';
+import { RoutePathContext } from '../../../components/permission';
 import { ThemeSwitch } from '../../../components/theme-switch';
 import { adminSession } from '../../../lib/auth-tokens';
-import { api } from '../../../lib/request';
-import { loadingPathFor, ROUTE_PATHS } from '../../../lib/routes';
+import { ROUTE_PATHS } from '../../../lib/routes';
 import { pick, useLayoutConfig, setLayoutConfig } from '../../../lib/theme';
-import { PAGES } from '../pages/registry';
-import { fetchAdminIndex } from '../api';
 import {
   activateTab,
   firstRoute,
@@ -39,14 +37,16 @@ import {
   setMenus,
   useAdminState,
   type MenuNode,
-} from './admin-store';
+} from '../../../lib/admin-store';
+import { menuTarget, tabUrl, type TabRoute } from '../../../lib/admin-tabs';
+import { fetchAdminIndex, logout as logoutRequest } from './api';
 import { MenuIcon } from './icons';
 import { LayoutSettings } from './layout-settings';
-import { RoutePathContext } from './permission';
-import { menuTarget, tabUrl, type TabRoute } from './tabs';
-import { adminPathAccess } from './route-loader';
-import { useAdminNamespace, useNamespace } from './use-admin-i18n';
-import { NotFound } from '../../errors/components/not-found';
+import { useAdminNamespace } from './use-admin-i18n';
+
+/** The page components by the `component` of their menu rule ('iframe' for iframe menus); src/app
+ * hands them in, so the shell never imports a page. */
+export type AdminPages = Record<string, ComponentType | undefined>;
 
 const IFRAME_PREFIX = '/admin/iframe/';
 
@@ -74,27 +74,12 @@ function parentKeys(nodes: MenuNode[], path: string, trail: string[] = []): stri
   return null;
 }
 
-/**
- * The route element under /admin/*: a menu route shows in the shell (as a tab); a page the admin may
- * not see → /401; an address the back office does not have → the 404 page inside the shell.
- */
-export function AdminRouteGuard() {
-  const admin = useAdminState();
-  const location = useLocation();
-  const ready = useNamespace('404');
-  if (!admin.loaded) return <Navigate to={loadingPathFor('admin', location.pathname, location.search)} replace />;
-  const access = adminPathAccess(location.pathname, admin);
-  if (access === 'refused') return <Navigate to={ROUTE_PATHS.noPower} replace />;
-  if (access === 'unknown') return ready ? <NotFound embedded homePath={firstRoute(admin.menus) ?? ROUTE_PATHS.adminLoading} /> : <Spin />;
-  return null;
-}
-
-function TabPage({ tab, active }: { tab: TabRoute; active: boolean }) {
+function TabPage({ tab, active, pages }: { tab: TabRoute; active: boolean; pages: AdminPages }) {
   const { routes } = useAdminState();
   const { t } = useTranslation('admin/common');
   const menu = routes[tab.path];
   const component = tab.path.startsWith(IFRAME_PREFIX) ? 'iframe' : menu?.component || menu?.name || '';
-  const Page = PAGES[component];
+  const Page = pages[component];
   return (
     <div hidden={!active} data-tab={tab.path} style={{ height: '100%' }}>
       <RoutePathContext.Provider value={tab.path}>
@@ -106,7 +91,7 @@ function TabPage({ tab, active }: { tab: TabRoute; active: boolean }) {
   );
 }
 
-export function AdminShell() {
+export function AdminShell({ pages }: { pages: AdminPages }) {
   const ready = useAdminNamespace();
   const { t } = useTranslation('admin/common');
   const layout = useLayoutConfig();
@@ -176,11 +161,7 @@ export function AdminShell() {
   };
   const logout = async () => {
     try {
-      await api.post(
-        '/admin/index/logout',
-        { refresh_token: adminSession.getToken('refresh') },
-        { showErrorMessage: false, showCodeMessage: false },
-      );
+      await logoutRequest();
     } catch {
       // the local session is dropped either way
     }
@@ -361,7 +342,7 @@ export function AdminShell() {
   const content = (
     <div style={{ position: 'relative', minHeight: 240 }}>
       {admin.tabs.tabs.map((tab) => (
-        <TabPage key={`${tab.path}#${reloadKeys[tab.path] ?? 0}`} tab={tab} active={inTabs && tab.path === activePath} />
+        <TabPage key={`${tab.path}#${reloadKeys[tab.path] ?? 0}`} tab={tab} active={inTabs && tab.path === activePath} pages={pages} />
       ))}
       {!inTabs && <Outlet />}
     </div>

@@ -1,17 +1,18 @@
 /**
- * Loader of /admin/* (every back-office page): until the admin's menus are loaded the path goes to
+ * The one admin route check, used by the loader of /admin/* (below), the route element (src/app/
+ * admin-route) and the loading route after the menus arrive. Loader of /admin/* (every back-office page): until the admin's menus are loaded the path goes to
  * the loading route with the path and query as its JSON parameter (the loading route logs in first
  * when there is no token); once they are, a path the admin may not see goes to /401, and a path the
  * back office does not have stays where it is and shows the 404 page inside the shell.
  *
  * Decision (issue 9): "does not have" means neither one of the admin's menus nor one of the pages
- * this app can show (features/admin/pages/registry); a menu rule with a custom path the admin does not
+ * this app can show (./page-names); a menu rule with a custom path the admin does not
  * hold is therefore a 404 for them, not a 401 — the app cannot know that path exists.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { loadingPathFor, ROUTE_PATHS } from '../../../lib/routes';
-import { PAGE_NAMES } from '../pages/page-names';
-import { getAdminState, type AdminState } from './admin-store';
+import { getAdminState, type AdminState } from '../../../lib/admin-store';
+import { PAGE_NAMES } from './page-names';
 
 export type AdminPathAccess = 'granted' | 'refused' | 'unknown';
 
@@ -23,10 +24,22 @@ export function adminPathAccess(pathname: string, state: Pick<AdminState, 'route
   return (PAGE_NAMES as readonly string[]).includes(page) ? 'refused' : 'unknown';
 }
 
+/** Where an admin path goes: elsewhere (`to`: the loading route, or /401), or it shows here
+ * (`granted`: a page in the shell; `unknown`: the 404 inside the shell). */
+export type AdminRouteDecision = { to: string } | { show: 'granted' | 'unknown' };
+
+export function decideAdminRoute(
+  pathname: string,
+  search = '',
+  state: Pick<AdminState, 'loaded' | 'routes'> = getAdminState(),
+): AdminRouteDecision {
+  if (!state.loaded) return { to: loadingPathFor('admin', pathname, search) };
+  const access = adminPathAccess(pathname, state);
+  return access === 'refused' ? { to: ROUTE_PATHS.noPower } : { show: access };
+}
+
 export function adminRouteLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const state = getAdminState();
-  if (!state.loaded) return redirect(loadingPathFor('admin', url.pathname, url.search));
-  if (adminPathAccess(url.pathname, state) === 'refused') return redirect(ROUTE_PATHS.noPower);
-  return null;
+  const decision = decideAdminRoute(url.pathname, url.search);
+  return 'to' in decision ? redirect(decision.to) : null;
 }

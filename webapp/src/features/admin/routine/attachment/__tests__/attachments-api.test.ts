@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { searchConditions } from '../api/attachments';
-import { formatBytes } from '../components/attachment-list';
+import { searchConditions } from '../api';
+import { formatBytes } from '../attachment-page';
 
 describe('attachment list', () => {
   it('turns the filters into generic-table search conditions', () => {

@@ -1,0 +1,126 @@
+/**
+ * The schema of a back-office table (DESIGN §3, §6): plain data — columns to list and fields to edit —
+ * that the coming CRUD generator produces as it is. `SchemaTable` (./schema-table) renders it: the list
+ * with quick search, column filters, sorting and paging, the add/edit drawer form (antd Form with the
+ * rules of lib/validators) and delete / drag sort.
+ */
+import type { ReactNode } from 'react';
+import type { Row, TableApi } from '../../lib/table-api';
+import type { ValidatorName } from '../../lib/validators';
+
+export interface Option {
+  value: string | number;
+  label: string;
+}
+
+export interface TreeOption {
+  value: number | string;
+  title: string;
+  key: number | string;
+  children?: TreeOption[];
+  /** Read to screen readers after the title (e.g. the menu a "View" button belongs to). */
+  context?: string;
+}
+
+/** How a list cell shows its value. */
+export type ColumnRender = 'text' | 'time' | 'status' | 'tag' | 'tags' | 'image' | 'yesno' | 'code';
+
+export interface ColumnSchema {
+  key: string;
+  title: string;
+  render?: ColumnRender;
+  /** Value → label for `tag` cells and `select` filters. */
+  options?: Option[];
+  width?: number;
+  sorter?: boolean;
+  /** Offer a filter on this column (input: like, select: eq). */
+  filter?: 'input' | 'select';
+}
+
+/** The form control of a field. */
+export type FieldInputType =
+  'input' | 'password' | 'textarea' | 'number' | 'select' | 'multiselect' | 'radio' | 'switch' | 'date' | 'treeSelect' | 'tree';
+
+/** `required`, or a named check of lib/validators. */
+export type FieldRule = 'required' | ValidatorName;
+
+export interface FieldSchema {
+  name: string;
+  label: string;
+  input: FieldInputType;
+  rules?: FieldRule[];
+  options?: Option[];
+  tree?: TreeOption[];
+  placeholder?: string;
+  help?: string;
+  /** Only in the add form / only in the edit form. */
+  only?: 'add' | 'edit';
+}
+
+export interface TableSchema {
+  columns: ColumnSchema[];
+  fields?: FieldSchema[];
+  /** Values of a new row. */
+  defaults?: Record<string, unknown>;
+  /** Rows carry `children`; shown expanded, unpaged while nothing is searched. */
+  tree?: boolean;
+  sortable?: boolean;
+  canAdd?: boolean;
+  canEdit?: boolean;
+  canDelete?: boolean;
+  /** Placeholder of the quick search. */
+  quickSearch?: string;
+}
+
+/** A schema with its API and the page's hooks (the parts that are code, not data). */
+export interface TableConfig extends TableSchema {
+  api: TableApi;
+  /** Fields computed from the loaded list (e.g. parent pickers). */
+  dynamicFields?: (rows: Row[]) => FieldSchema[];
+  beforeSubmit?: (values: Record<string, unknown>, row: Row | null) => Record<string, unknown>;
+  toForm?: (row: Row) => Record<string, unknown>;
+  rowActions?: (row: Row, reload: () => void) => ReactNode;
+  toolbar?: (reload: () => void) => ReactNode;
+}
+
+export const STATUS_OPTIONS = (t: (k: string) => string): Option[] => [
+  { value: 'enable', label: t('common.enable') },
+  { value: 'disable', label: t('common.disable') },
+];
+
+export function flattenRows(rows: Row[]): Row[] {
+  return rows.flatMap((row) => [row, ...flattenRows(row.children ?? [])]);
+}
+
+export function rowsToTree(rows: Row[], label: (row: Row) => string): TreeOption[] {
+  return rows.map((row) => ({
+    value: row.id,
+    key: row.id,
+    title: label(row),
+    children: row.children ? rowsToTree(row.children, label) : undefined,
+  }));
+}
+
+/** Keys to show as checked when a rule tree opens: only the leaves. Conduction derives the parents,
+ * so a group holding a parent and only some of its children does not appear to hold them all. */
+export function leafKeys(tree: TreeOption[] | undefined, keys: unknown[]): (string | number)[] {
+  const held = new Set(keys.map(String));
+  const leaves: (string | number)[] = [];
+  const walk = (nodes: TreeOption[]) =>
+    nodes.forEach((node) => {
+      if (node.children?.length) walk(node.children);
+      else if (held.has(String(node.key))) leaves.push(node.key);
+    });
+  walk(tree ?? []);
+  return leaves;
+}
+
+/** The rows sharing `id`'s parent (the top level or a `children` list), in display order. */
+export function siblingsOf(rows: Row[], id: number): Row[] {
+  if (rows.some((r) => r.id === id)) return rows;
+  for (const row of rows) {
+    const found = siblingsOf(row.children ?? [], id);
+    if (found.length) return found;
+  }
+  return [];
+}

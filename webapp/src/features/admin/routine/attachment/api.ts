@@ -1,0 +1,62 @@
+/** The routine/attachment table API (generic back-office table: index, edit, del). */
+import { api, type RequestClient } from '../../../../lib/request';
+
+export const ATTACHMENT_URL = '/admin/routine/attachment';
+
+export interface AttachmentRow {
+  id: number;
+  topic: string;
+  url: string;
+  name: string;
+  size: number;
+  mimetype: string;
+  width: number;
+  height: number;
+  sha1: string;
+  storage: string;
+  admin_id: number;
+  user_id: number;
+  uploader: 'admin' | 'user';
+  quote: number;
+  create_time: number;
+  last_upload_time: number;
+}
+
+export interface AttachmentFilters {
+  quickSearch?: string;
+  topic?: string;
+  /** A mime type prefix: "image/", "application/", "text/", "audio/", "video/". */
+  mimetype?: string;
+  uploader?: 'admin' | 'user';
+  storage?: string;
+}
+
+interface Condition {
+  field: string;
+  operator: string;
+  val: unknown;
+}
+
+export function searchConditions(filters: AttachmentFilters): Condition[] {
+  const list: Condition[] = [];
+  if (filters.topic) list.push({ field: 'topic', operator: 'eq', val: filters.topic });
+  if (filters.mimetype) list.push({ field: 'mimetype', operator: 'like', val: filters.mimetype });
+  if (filters.uploader) list.push({ field: 'uploader', operator: 'eq', val: filters.uploader });
+  if (filters.storage) list.push({ field: 'storage', operator: 'eq', val: filters.storage });
+  return list;
+}
+
+export async function listAttachments(page: number, limit: number, filters: AttachmentFilters, client: RequestClient = api) {
+  const search = searchConditions(filters);
+  const res = await client.get<{ list: AttachmentRow[]; total: number }>(`${ATTACHMENT_URL}/index`, {
+    page,
+    limit,
+    quick_search: filters.quickSearch || undefined,
+    search: search.length ? JSON.stringify(search) : undefined,
+  });
+  return res.data;
+}
+
+export async function deleteAttachments(ids: number[], client: RequestClient = api) {
+  return client.request({ url: `${ATTACHMENT_URL}/del`, method: 'DELETE', params: { ids: ids.join(',') } }, { showSuccessMessage: true });
+}

@@ -1,0 +1,324 @@
+/**
+ * routine/config: config groups as tabs, each item rendered by its type with an antd control
+ * (image, images, file and files items use the shared upload field). Secrets come back empty:
+ * leaving a password empty keeps the stored one. The mail tab can send a test mail.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  ColorPicker,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Tabs,
+  TimePicker,
+} from 'antd';
+import { DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Auth } from '../../../../components/permission';
+import { UploadField } from '../../../../components/upload/upload-field';
+import { currentLanguage } from '../../../../lib/i18n';
+import { requiredRule, ruleFor } from '../../../../lib/validators';
+import * as configApi from './api';
+import type { ConfigGroup, ConfigItem } from './api';
+
+export const ITEM_TYPES = [
+  'string',
+  'password',
+  'number',
+  'radio',
+  'checkbox',
+  'switch',
+  'textarea',
+  'array',
+  'datetime',
+  'date',
+  'time',
+  'select',
+  'selects',
+  'editor',
+  'image',
+  'file',
+  'icon',
+  'color',
+  'i18n',
+];
+
+function options(item: ConfigItem) {
+  return Object.entries(item.content ?? {}).map(([value, label]) => ({ value, label }));
+}
+
+/** The antd control of one item type (value/onChange injected by Form.Item). */
+export function ConfigControl({ item, value, onChange }: { item: ConfigItem; value?: unknown; onChange?: (v: unknown) => void }) {
+  const { t } = useTranslation('admin/common');
+  const text = (value ?? '') as string;
+  switch (item.type) {
+    case 'password':
+      return (
+        <Input.Password
+          value={text}
+          onChange={(e) => onChange?.(e.target.value)}
+          placeholder={item.has_value ? t('config.secretKept') : ''}
+          autoComplete="new-password"
+        />
+      );
+    case 'number':
+      return <InputNumber value={text === '' ? null : Number(text)} onChange={(v) => onChange?.(v ?? '')} style={{ width: 200 }} />;
+    case 'radio':
+      return <Radio.Group value={value} onChange={(e) => onChange?.(e.target.value)} options={options(item)} />;
+    case 'checkbox':
+      return <Checkbox.Group value={(value as string[]) ?? []} onChange={(v) => onChange?.(v)} options={options(item)} />;
+    case 'switch':
+      return <Switch checked={Boolean(value)} onChange={(v) => onChange?.(v)} aria-label={item.title} />;
+    case 'textarea':
+    case 'editor':
+      return <Input.TextArea rows={item.type === 'editor' ? 8 : 3} value={text} onChange={(e) => onChange?.(e.target.value)} />;
+    case 'select':
+      return <Select value={value} onChange={onChange} options={options(item)} style={{ width: 240 }} />;
+    case 'selects':
+      return (
+        <Select mode="multiple" value={(value as string[]) ?? []} onChange={onChange} options={options(item)} style={{ width: 320 }} />
+      );
+    case 'datetime':
+      return (
+        <DatePicker showTime value={text ? dayjs(text) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD HH:mm:ss') : '')} />
+      );
+    case 'date':
+      return <DatePicker value={text ? dayjs(text) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : '')} />;
+    case 'time':
+      return <TimePicker value={text ? dayjs(`2000-01-01 ${text}`) : null} onChange={(d) => onChange?.(d ? d.format('HH:mm:ss') : '')} />;
+    case 'color':
+      return <ColorPicker value={text || undefined} onChangeComplete={(c) => onChange?.(c.toHexString())} showText allowClear />;
+    case 'array': {
+      const rows = (value as { key: string; value: string }[]) ?? [];
+      const set = (next: { key: string; value: string }[]) => onChange?.(next);
+      return (
+        <Space direction="vertical">
+          {rows.map((row, i) => (
+            <Space key={i}>
+              <Input
+                placeholder={t('config.key')}
+                value={row.key}
+                onChange={(e) => set(rows.map((r, j) => (j === i ? { ...r, key: e.target.value } : r)))}
+              />
+              <Input
+                placeholder={t('config.value')}
+                value={row.value}
+                onChange={(e) => set(rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))}
+              />
+              <MinusCircleOutlined aria-label={t('common.delete')} onClick={() => set(rows.filter((_, j) => j !== i))} />
+            </Space>
+          ))}
+          <Button size="small" icon={<PlusOutlined />} onClick={() => set([...rows, { key: '', value: '' }])}>
+            {t('common.add')}
+          </Button>
+        </Space>
+      );
+    }
+    case 'i18n': {
+      const pair = (value as Record<string, string>) ?? {};
+      return (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Input addonBefore="简体中文" value={pair['zh-cn'] ?? ''} onChange={(e) => onChange?.({ ...pair, 'zh-cn': e.target.value })} />
+          <Input addonBefore="English" value={pair.en ?? ''} onChange={(e) => onChange?.({ ...pair, en: e.target.value })} />
+        </Space>
+      );
+    }
+    case 'image':
+    case 'images':
+    case 'file':
+    case 'files':
+      return <UploadField type={item.type} topic="config" value={value as string | string[] | undefined} onChange={(v) => onChange?.(v)} />;
+    case 'icon':
+    default:
+      return (
+        <Space>
+          <Input
+            value={text}
+            onChange={(e) => onChange?.(e.target.value)}
+            style={{ width: 360 }}
+            placeholder={item.type === 'icon' ? 'UserOutlined' : item.type === 'string' ? '' : 'https://…'}
+          />
+          {item.type === 'image' && text && <img src={text} alt="" style={{ height: 32 }} />}
+        </Space>
+      );
+  }
+}
+
+function GroupForm({ group, reload }: { group: ConfigGroup; reload: () => void }) {
+  const { t } = useTranslation('admin/common');
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const [mailOpen, setMailOpen] = useState(false);
+  const [mailTo, setMailTo] = useState('');
+  useEffect(() => {
+    form.setFieldsValue(Object.fromEntries(group.list.map((item) => [item.name, item.value])));
+  }, [group, form]);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await configApi.save(group.name, form.getFieldsValue());
+      reload();
+    } catch {
+      // shown
+    } finally {
+      setSaving(false);
+    }
+  };
+  const remove = async (name: string) => {
+    try {
+      await configApi.remove(group.name, name);
+      reload();
+    } catch {
+      // shown
+    }
+  };
+  const sendTest = async () => {
+    try {
+      await configApi.sendTestMail(mailTo);
+      setMailOpen(false);
+    } catch {
+      // shown
+    }
+  };
+  return (
+    <Form form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }}>
+      {group.list.map((item) => (
+        <Form.Item
+          key={item.name}
+          name={item.name}
+          label={
+            <span title={`${item.group}.${item.name}`}>
+              {item.title}
+              {!item.builtin && (
+                <Auth name="del">
+                  <Popconfirm title={t('common.confirmDelete')} onConfirm={() => void remove(item.name)}>
+                    <DeleteOutlined aria-label={t('common.delete')} style={{ marginInlineStart: 6 }} />
+                  </Popconfirm>
+                </Auth>
+              )}
+            </span>
+          }
+          extra={item.tip || undefined}
+        >
+          <ConfigControl item={item} />
+        </Form.Item>
+      ))}
+      <Form.Item wrapperCol={{ offset: 5 }}>
+        <Space>
+          <Auth name="edit">
+            <Button type="primary" loading={saving} onClick={() => void save()}>
+              {t('common.save')}
+            </Button>
+          </Auth>
+          {group.name === 'mail' && (
+            <Auth name="edit">
+              <Button onClick={() => setMailOpen(true)}>{t('config.sendTestMail')}</Button>
+            </Auth>
+          )}
+        </Space>
+      </Form.Item>
+      <Modal
+        open={mailOpen}
+        title={t('config.sendTestMail')}
+        onCancel={() => setMailOpen(false)}
+        onOk={() => void sendTest()}
+        okText={t('config.send')}
+      >
+        <p>{t('config.testMailHelp')}</p>
+        <Input
+          type="email"
+          aria-label={t('config.testMailTo')}
+          placeholder="name@example.com"
+          value={mailTo}
+          onChange={(e) => setMailTo(e.target.value)}
+        />
+      </Modal>
+    </Form>
+  );
+}
+
+function AddItem({ groups, reload }: { groups: ConfigGroup[]; reload: () => void }) {
+  const { t } = useTranslation('admin/common');
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm();
+  const submit = async () => {
+    const values = await form.validateFields();
+    const content: Record<string, string> = {};
+    for (const line of String(values.content ?? '').split('\n')) {
+      const [k, ...rest] = line.split('=');
+      if (k.trim()) content[k.trim()] = rest.join('=').trim() || k.trim();
+    }
+    try {
+      await configApi.add({ ...values, content: Object.keys(content).length ? content : null });
+      setOpen(false);
+      reload();
+    } catch {
+      // shown
+    }
+  };
+  return (
+    <Auth name="add">
+      <Button icon={<PlusOutlined />} onClick={() => (form.resetFields(), setOpen(true))}>
+        {t('config.addItem')}
+      </Button>
+      <Modal open={open} title={t('config.addItem')} onCancel={() => setOpen(false)} onOk={() => void submit()} destroyOnHidden>
+        <Form form={form} layout="vertical" preserve={false} initialValues={{ group: groups[0]?.name, type: 'string', weigh: 0 }}>
+          <Form.Item name="group" label={t('config.group')} rules={[{ required: true }]}>
+            <Select options={groups.map((g) => ({ value: g.name, label: currentLanguage() === 'en' ? g.title_en : g.title }))} />
+          </Form.Item>
+          <Form.Item name="type" label={t('config.type')} rules={[{ required: true }]}>
+            <Select options={ITEM_TYPES.map((v) => ({ value: v, label: t(`config.types.${v}`) }))} />
+          </Form.Item>
+          <Form.Item name="title" label={t('config.title')} rules={[requiredRule(t, t('config.title'))]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="name" label={t('config.name')} rules={[requiredRule(t, t('config.name')), ruleFor('varName', t)]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="tip" label={t('config.tip')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="content" label={t('config.options')} help={t('config.optionsHelp')}>
+            <Input.TextArea rows={3} />
+          </Form.Item>
+          <Form.Item name="weigh" label={t('common.weigh')}>
+            <InputNumber />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Auth>
+  );
+}
+
+export default function ConfigPage() {
+  const { t } = useTranslation('admin/common');
+  const [groups, setGroups] = useState<ConfigGroup[]>([]);
+  const load = useCallback(() => {
+    void configApi
+      .list()
+      .then((res) => setGroups(res.data.list))
+      .catch(() => undefined);
+  }, []);
+  useEffect(load, [load]);
+  const en = currentLanguage() === 'en';
+  return (
+    <Tabs
+      tabBarExtraContent={<AddItem groups={groups} reload={load} />}
+      items={groups.map((group) => ({
+        key: group.name,
+        label: en ? group.title_en : group.title,
+        children: group.list.length ? <GroupForm group={group} reload={load} /> : <p>{t('config.empty')}</p>,
+      }))}
+    />
+  );
+}

@@ -1,0 +1,4 @@
+/** Requests of the back-office page user/rule (its menu rule's path), declared once. */
+import { tableApi } from '../../../../lib/table-api';
+
+export const table = tableApi('/admin/user/rule');

@@ -1,0 +1,146 @@
+/**
+ * The back office's state outside React: the admin's menus (from GET /admin/index/index), the map
+ * of authorised nodes (route path → allowed "path/action" names, SPEC §6), the open tabs and the
+ * full-screen flag (persisted in the tab view config).
+ */
+import { useSyncExternalStore } from 'react';
+import { TAB_VIEW_CONFIG } from './storage-keys';
+import { readJson, writeJson } from './storage';
+import { EMPTY_TABS, addTab, closeAll, closeOthers, closeTab, menuTarget, setActive, type TabRoute, type TabState } from './admin-tabs';
+
+export interface MenuNode {
+  id: number;
+  pid: number;
+  type: 'menu_dir' | 'menu' | 'button';
+  title: string;
+  name: string;
+  path: string;
+  icon: string;
+  menu_type: 'tab' | 'link' | 'iframe';
+  url: string;
+  component: string;
+  keepalive: boolean;
+  children?: MenuNode[];
+}
+
+export interface AdminState {
+  loaded: boolean;
+  menus: MenuNode[];
+  /** Route path (/admin/auth/admin) → its allowed actions (/admin/auth/admin/add, …). */
+  authNode: Record<string, string[]>;
+  /** Route path → the menu it shows. */
+  routes: Record<string, MenuNode>;
+  tabs: TabState;
+  fullScreen: boolean;
+}
+
+interface TabViewConfig {
+  fullScreen?: boolean;
+}
+
+const listeners = new Set<() => void>();
+let state: AdminState = {
+  loaded: false,
+  menus: [],
+  authNode: {},
+  routes: {},
+  tabs: EMPTY_TABS,
+  fullScreen: Boolean(readJson<TabViewConfig>(TAB_VIEW_CONFIG)?.fullScreen),
+};
+
+function emit(next: AdminState) {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function getAdminState(): AdminState {
+  return state;
+}
+
+export function useAdminState(): AdminState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getAdminState,
+    getAdminState,
+  );
+}
+
+/** Index the menu tree: routes by path and, per route, the allowed actions of its buttons. */
+export function indexMenus(menus: MenuNode[]): Pick<AdminState, 'authNode' | 'routes'> {
+  const routes: Record<string, MenuNode> = {};
+  const authNode: Record<string, string[]> = {};
+  const walk = (nodes: MenuNode[]) => {
+    for (const node of nodes) {
+      if (node.type === 'menu') {
+        const target = menuTarget(node);
+        if (target.kind === 'route') {
+          routes[target.to] = node;
+          authNode[target.to] = (node.children ?? []).filter((child) => child.type === 'button').map((child) => `/admin/${child.name}`);
+        }
+      }
+      if (node.children) walk(node.children);
+    }
+  };
+  walk(menus);
+  return { routes, authNode };
+}
+
+/** Stores the menus; open tabs take their menu's title from them (the titles follow the language). */
+export function setMenus(menus: MenuNode[]): void {
+  const indexed = indexMenus(menus);
+  const tabs = state.tabs.tabs.map((tab) => {
+    const title = indexed.routes[tab.path]?.title;
+    return title && title !== tab.title ? { ...tab, title } : tab;
+  });
+  emit({ ...state, loaded: true, menus, ...indexed, tabs: { ...state.tabs, tabs } });
+}
+
+export function resetAdminState(): void {
+  emit({ ...state, loaded: false, menus: [], authNode: {}, routes: {}, tabs: EMPTY_TABS });
+}
+
+export function openTab(route: TabRoute): void {
+  emit({ ...state, tabs: addTab(state.tabs, route) });
+}
+
+export function activateTab(path: string): void {
+  emit({ ...state, tabs: setActive(state.tabs, path) });
+}
+
+export function removeTab(path: string): TabState {
+  emit({ ...state, tabs: closeTab(state.tabs, path) });
+  return state.tabs;
+}
+
+export function removeAllTabs(keep?: string): TabState {
+  emit({ ...state, tabs: closeAll(state.tabs, keep) });
+  return state.tabs;
+}
+
+export function removeOtherTabs(path: string): TabState {
+  emit({ ...state, tabs: closeOthers(state.tabs, path) });
+  return state.tabs;
+}
+
+export function setFullScreen(fullScreen: boolean): void {
+  writeJson(TAB_VIEW_CONFIG, { ...(readJson<TabViewConfig>(TAB_VIEW_CONFIG) ?? {}), fullScreen });
+  emit({ ...state, fullScreen });
+}
+
+/** The first menu route (where /admin lands). */
+export function firstRoute(menus: MenuNode[]): string | null {
+  for (const node of menus) {
+    if (node.type === 'menu') {
+      const target = menuTarget(node);
+      if (target.kind === 'route') return target.to;
+    }
+    if (node.children) {
+      const found = firstRoute(node.children);
+      if (found) return found;
+    }
+  }
+  return null;
+}
