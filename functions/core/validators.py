@@ -22,8 +22,8 @@ Rules:
 
 `Schema` is the base of every request body: each `str` anywhere in it (list items, dict keys and
 values included) is checked as a single line unless its field is marked `Text`/`MULTILINE`
-(multi-line) — fields named like a secret (password, pwd, token, secret, captcha) only lose the
-control characters, as their other checks are their own —; strings are bounded (`LINE_MAX`,
+(multi-line) — fields named like a secret (password, pwd, token, secret, captcha) keep their own
+checks and messages, only their length is bounded here —; strings are bounded (`LINE_MAX`,
 `TEXT_MAX`, dict keys `KEY_MAX`), integers to ±`INT_MAX` (2^53 − 1, what a browser can hold) and
 floats must be finite. A new field therefore gets these checks without asking for them.
 """
@@ -282,9 +282,8 @@ class Schema(BaseModel):
         field = cls.model_fields.get(name)
         multiline = field is not None and MULTILINE in field.metadata
         if not multiline and SECRET_NAME_RE.search(name) and isinstance(value, str):
-            # Secrets keep their own rules (a password may contain any printable character).
-            key = check_text(value) if len(value) <= LINE_MAX else "The value is too long"
-            key = key or (None if "\n" not in value and "\r" not in value else "Incorrect parameter!")
+            # Secrets keep their own rules and messages (check_password…); only the length is bounded.
+            key = None if len(value) <= LINE_MAX else "The value is too long"
         else:
             key = _check_value(value, multiline)
         if key is not None:
