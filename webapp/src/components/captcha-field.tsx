@@ -1,11 +1,12 @@
 /**
- * The image captcha of the member forms: a text field and the picture from
- * GET /srv/api/common/captcha?id=<random id>. Clicking the picture (a button) draws a new one.
- * Answers are single-use on the server, so a form calls `refresh()` after every submission.
+ * The image captcha of the member and admin forms: an antd Form field (`captchaInfo`) and the picture
+ * from GET /srv/api/common/captcha?id=<random id>. Clicking the picture (a button) draws a new one.
+ * Answers are single-use on the server, so a form calls `refresh()` after every submission (which
+ * also empties the field).
  */
 import { useCallback, useState } from 'react';
-import { TextInput } from './text-input';
-import { FormField } from './form-field';
+import { Form, type FormInstance } from 'antd';
+import { Input } from './form-controls';
 
 export function newCaptchaId(): string {
   const bytes = new Uint8Array(12);
@@ -17,54 +18,57 @@ export function captchaImageUrl(id: string, nonce: number): string {
   return `/srv/api/common/captcha?id=${encodeURIComponent(id)}&n=${nonce}`;
 }
 
-export function useCaptcha() {
+export const CAPTCHA_FIELD = 'captchaInfo';
+
+export function useCaptcha(form: FormInstance) {
   const [id, setId] = useState(newCaptchaId);
   const [nonce, setNonce] = useState(0);
-  const [answer, setAnswer] = useState('');
   const refresh = useCallback(() => {
     setId(newCaptchaId());
     setNonce((n) => n + 1);
-    setAnswer('');
-  }, []);
-  return { id, nonce, answer, setAnswer, refresh };
+    form.setFieldValue(CAPTCHA_FIELD, '');
+  }, [form]);
+  /** The typed answer, trimmed. */
+  const answer = useCallback((): string => String(form.getFieldValue(CAPTCHA_FIELD) ?? '').trim(), [form]);
+  return { id, nonce, answer, refresh };
 }
 
 interface Props {
   captcha: ReturnType<typeof useCaptcha>;
   label: string;
   refreshLabel: string;
-  error?: string | null;
-  fieldId: string;
+  /** The message when left empty; without it the answer is optional here. */
+  requiredMessage?: string;
+  placeholder?: string;
+  /** The picture's text (the label when omitted). */
+  imageAlt?: string;
+  /** Picture size (the admin login shows a smaller one). */
+  imageHeight?: number;
 }
 
-export function CaptchaField({ captcha, label, refreshLabel, error, fieldId }: Props) {
+export function CaptchaField({ captcha, label, refreshLabel, requiredMessage, placeholder, imageAlt, imageHeight = 48 }: Props) {
   return (
-    <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
-      <div style={{ flex: 1 }}>
-        <FormField id={fieldId} label={label} error={error}>
-          <TextInput
-            name="captchaInfo"
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            maxLength={8}
-            value={captcha.answer}
-            onChange={(e) => captcha.setAnswer(e.target.value)}
-          />
-        </FormField>
-      </div>
+    <div data-testid="captcha-field" style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+      <Form.Item
+        name={CAPTCHA_FIELD}
+        label={label}
+        style={{ flex: 1 }}
+        rules={requiredMessage ? [{ required: true, whitespace: true, message: requiredMessage }] : undefined}
+      >
+        <Input autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={8} placeholder={placeholder} />
+      </Form.Item>
       <button
         type="button"
         onClick={captcha.refresh}
         aria-label={refreshLabel}
         title={refreshLabel}
-        style={{ marginTop: 28, padding: 0, border: 0, background: 'none', cursor: 'pointer' }}
+        style={{ marginTop: 30, padding: 0, border: 0, background: 'none', cursor: 'pointer' }}
       >
         <img
           src={captchaImageUrl(captcha.id, captcha.nonce)}
-          alt={label}
-          width={130}
-          height={48}
+          alt={imageAlt ?? label}
+          height={imageHeight}
+          width={Math.round(imageHeight * 2.7)}
           data-testid="captcha-image"
           data-captcha-id={captcha.id}
         />

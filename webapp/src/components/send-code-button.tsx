@@ -1,6 +1,11 @@
-/** "Send code" button with the 60 s countdown of the server's resend limit. */
+/**
+ * The "code sent to you" field of the member forms: an antd Form field and its "Send code" button with
+ * the 60 s countdown of the server's resend limit.
+ */
 import { useEffect, useState } from 'react';
-import { PlainButton as Button } from './plain-button';
+import { Form } from 'antd';
+import { Button, Input } from './form-controls';
+import type { Rule } from 'antd/es/form';
 
 export const RESEND_SECONDS = 60;
 
@@ -14,15 +19,15 @@ export function useCountdown() {
   return { left, start: (seconds = RESEND_SECONDS) => setLeft(seconds) };
 }
 
-interface Props {
+interface ButtonProps {
   label: string;
   waitingLabel: (seconds: number) => string;
-  countdown: ReturnType<typeof useCountdown>;
+  /** Sends the code; true when sent (the countdown starts). */
   onSend: () => Promise<boolean>;
-  style?: React.CSSProperties;
 }
 
-export function SendCodeButton({ label, waitingLabel, countdown, onSend, style }: Props) {
+export function SendCodeButton({ label, waitingLabel, onSend }: ButtonProps) {
+  const countdown = useCountdown();
   const [sending, setSending] = useState(false);
   const click = async () => {
     setSending(true);
@@ -33,8 +38,26 @@ export function SendCodeButton({ label, waitingLabel, countdown, onSend, style }
     }
   };
   return (
-    <Button style={style} onClick={() => void click()} disabled={countdown.left > 0} loading={sending} aria-live="polite">
+    <Button style={{ marginTop: 30 }} onClick={() => void click()} disabled={countdown.left > 0} loading={sending} aria-live="polite">
       {countdown.left > 0 ? waitingLabel(countdown.left) : label}
     </Button>
+  );
+}
+
+/** A code field (`name`) with its send button beside it. */
+export function CodeField({
+  name,
+  label,
+  rules,
+  sendLabel,
+  ...button
+}: { name: string; label: string; rules?: Rule[]; sendLabel: string } & Omit<ButtonProps, 'label'>) {
+  return (
+    <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+      <Form.Item name={name} label={label} rules={rules} style={{ flex: 1 }}>
+        <Input inputMode="numeric" autoComplete="one-time-code" />
+      </Form.Item>
+      <SendCodeButton label={sendLabel} {...button} />
+    </div>
   );
 }

@@ -65,11 +65,12 @@ export function validate(name: ValidatorName, value: unknown, t: Translate): str
   return CHECKS[name](String(value)) ? null : t(VALIDATOR_MESSAGE[name]);
 }
 
-/** An antd Form rule for one validator. */
+/** An antd Form rule for one validator (the app's one form system: antd Form with these rules). */
 export function ruleFor(name: ValidatorName, t: Translate) {
+  const test = check(name, t);
   return {
     validator: (_rule: unknown, value: unknown) => {
-      const message = validate(name, value, t);
+      const message = value === undefined || value === null ? null : test(String(value));
       return message ? Promise.reject(new Error(message)) : Promise.resolve();
     },
   };
@@ -154,7 +155,7 @@ export function uploadFileMessage(file: UploadFileLike, limits: UploadLimits, t:
 }
 
 // ---------------------------------------------------------------------------------------------
-// Plain field checks (for lib/use-form): a function of the value giving the message or null.
+// The same checks as plain functions of the value, giving the message or null (ruleFor wraps them).
 
 export function requiredCheck(t: Translate, field?: string) {
   return (value: string): string | null =>

@@ -3,21 +3,21 @@
  * shows, the member is logged out and sent to the login page within the app, so the message stays
  * on screen; the login page also repeats it above its form (router state `notice`).
  */
-import { useMemo, useState } from 'react';
-import Button from 'antd/es/button/Button';
+import { useState } from 'react';
+import { Button, Form, Input } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormError, FormField } from '../../../components/form-field';
-import { PasswordInput } from '../../../components/text-input';
+import { FormError, useErrorsFollowLanguage } from '../../../components/form-kit';
 import { memberSession } from '../../../lib/auth-tokens';
 import { RequestError } from '../../../lib/request';
 import { ROUTE_PATHS } from '../../../lib/routes';
-import { useForm, type Rules } from '../../../lib/use-form';
-import { check, requiredCheck } from '../../../lib/validators';
+import { requiredRule, ruleFor } from '../../../lib/validators';
 import { changePassword, logout } from '../api/account-api';
 
 type Values = { oldPassword: string; newPassword: string; confirm: string };
 
+/** The confirmation must equal the new password: the message, or null. */
 export function confirmRule(message: string) {
   return (value: string, values: Values) => (value === values.newPassword ? null : message);
 }
@@ -27,17 +27,9 @@ export function ChangePassword() {
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const navigate = useNavigate();
-  const rules = useMemo<Rules<Values>>(
-    () => ({
-      oldPassword: [requiredCheck(t, t('userLoading:password.old'))],
-      newPassword: [requiredCheck(t, t('userLoading:password.new')), check('password', t)],
-      confirm: [requiredCheck(t, t('userLoading:password.confirm')), confirmRule(t('userLoading:password.mismatch'))],
-    }),
-    [t],
-  );
-  const form = useForm<Values>({ oldPassword: '', newPassword: '', confirm: '' }, rules);
-  const { values, errors, setValue, touch } = form;
-  const onValid = async (v: Values) => {
+  const [form] = Form.useForm<Values>();
+  useErrorsFollowLanguage(form);
+  const onFinish = async (v: Values) => {
     setSubmitting(true);
     setError('');
     try {
@@ -54,27 +46,35 @@ export function ChangePassword() {
       setSubmitting(false);
     }
   };
-  const field = (name: keyof Values, label: string, autoComplete: string) => (
-    <FormField id={`pw-${name}`} label={label} error={errors[name]}>
-      <PasswordInput
-        name={name}
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(e) => setValue(name, e.target.value)}
-        onBlur={() => touch(name)}
-      />
-    </FormField>
+  const field = (name: keyof Values, label: string, autoComplete: string, rules: Rule[]) => (
+    <Form.Item name={name} label={label} rules={[requiredRule(t, label), ...rules]}>
+      <Input.Password autoComplete={autoComplete} />
+    </Form.Item>
   );
+  const confirm: Rule = ({ getFieldsValue }) => ({
+    validator: (_rule, value: string) => {
+      const message = value ? confirmRule(t('userLoading:password.mismatch'))(value, getFieldsValue()) : null;
+      return message ? Promise.reject(new Error(message)) : Promise.resolve();
+    },
+  });
   return (
-    <form data-testid="change-password" noValidate onSubmit={form.handleSubmit(onValid)} style={{ maxWidth: 420 }}>
-      {field('oldPassword', t('userLoading:password.old'), 'current-password')}
-      {field('newPassword', t('userLoading:password.new'), 'new-password')}
-      {field('confirm', t('userLoading:password.confirm'), 'new-password')}
+    <Form
+      form={form}
+      name="change-password"
+      data-testid="change-password"
+      layout="vertical"
+      requiredMark={false}
+      style={{ maxWidth: 420 }}
+      onFinish={(values) => void onFinish(values)}
+    >
+      {field('oldPassword', t('userLoading:password.old'), 'current-password', [])}
+      {field('newPassword', t('userLoading:password.new'), 'new-password', [ruleFor('password', t)])}
+      {field('confirm', t('userLoading:password.confirm'), 'new-password', [confirm])}
       <p>{t('userLoading:password.note')}</p>
       <FormError message={error} />
       <Button type="primary" htmlType="submit" loading={submitting}>
         {t('userLoading:password.submit')}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -103,10 +103,6 @@ export function retrievePassword(values: RetrieveValues) {
   return api.post('/api/account/retrievePassword', values, { showSuccessMessage: true });
 }
 
-export function captchaUrl(id: string): string {
-  return `/srv/api/common/captcha?id=${encodeURIComponent(id)}`;
-}
-
 /** The stored session shape from a server user record (refresh_token → refreshToken). */
 export function toSession<T>(info: ServerInfo<T> | undefined): Partial<T> {
   if (!info) return {};

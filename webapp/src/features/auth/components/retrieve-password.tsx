@@ -2,16 +2,15 @@
  * Retrieve a forgotten password from the login screen: e-mail or mobile, the image captcha, the code
  * sent there (event user_retrieve_pwd), a new password → POST /srv/api/account/retrievePassword.
  */
-import { useMemo, useState } from 'react';
-import { PlainButton as Button } from '../../../components/plain-button';
+import { useState } from 'react';
+import { Form } from 'antd';
+import { Button, Input, Password } from '../../../components/form-controls';
 import { useTranslation } from 'react-i18next';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
-import { FormError, FormField } from '../../../components/form-field';
-import { SendCodeButton, useCountdown } from '../../../components/send-code-button';
-import { PasswordInput, TextInput } from '../../../components/text-input';
+import { FormError, useErrorsFollowLanguage } from '../../../components/form-kit';
+import { CodeField } from '../../../components/send-code-button';
 import { RequestError } from '../../../lib/request';
-import { useForm, type Rules } from '../../../lib/use-form';
-import { check, requiredCheck } from '../../../lib/validators';
+import { requiredRule, ruleFor } from '../../../lib/validators';
 import { retrievePassword, sendEmailCode, sendSmsCode } from '../api/auth-api';
 
 type Values = { account: string; code: string; password: string };
@@ -21,25 +20,22 @@ export function RetrievePassword({ onDone }: { onDone: () => void }) {
   const [type, setType] = useState<'email' | 'mobile'>('email');
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  const captcha = useCaptcha();
-  const countdown = useCountdown();
-  const rules = useMemo<Rules<Values>>(
-    () => ({
-      account: [requiredCheck(t, t(type === 'email' ? 'user/login:email' : 'user/login:mobile')), check(type, t)],
-      code: [requiredCheck(t, t('user/login:code'))],
-      password: [requiredCheck(t, t('user/login:newPassword')), check('password', t)],
-    }),
-    [t, type],
-  );
-  const form = useForm<Values>({ account: '', code: '', password: '' }, rules);
-  const { values, errors, setValue, touch } = form;
+  const [form] = Form.useForm<Values>();
+  useErrorsFollowLanguage(form);
+  const captcha = useCaptcha(form);
+  const accountLabel = t(type === 'email' ? 'user/login:email' : 'user/login:mobile');
 
   const send = async (): Promise<boolean> => {
-    if (!form.validate(['account'])) return false;
-    const extras = { captchaId: captcha.id, captchaInfo: captcha.answer.trim() };
     try {
-      if (type === 'email') await sendEmailCode(values.account.trim(), extras, 'user_retrieve_pwd');
-      else await sendSmsCode(values.account.trim(), extras, 'user_retrieve_pwd');
+      await form.validateFields(['account']);
+    } catch {
+      return false;
+    }
+    const account = String(form.getFieldValue('account')).trim();
+    const extras = { captchaId: captcha.id, captchaInfo: captcha.answer() };
+    try {
+      if (type === 'email') await sendEmailCode(account, extras, 'user_retrieve_pwd');
+      else await sendSmsCode(account, extras, 'user_retrieve_pwd');
       return true;
     } catch {
       return false;
@@ -48,7 +44,7 @@ export function RetrievePassword({ onDone }: { onDone: () => void }) {
     }
   };
 
-  const onValid = async (v: Values) => {
+  const onFinish = async (v: Values) => {
     setSubmitting(true);
     setError('');
     try {
@@ -62,7 +58,16 @@ export function RetrievePassword({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form data-testid="user-retrieve" aria-labelledby="user-retrieve-title" noValidate onSubmit={form.handleSubmit(onValid)}>
+    <Form
+      form={form}
+      name="user-retrieve"
+      data-testid="user-retrieve"
+      aria-labelledby="user-retrieve-title"
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ account: '', code: '', password: '' }}
+      onFinish={(values) => void onFinish(values)}
+    >
       <div role="group" aria-label={t('user/login:retrieveBy')} style={{ display: 'flex', gap: 8, marginBottom: 18 }}>
         {(['email', 'mobile'] as const).map((kind) => (
           <Button key={kind} type={type === kind ? 'primary' : 'default'} aria-pressed={type === kind} onClick={() => setType(kind)}>
@@ -70,52 +75,25 @@ export function RetrievePassword({ onDone }: { onDone: () => void }) {
           </Button>
         ))}
       </div>
-      <FormField id="retrieve-account" label={t(type === 'email' ? 'user/login:email' : 'user/login:mobile')} error={errors.account}>
-        <TextInput
-          name="account"
-          type={type === 'email' ? 'email' : 'tel'}
-          autoComplete={type === 'email' ? 'email' : 'tel'}
-          value={values.account}
-          onChange={(e) => setValue('account', e.target.value)}
-          onBlur={() => touch('account')}
-        />
-      </FormField>
-      <CaptchaField
-        captcha={captcha}
-        fieldId="retrieve-captcha"
-        label={t('user/login:captcha')}
-        refreshLabel={t('user/login:captchaRefresh')}
+      <Form.Item name="account" label={accountLabel} rules={[requiredRule(t, accountLabel), ruleFor(type, t)]}>
+        <Input type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} />
+      </Form.Item>
+      <CaptchaField captcha={captcha} label={t('user/login:captcha')} refreshLabel={t('user/login:captchaRefresh')} />
+      <CodeField
+        name="code"
+        label={t('user/login:code')}
+        rules={[requiredRule(t, t('user/login:code'))]}
+        sendLabel={t('user/login:sendCode')}
+        waitingLabel={(s) => t('user/login:resendIn', { seconds: s })}
+        onSend={send}
       />
-      <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
-        <div style={{ flex: 1 }}>
-          <FormField id="retrieve-code" label={t('user/login:code')} error={errors.code}>
-            <TextInput
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={values.code}
-              onChange={(e) => setValue('code', e.target.value)}
-              onBlur={() => touch('code')}
-            />
-          </FormField>
-        </div>
-        <SendCodeButton
-          style={{ marginTop: 28 }}
-          label={t('user/login:sendCode')}
-          waitingLabel={(s) => t('user/login:resendIn', { seconds: s })}
-          countdown={countdown}
-          onSend={send}
-        />
-      </div>
-      <FormField id="retrieve-password" label={t('user/login:newPassword')} error={errors.password}>
-        <PasswordInput
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => setValue('password', e.target.value)}
-          onBlur={() => touch('password')}
-        />
-      </FormField>
+      <Form.Item
+        name="password"
+        label={t('user/login:newPassword')}
+        rules={[requiredRule(t, t('user/login:newPassword')), ruleFor('password', t)]}
+      >
+        <Password autoComplete="new-password" />
+      </Form.Item>
       <FormError message={error} />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         {t('user/login:retrieveSubmit')}
@@ -125,6 +103,6 @@ export function RetrievePassword({ onDone }: { onDone: () => void }) {
           {t('user/login:backToLogin')}
         </Button>
       </p>
-    </form>
+    </Form>
   );
 }

@@ -4,21 +4,22 @@
  * server asks for it (GET checkIn). Server refusals (wrong password, lockout with its duration) show
  * in the form's error box. "Forgot password?" opens the password retrieval panel.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { PlainButton as Button } from '../../../components/plain-button';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Form } from 'antd';
+import { Button, Checkbox, Input, Password } from '../../../components/form-controls';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../../components/auth-frame';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
-import { FormError, FormField, FormNotice } from '../../../components/form-field';
-import { CheckboxInput, PasswordInput, TextInput } from '../../../components/text-input';
+import { FormError, FormNotice, useErrorsFollowLanguage } from '../../../components/form-kit';
 import { memberSession, type MemberInfo } from '../../../lib/auth-tokens';
 import { RequestError } from '../../../lib/request';
 import { ROUTE_PATHS } from '../../../lib/routes';
-import { useForm, type Rules } from '../../../lib/use-form';
-import { check, requiredCheck } from '../../../lib/validators';
+import { requiredRule, ruleFor } from '../../../lib/validators';
 import { afterLoginPath, getCheckInConfig, memberCheckIn, toSession } from '../api/auth-api';
-import { RetrievePassword } from './retrieve-password';
+
+// Opened from "Forgot password?": its own chunk, not part of the first load.
+const RetrievePassword = lazy(() => import('./retrieve-password').then((m) => ({ default: m.RetrievePassword })));
 
 type Values = { username: string; password: string; keep: boolean };
 
@@ -32,8 +33,9 @@ export function UserLogin() {
   const [error, setError] = useState('');
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const [retrieving, setRetrieving] = useState(false);
-  const captcha = useCaptcha();
-  const [captchaError, setCaptchaError] = useState('');
+  const [form] = Form.useForm<Values>();
+  useErrorsFollowLanguage(form);
+  const captcha = useCaptcha(form);
 
   useEffect(() => {
     let live = true;
@@ -43,28 +45,16 @@ export function UserLogin() {
     };
   }, []);
 
-  const rules = useMemo<Rules<Values>>(
-    () => ({
-      username: [requiredCheck(t, t('user/login:account'))],
-      password: [requiredCheck(t, t('user/login:password')), check('password', t)],
-    }),
-    [t],
-  );
-  const form = useForm<Values>({ username: '', password: '', keep: false }, rules);
-
-  const onValid = async (values: Values) => {
-    if (needCaptcha && !captcha.answer.trim()) {
-      setCaptchaError(t('user/login:captchaRequired'));
-      return;
-    }
-    setCaptchaError('');
+  const onFinish = async (values: Values) => {
     setSubmitting(true);
     setError('');
     try {
       const res = await memberCheckIn({
         tab: 'login',
-        ...values,
-        ...(needCaptcha ? { captchaId: captcha.id, captchaInfo: captcha.answer.trim() } : {}),
+        username: values.username,
+        password: values.password,
+        keep: Boolean(values.keep),
+        ...(needCaptcha ? { captchaId: captcha.id, captchaInfo: captcha.answer() } : {}),
       });
       memberSession.set(toSession<MemberInfo>(res.data?.userInfo));
       void navigate(afterLoginPath('user', search.get('to')), { replace: true });
@@ -79,50 +69,49 @@ export function UserLogin() {
   if (retrieving) {
     return (
       <AuthFrame title={t('user/login:retrieveHeading')} titleId="user-retrieve-title">
-        <RetrievePassword onDone={() => setRetrieving(false)} />
+        <Suspense fallback={null}>
+          <RetrievePassword onDone={() => setRetrieving(false)} />
+        </Suspense>
       </AuthFrame>
     );
   }
 
   const to = search.get('to');
-  const { values, errors, setValue, touch } = form;
   return (
     <AuthFrame title={t('user/login:heading')} titleId="user-login-title">
-      <form data-testid="user-login" aria-labelledby="user-login-title" noValidate onSubmit={form.handleSubmit(onValid)}>
+      <Form
+        form={form}
+        name="user-login"
+        data-testid="user-login"
+        aria-labelledby="user-login-title"
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ username: '', password: '', keep: false }}
+        onFinish={(values) => void onFinish(values)}
+      >
         {typeof notice === 'string' && !error && <FormNotice message={notice} kind="success" />}
-        <FormField id="user-account" label={t('user/login:account')} error={errors.username}>
-          <TextInput
-            name="username"
-            autoComplete="username"
-            placeholder={t('user/login:accountPlaceholder')}
-            value={values.username}
-            onChange={(e) => setValue('username', e.target.value)}
-            onBlur={() => touch('username')}
-          />
-        </FormField>
-        <FormField id="user-password" label={t('user/login:password')} error={errors.password}>
-          <PasswordInput
-            name="password"
-            autoComplete="current-password"
-            placeholder={t('user/login:passwordPlaceholder')}
-            value={values.password}
-            onChange={(e) => setValue('password', e.target.value)}
-            onBlur={() => touch('password')}
-          />
-        </FormField>
+        <Form.Item name="username" label={t('user/login:account')} rules={[requiredRule(t, t('user/login:account'))]}>
+          <Input autoComplete="username" placeholder={t('user/login:accountPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('user/login:password')}
+          rules={[requiredRule(t, t('user/login:password')), ruleFor('password', t)]}
+        >
+          <Password autoComplete="current-password" placeholder={t('user/login:passwordPlaceholder')} />
+        </Form.Item>
         {needCaptcha && (
           <CaptchaField
             captcha={captcha}
-            fieldId="user-login-captcha"
             label={t('user/login:captcha')}
             refreshLabel={t('user/login:captchaRefresh')}
-            error={captchaError}
+            requiredMessage={t('user/login:captchaRequired')}
           />
         )}
-        <div style={{ marginBottom: 18, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
-          <CheckboxInput name="keep" checked={values.keep} onChange={(checked) => setValue('keep', checked)}>
-            {t('user/login:keep')}
-          </CheckboxInput>
+        <div style={{ marginBottom: 18, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
+          <Form.Item name="keep" valuePropName="checked" noStyle>
+            <Checkbox>{t('user/login:keep')}</Checkbox>
+          </Form.Item>
           <Button type="link" style={{ padding: 0 }} onClick={() => setRetrieving(true)}>
             {t('user/login:forgot')}
           </Button>
@@ -135,7 +124,7 @@ export function UserLogin() {
           {t('user/login:noAccount')}{' '}
           <Link to={to ? `${ROUTE_PATHS.userReg}?${new URLSearchParams({ to })}` : ROUTE_PATHS.userReg}>{t('user/login:toRegister')}</Link>
         </p>
-      </form>
+      </Form>
     </AuthFrame>
   );
 }

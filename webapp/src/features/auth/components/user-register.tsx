@@ -4,20 +4,19 @@
  * code sent to it, and always the image captcha. Sending a code uses up the captcha too (the server
  * checks it), so the picture is renewed after each send. Posts tab=register.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { PlainButton as Button } from '../../../components/plain-button';
+import { useEffect, useState } from 'react';
+import { Form } from 'antd';
+import { Button, Checkbox, Input, Password } from '../../../components/form-controls';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../../components/auth-frame';
-import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
-import { FormError, FormField } from '../../../components/form-field';
-import { SendCodeButton, useCountdown } from '../../../components/send-code-button';
-import { CheckboxInput, PasswordInput, TextInput } from '../../../components/text-input';
+import { CAPTCHA_FIELD, CaptchaField, useCaptcha } from '../../../components/captcha-field';
+import { FormError, useErrorsFollowLanguage } from '../../../components/form-kit';
+import { CodeField } from '../../../components/send-code-button';
 import { memberSession, type MemberInfo } from '../../../lib/auth-tokens';
 import { RequestError } from '../../../lib/request';
 import { ROUTE_PATHS } from '../../../lib/routes';
-import { useForm, type Rules } from '../../../lib/use-form';
-import { check, requiredCheck } from '../../../lib/validators';
+import { requiredRule, ruleFor } from '../../../lib/validators';
 import {
   afterLoginPath,
   getCheckInConfig,
@@ -28,9 +27,7 @@ import {
   type CheckInConfig,
 } from '../api/auth-api';
 
-type Values = { username: string; password: string; mobile: string; email: string; captcha: string; keep: boolean };
-
-export { RESEND_SECONDS } from '../../../components/send-code-button';
+type Values = { username: string; password: string; mobile?: string; email?: string; captcha?: string; keep: boolean };
 
 export function UserRegister() {
   const { t } = useTranslation(['user/reg', 'general']);
@@ -39,9 +36,9 @@ export function UserRegister() {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
   const [registerType, setRegisterType] = useState<CheckInConfig['registerType']>('email');
-  const captcha = useCaptcha();
-  const [captchaError, setCaptchaError] = useState('');
-  const countdown = useCountdown();
+  const [form] = Form.useForm<Values>();
+  useErrorsFollowLanguage(form);
+  const captcha = useCaptcha(form);
 
   useEffect(() => {
     let live = true;
@@ -51,34 +48,18 @@ export function UserRegister() {
     };
   }, []);
 
-  const rules = useMemo<Rules<Values>>(
-    () => ({
-      username: [requiredCheck(t, t('user/reg:account')), check('account', t)],
-      password: [requiredCheck(t, t('user/reg:password')), check('password', t)],
-      ...(registerType === 'email' ? { email: [requiredCheck(t, t('user/reg:email')), check('email', t)] } : {}),
-      ...(registerType === 'mobile' ? { mobile: [requiredCheck(t, t('user/reg:mobile')), check('mobile', t)] } : {}),
-      ...(registerType !== 'none' ? { captcha: [requiredCheck(t, t('user/reg:code'))] } : {}),
-    }),
-    [t, registerType],
-  );
-  const form = useForm<Values>({ username: '', password: '', mobile: '', email: '', captcha: '', keep: false }, rules);
-  const { values, errors, setValue, touch } = form;
-
-  const needCaptchaAnswer = (): boolean => {
-    if (captcha.answer.trim()) {
-      setCaptchaError('');
-      return true;
-    }
-    setCaptchaError(t('user/reg:captchaRequired'));
-    return false;
-  };
-
   const sendCode = async (): Promise<boolean> => {
-    if (registerType === 'none' || !form.validate([registerType]) || !needCaptchaAnswer()) return false;
-    const extras = { captchaId: captcha.id, captchaInfo: captcha.answer.trim() };
+    if (registerType === 'none') return false;
     try {
-      if (registerType === 'email') await sendEmailCode(values.email.trim(), extras);
-      else await sendSmsCode(values.mobile.trim(), extras);
+      await form.validateFields([registerType, CAPTCHA_FIELD]);
+    } catch {
+      return false;
+    }
+    const target = String(form.getFieldValue(registerType)).trim();
+    const extras = { captchaId: captcha.id, captchaInfo: captcha.answer() };
+    try {
+      if (registerType === 'email') await sendEmailCode(target, extras);
+      else await sendSmsCode(target, extras);
       return true;
     } catch {
       return false; // the request client shows the message
@@ -87,8 +68,7 @@ export function UserRegister() {
     }
   };
 
-  const onValid = async (v: Values) => {
-    if (!needCaptchaAnswer()) return;
+  const onFinish = async (v: Values) => {
     setSubmitting(true);
     setError('');
     try {
@@ -96,12 +76,12 @@ export function UserRegister() {
         tab: 'register',
         username: v.username,
         password: v.password,
-        keep: v.keep,
-        ...(registerType === 'email' ? { registerType, email: v.email.trim() } : {}),
-        ...(registerType === 'mobile' ? { registerType, mobile: v.mobile.trim() } : {}),
-        captcha: v.captcha.trim(),
+        keep: Boolean(v.keep),
+        ...(registerType === 'email' ? { registerType, email: (v.email ?? '').trim() } : {}),
+        ...(registerType === 'mobile' ? { registerType, mobile: (v.mobile ?? '').trim() } : {}),
+        captcha: (v.captcha ?? '').trim(),
         captchaId: captcha.id,
-        captchaInfo: captcha.answer.trim(),
+        captchaInfo: captcha.answer(),
       });
       memberSession.set(toSession<MemberInfo>(res.data?.userInfo));
       void navigate(afterLoginPath('user', search.get('to')), { replace: true });
@@ -115,86 +95,61 @@ export function UserRegister() {
 
   return (
     <AuthFrame title={t('user/reg:heading')} titleId="user-reg-title">
-      <form data-testid="user-register" aria-labelledby="user-reg-title" noValidate onSubmit={form.handleSubmit(onValid)}>
-        <FormField id="reg-account" label={t('user/reg:account')} hint={t('user/reg:accountHint')} error={errors.username}>
-          <TextInput
-            name="username"
-            autoComplete="username"
-            value={values.username}
-            onChange={(e) => setValue('username', e.target.value)}
-            onBlur={() => touch('username')}
-          />
-        </FormField>
-        <FormField id="reg-password" label={t('user/reg:password')} hint={t('user/reg:passwordHint')} error={errors.password}>
-          <PasswordInput
-            name="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => setValue('password', e.target.value)}
-            onBlur={() => touch('password')}
-          />
-        </FormField>
+      <Form
+        form={form}
+        name="user-register"
+        data-testid="user-register"
+        aria-labelledby="user-reg-title"
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ username: '', password: '', keep: false }}
+        onFinish={(values) => void onFinish(values)}
+      >
+        <Form.Item
+          name="username"
+          label={t('user/reg:account')}
+          extra={t('user/reg:accountHint')}
+          rules={[requiredRule(t, t('user/reg:account')), ruleFor('account', t)]}
+        >
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('user/reg:password')}
+          extra={t('user/reg:passwordHint')}
+          rules={[requiredRule(t, t('user/reg:password')), ruleFor('password', t)]}
+        >
+          <Password autoComplete="new-password" />
+        </Form.Item>
         {registerType === 'email' && (
-          <FormField id="reg-email" label={t('user/reg:email')} error={errors.email}>
-            <TextInput
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              value={values.email}
-              onChange={(e) => setValue('email', e.target.value)}
-              onBlur={() => touch('email')}
-            />
-          </FormField>
+          <Form.Item name="email" label={t('user/reg:email')} rules={[requiredRule(t, t('user/reg:email')), ruleFor('email', t)]}>
+            <Input type="email" inputMode="email" autoComplete="email" />
+          </Form.Item>
         )}
         {registerType === 'mobile' && (
-          <FormField id="reg-mobile" label={t('user/reg:mobile')} error={errors.mobile}>
-            <TextInput
-              name="mobile"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              value={values.mobile}
-              onChange={(e) => setValue('mobile', e.target.value)}
-              onBlur={() => touch('mobile')}
-            />
-          </FormField>
+          <Form.Item name="mobile" label={t('user/reg:mobile')} rules={[requiredRule(t, t('user/reg:mobile')), ruleFor('mobile', t)]}>
+            <Input type="tel" inputMode="numeric" autoComplete="tel" />
+          </Form.Item>
         )}
         <CaptchaField
           captcha={captcha}
-          fieldId="reg-captcha-image"
           label={t('user/reg:captchaImage')}
           refreshLabel={t('user/reg:captchaRefresh')}
-          error={captchaError}
+          requiredMessage={t('user/reg:captchaRequired')}
         />
         {registerType !== 'none' && (
-          <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
-            <div style={{ flex: 1 }}>
-              <FormField id="reg-code" label={t('user/reg:code')} error={errors.captcha}>
-                <TextInput
-                  name="captcha"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  value={values.captcha}
-                  onChange={(e) => setValue('captcha', e.target.value)}
-                  onBlur={() => touch('captcha')}
-                />
-              </FormField>
-            </div>
-            <SendCodeButton
-              style={{ marginTop: 28 }}
-              label={t('user/reg:sendCode')}
-              waitingLabel={(s) => t('user/reg:resendIn', { seconds: s })}
-              countdown={countdown}
-              onSend={sendCode}
-            />
-          </div>
+          <CodeField
+            name="captcha"
+            label={t('user/reg:code')}
+            rules={[requiredRule(t, t('user/reg:code'))]}
+            sendLabel={t('user/reg:sendCode')}
+            waitingLabel={(s) => t('user/reg:resendIn', { seconds: s })}
+            onSend={sendCode}
+          />
         )}
-        <div style={{ marginBottom: 18 }}>
-          <CheckboxInput name="keep" checked={values.keep} onChange={(checked) => setValue('keep', checked)}>
-            {t('user/reg:keep')}
-          </CheckboxInput>
-        </div>
+        <Form.Item name="keep" valuePropName="checked">
+          <Checkbox>{t('user/reg:keep')}</Checkbox>
+        </Form.Item>
         <FormError message={error} />
         <Button type="primary" htmlType="submit" block loading={submitting}>
           {t('user/reg:submit')}
@@ -202,7 +157,7 @@ export function UserRegister() {
         <p style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
           {t('user/reg:haveAccount')} <Link to={ROUTE_PATHS.userLogin}>{t('user/reg:toLogin')}</Link>
         </p>
-      </form>
+      </Form>
     </AuthFrame>
   );
 }
