@@ -115,11 +115,16 @@ def test_request_log_has_no_headers_or_query(client: httpx.Client, caplog: pytes
         "/srv/test/business?batoken=secret-token-value",
         headers={"batoken": "header-token-value", "X-Request-Id": "log-1"},
     )
-    # The server thread writes the access line after the response has been sent: wait for it.
+    # The server thread writes the access line after the response has been sent: wait for it. A
+    # line of an earlier test's request may still arrive after `caplog.clear()`, so pick ours by id.
     deadline = time.monotonic() + 5
     while True:
         lines = _logged(caplog)
-        access = [json.loads(line) for line in lines if '"request"' in line]
+        access = [
+            record
+            for record in (json.loads(line) for line in lines if '"request"' in line)
+            if record.get("request_id") == "log-1"
+        ]
         if access or time.monotonic() > deadline:
             break
         time.sleep(0.02)
