@@ -30,7 +30,32 @@ export function useCaptcha(form: FormInstance) {
   }, [form]);
   /** The typed answer, trimmed. */
   const answer = useCallback((): string => String(form.getFieldValue(CAPTCHA_FIELD) ?? '').trim(), [form]);
-  return { id, nonce, answer, refresh };
+  /** Checks `fields`, then sends a code with the captcha (`send(extras)`); the picture is renewed after
+   * (an answer is single-use). True when sent; a refusal's message is the request client's, or `onError`'s. */
+  const sendWith = useCallback(
+    async (
+      fields: string[],
+      send: (extras: { captchaId: string; captchaInfo: string }) => Promise<unknown>,
+      onError?: (e: unknown) => void,
+    ) => {
+      try {
+        await form.validateFields(fields);
+      } catch {
+        return false;
+      }
+      try {
+        await send({ captchaId: id, captchaInfo: answer() });
+        return true;
+      } catch (e) {
+        onError?.(e);
+        return false;
+      } finally {
+        refresh();
+      }
+    },
+    [form, id, answer, refresh],
+  );
+  return { id, nonce, answer, refresh, sendWith };
 }
 
 interface Props {

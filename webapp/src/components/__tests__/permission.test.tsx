@@ -1,22 +1,10 @@
 import { render, screen } from '@testing-library/react';
+import { menuNode } from '../../testing/menu-node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetAdminState, setMenus, type MenuNode } from '../../lib/admin-store';
+import { resetAdminState, setMenus } from '../../lib/admin-store';
 import { Auth, RoutePathContext, allowed } from '../permission';
 
-const node = (over: Partial<MenuNode>): MenuNode => ({
-  id: 1,
-  pid: 0,
-  type: 'menu',
-  title: 't',
-  name: 'auth/admin',
-  path: 'auth/admin',
-  icon: '',
-  menu_type: 'tab',
-  url: '',
-  component: 'auth/admin',
-  keepalive: true,
-  ...over,
-});
+const node = menuNode;
 
 afterEach(() => resetAdminState());
 

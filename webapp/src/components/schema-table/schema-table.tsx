@@ -294,7 +294,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
             ? {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys.map(Number)),
-                getCheckboxProps: (row: Row) => ({ disabled: locked(row), 'aria-label': rowTitle(row) }),
+                getCheckboxProps: (row: Row) => ({ disabled: locked(row), 'aria-label': t('common.selectRow', { name: rowTitle(row) }) }),
               }
             : undefined
         }

@@ -1,26 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { menuNode } from '../../../testing/menu-node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/server';
 import { SchemaTable } from '../schema-table';
 import { tableApi } from '../../../lib/table-api';
-import { resetAdminState, setMenus, type MenuNode } from '../../../lib/admin-store';
+import { resetAdminState, setMenus } from '../../../lib/admin-store';
 import { RoutePathContext } from '../../permission';
 
-const node = (over: Partial<MenuNode>): MenuNode => ({
-  id: 1,
-  pid: 0,
-  type: 'menu',
-  title: 't',
-  name: 'auth/admin',
-  path: 'auth/admin',
-  icon: '',
-  menu_type: 'tab',
-  url: '',
-  component: 'auth/admin',
-  keepalive: true,
-  ...over,
-});
+const node = menuNode;
 
 afterEach(() => resetAdminState());
 

@@ -3,14 +3,12 @@
  * shows, the member is logged out and sent to the login page within the app, so the message stays
  * on screen; the login page also repeats it above its form (router state `notice`).
  */
-import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormError, useErrorsFollowLanguage } from '../../../components/form-kit';
+import { AppForm, FormError, useSubmit } from '../../../components/form-kit';
 import { memberSession } from '../../../lib/auth-tokens';
-import { RequestError } from '../../../lib/request';
 import { ROUTE_PATHS } from '../../../lib/routes';
 import { requiredRule, ruleFor } from '../../../lib/validators';
 import { changePassword, logout } from '../api/account-api';
@@ -24,15 +22,11 @@ export function confirmRule(message: string) {
 
 export function ChangePassword() {
   const { t } = useTranslation(['userLoading', 'general']);
-  const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, error, run } = useSubmit();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  useErrorsFollowLanguage(form);
-  const onFinish = async (v: Values) => {
-    setSubmitting(true);
-    setError('');
-    try {
+  const onFinish = (v: Values) =>
+    run(async () => {
       const res = await changePassword(v.oldPassword, v.newPassword);
       try {
         await logout(memberSession.getToken('refresh'));
@@ -40,12 +34,7 @@ export function ChangePassword() {
         memberSession.clear();
         void navigate(ROUTE_PATHS.userLogin, { replace: true, state: { notice: res.msg || t('general:request.operationSuccessful') } });
       }
-    } catch (e) {
-      if (e instanceof RequestError && e.kind !== 'canceled') setError(e.message);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
   const field = (name: keyof Values, label: string, autoComplete: string, rules: Rule[]) => (
     <Form.Item name={name} label={label} rules={[requiredRule(t, label), ...rules]}>
       <Input.Password autoComplete={autoComplete} />
@@ -58,15 +47,7 @@ export function ChangePassword() {
     },
   });
   return (
-    <Form
-      form={form}
-      name="change-password"
-      data-testid="change-password"
-      layout="vertical"
-      requiredMark={false}
-      style={{ maxWidth: 420 }}
-      onFinish={(values) => void onFinish(values)}
-    >
+    <AppForm form={form} name="change-password" style={{ maxWidth: 420 }} onFinish={onFinish}>
       {field('oldPassword', t('userLoading:password.old'), 'current-password', [])}
       {field('newPassword', t('userLoading:password.new'), 'new-password', [ruleFor('password', t)])}
       {field('confirm', t('userLoading:password.confirm'), 'new-password', [confirm])}
@@ -75,6 +56,6 @@ export function ChangePassword() {
       <Button type="primary" htmlType="submit" loading={submitting}>
         {t('userLoading:password.submit')}
       </Button>
-    </Form>
+    </AppForm>
   );
 }

@@ -5,23 +5,18 @@ import { Button, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
 import { CityCascader } from '../../../components/city-cascader';
-import { FormError, useErrorsFollowLanguage } from '../../../components/form-kit';
+import { AppForm, errorText, FormError, useSubmit } from '../../../components/form-kit';
 import { CodeField } from '../../../components/send-code-button';
 import { UploadField } from '../../../components/upload/upload-field';
 import { memberSession, type MemberInfo } from '../../../lib/auth-tokens';
-import { RequestError } from '../../../lib/request';
 import { requiredRule } from '../../../lib/validators';
 import { changeBind, getProfile, saveProfile, sendCode, verifyAccount, type Profile } from '../api/account-api';
-
-const errorText = (e: unknown) => (e instanceof RequestError && e.kind !== 'canceled' ? e.message : '');
 
 export function ProfilePage() {
   const { t } = useTranslation(['userLoading', 'general']);
   const [info, setInfo] = useState<MemberInfo | null>(null);
   const [form] = Form.useForm<Profile>();
-  useErrorsFollowLanguage(form);
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { submitting: saving, error, run } = useSubmit();
   const [binding, setBinding] = useState<'email' | 'mobile' | null>(null);
 
   // The form opens once the profile is loaded (its initial values; the region input loads the names
@@ -36,29 +31,16 @@ export function ProfilePage() {
       .catch(() => undefined);
   }, []);
 
-  const submit = async (values: Profile) => {
-    setSaving(true);
-    setError('');
-    try {
-      load((await saveProfile(values)).data.userInfo);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = (values: Profile) => run(async () => load((await saveProfile(values)).data.userInfo));
   if (!info) return null;
   return (
     <div style={{ maxWidth: 520 }}>
       <p>
         {t('userLoading:profile.username')}: <strong>{info.username}</strong>
       </p>
-      <Form
+      <AppForm
         form={form}
-        name="profile"
-        data-testid="profile-form"
-        layout="vertical"
-        requiredMark={false}
+        name="profile-form"
         initialValues={{
           nickname: info.nickname,
           avatar: info.avatar,
@@ -67,7 +49,7 @@ export function ProfilePage() {
           motto: info.motto,
           region: info.region ?? [],
         }}
-        onFinish={(values) => void submit(values)}
+        onFinish={submit}
       >
         <Form.Item
           name="nickname"
@@ -99,7 +81,7 @@ export function ProfilePage() {
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('userLoading:profile.save')}
         </Button>
-      </Form>
+      </AppForm>
       <h3 style={{ marginTop: 32 }}>{t('userLoading:bind.heading')}</h3>
       {(['email', 'mobile'] as const).map((kind) => (
         <p key={kind}>

@@ -1,16 +1,14 @@
 /** Admin login screen (/admin/login, route adminLogin). Posts to /srv/admin/index/login. */
-import { useEffect, useState } from 'react';
 import { Form } from 'antd';
-import { Button, Checkbox, Input, Password } from '../../../components/form-controls';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../../components/auth-frame';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
-import { FormError, useErrorsFollowLanguage } from '../../../components/form-kit';
+import { Button, Checkbox } from '../../../components/form-controls';
+import { AppForm, FormError, useServerSetting, useSubmit } from '../../../components/form-kit';
 import { adminSession, type AdminInfo } from '../../../lib/auth-tokens';
-import { RequestError } from '../../../lib/request';
-import { requiredRule, ruleFor } from '../../../lib/validators';
 import { adminLogin, afterLoginPath, getAdminLoginConfig, toSession } from '../api/auth-api';
+import { AccountFields } from './account-fields';
 
 type Values = { username: string; password: string; captchaInfo?: string; keep: boolean };
 
@@ -19,66 +17,39 @@ export function AdminLogin() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [form] = Form.useForm<Values>();
-  useErrorsFollowLanguage(form);
-  const [needCaptcha, setNeedCaptcha] = useState(false);
+  const needCaptcha = useServerSetting(getAdminLoginConfig, { captcha: false }).captcha;
   const captcha = useCaptcha(form);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState('');
+  const { submitting, error, run } = useSubmit();
 
-  useEffect(() => {
-    let alive = true;
-    void getAdminLoginConfig().then((config) => alive && setNeedCaptcha(config.captcha));
-    return () => {
-      alive = false;
-    };
-  }, []);
-
-  const onFinish = async (values: Values) => {
-    setSubmitting(true);
-    setError('');
-    try {
-      const res = await adminLogin({
-        username: values.username,
-        password: values.password,
-        keep: Boolean(values.keep),
-        ...(needCaptcha ? { captchaId: captcha.id, captchaInfo: values.captchaInfo ?? '' } : {}),
-      });
-      adminSession.set(toSession<AdminInfo>(res.data?.userInfo));
-      void navigate(afterLoginPath('admin', search.get('to')), { replace: true });
-    } catch (e) {
-      if (e instanceof RequestError && e.kind !== 'canceled') setError(e.message || t('admin/login:failed'));
-      if (needCaptcha) captcha.refresh();
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const onFinish = (values: Values) =>
+    run(
+      async () => {
+        const res = await adminLogin({
+          username: values.username,
+          password: values.password,
+          keep: Boolean(values.keep),
+          ...(needCaptcha ? { captchaId: captcha.id, captchaInfo: values.captchaInfo ?? '' } : {}),
+        });
+        adminSession.set(toSession<AdminInfo>(res.data?.userInfo));
+        void navigate(afterLoginPath('admin', search.get('to')), { replace: true });
+      },
+      () => needCaptcha && captcha.refresh(),
+      t('admin/login:failed'),
+    );
 
   return (
     <AuthFrame title={t('admin/login:heading')} titleId="admin-login-title">
-      <Form
+      <AppForm
         form={form}
         name="admin-login"
-        data-testid="admin-login"
         aria-labelledby="admin-login-title"
-        layout="vertical"
-        requiredMark={false}
         initialValues={{ username: '', password: '', keep: false }}
-        onFinish={(values) => void onFinish(values)}
+        onFinish={onFinish}
       >
-        <Form.Item
-          name="username"
-          label={t('admin/login:username')}
-          rules={[requiredRule(t, t('admin/login:username')), ruleFor('account', t)]}
-        >
-          <Input autoComplete="username" placeholder={t('admin/login:usernamePlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('admin/login:password')}
-          rules={[requiredRule(t, t('admin/login:password')), ruleFor('password', t)]}
-        >
-          <Password autoComplete="current-password" placeholder={t('admin/login:passwordPlaceholder')} />
-        </Form.Item>
+        <AccountFields
+          account={{ label: t('admin/login:username'), placeholder: t('admin/login:usernamePlaceholder'), check: true }}
+          password={{ label: t('admin/login:password'), placeholder: t('admin/login:passwordPlaceholder') }}
+        />
         {needCaptcha && (
           <CaptchaField
             captcha={captcha}
@@ -97,7 +68,7 @@ export function AdminLogin() {
         <Button type="primary" htmlType="submit" block loading={submitting}>
           {t('admin/login:submit')}
         </Button>
-      </Form>
+      </AppForm>
     </AuthFrame>
   );
 }

@@ -4,12 +4,11 @@
  */
 import { useState } from 'react';
 import { Form } from 'antd';
-import { Button, Input, Password } from '../../../components/form-controls';
 import { useTranslation } from 'react-i18next';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
-import { FormError, useErrorsFollowLanguage } from '../../../components/form-kit';
+import { Button, Input, Password } from '../../../components/form-controls';
+import { AppForm, FormError, useSubmit } from '../../../components/form-kit';
 import { CodeField } from '../../../components/send-code-button';
-import { RequestError } from '../../../lib/request';
 import { requiredRule, ruleFor } from '../../../lib/validators';
 import { retrievePassword, sendEmailCode, sendSmsCode } from '../api/auth-api';
 
@@ -18,55 +17,30 @@ type Values = { account: string; code: string; password: string };
 export function RetrievePassword({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation(['user/login', 'general']);
   const [type, setType] = useState<'email' | 'mobile'>('email');
-  const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
   const [form] = Form.useForm<Values>();
-  useErrorsFollowLanguage(form);
   const captcha = useCaptcha(form);
+  const { submitting, error, run } = useSubmit();
   const accountLabel = t(type === 'email' ? 'user/login:email' : 'user/login:mobile');
 
-  const send = async (): Promise<boolean> => {
-    try {
-      await form.validateFields(['account']);
-    } catch {
-      return false;
-    }
-    const account = String(form.getFieldValue('account')).trim();
-    const extras = { captchaId: captcha.id, captchaInfo: captcha.answer() };
-    try {
-      if (type === 'email') await sendEmailCode(account, extras, 'user_retrieve_pwd');
-      else await sendSmsCode(account, extras, 'user_retrieve_pwd');
-      return true;
-    } catch {
-      return false;
-    } finally {
-      captcha.refresh();
-    }
-  };
+  const send = () =>
+    captcha.sendWith(['account'], (extras) => {
+      const account = String(form.getFieldValue('account')).trim();
+      return type === 'email' ? sendEmailCode(account, extras, 'user_retrieve_pwd') : sendSmsCode(account, extras, 'user_retrieve_pwd');
+    });
 
-  const onFinish = async (v: Values) => {
-    setSubmitting(true);
-    setError('');
-    try {
+  const onFinish = (v: Values) =>
+    run(async () => {
       await retrievePassword({ type, account: v.account.trim(), captcha: v.code.trim(), password: v.password });
       onDone();
-    } catch (e) {
-      if (e instanceof RequestError && e.kind !== 'canceled') setError(e.message);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   return (
-    <Form
+    <AppForm
       form={form}
       name="user-retrieve"
-      data-testid="user-retrieve"
       aria-labelledby="user-retrieve-title"
-      layout="vertical"
-      requiredMark={false}
       initialValues={{ account: '', code: '', password: '' }}
-      onFinish={(values) => void onFinish(values)}
+      onFinish={onFinish}
     >
       <div role="group" aria-label={t('user/login:retrieveBy')} style={{ display: 'flex', gap: 8, marginBottom: 18 }}>
         {(['email', 'mobile'] as const).map((kind) => (
@@ -103,6 +77,6 @@ export function RetrievePassword({ onDone }: { onDone: () => void }) {
           {t('user/login:backToLogin')}
         </Button>
       </p>
-    </Form>
+    </AppForm>
   );
 }

@@ -4,19 +4,18 @@
  * server asks for it (GET checkIn). Server refusals (wrong password, lockout with its duration) show
  * in the form's error box. "Forgot password?" opens the password retrieval panel.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Form } from 'antd';
-import { Button, Checkbox, Input, Password } from '../../../components/form-controls';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../../components/auth-frame';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
-import { FormError, FormNotice, useErrorsFollowLanguage } from '../../../components/form-kit';
+import { Button, Checkbox } from '../../../components/form-controls';
+import { AppForm, FormError, FormNotice, useServerSetting, useSubmit } from '../../../components/form-kit';
 import { memberSession, type MemberInfo } from '../../../lib/auth-tokens';
-import { RequestError } from '../../../lib/request';
 import { ROUTE_PATHS } from '../../../lib/routes';
-import { requiredRule, ruleFor } from '../../../lib/validators';
 import { afterLoginPath, getCheckInConfig, memberCheckIn, toSession } from '../api/auth-api';
+import { AccountFields } from './account-fields';
 
 // Opened from "Forgot password?": its own chunk, not part of the first load.
 const RetrievePassword = lazy(() => import('./retrieve-password').then((m) => ({ default: m.RetrievePassword })));
@@ -29,26 +28,14 @@ export function UserLogin() {
   const [search] = useSearchParams();
   // Good news from the page that sent the member here (e.g. "password changed, please log in again").
   const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState('');
-  const [needCaptcha, setNeedCaptcha] = useState(false);
   const [retrieving, setRetrieving] = useState(false);
   const [form] = Form.useForm<Values>();
-  useErrorsFollowLanguage(form);
+  const needCaptcha = useServerSetting(getCheckInConfig, null)?.loginCaptcha ?? false;
   const captcha = useCaptcha(form);
+  const { submitting, error, run } = useSubmit();
 
-  useEffect(() => {
-    let live = true;
-    void getCheckInConfig().then((config) => live && setNeedCaptcha(config.loginCaptcha));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const onFinish = async (values: Values) => {
-    setSubmitting(true);
-    setError('');
-    try {
+  const onFinish = (values: Values) =>
+    run(async () => {
       const res = await memberCheckIn({
         tab: 'login',
         username: values.username,
@@ -58,13 +45,7 @@ export function UserLogin() {
       });
       memberSession.set(toSession<MemberInfo>(res.data?.userInfo));
       void navigate(afterLoginPath('user', search.get('to')), { replace: true });
-    } catch (e) {
-      if (e instanceof RequestError && e.kind !== 'canceled') setError(e.message);
-      captcha.refresh();
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    }, captcha.refresh);
 
   if (retrieving) {
     return (
@@ -79,27 +60,18 @@ export function UserLogin() {
   const to = search.get('to');
   return (
     <AuthFrame title={t('user/login:heading')} titleId="user-login-title">
-      <Form
+      <AppForm
         form={form}
         name="user-login"
-        data-testid="user-login"
         aria-labelledby="user-login-title"
-        layout="vertical"
-        requiredMark={false}
         initialValues={{ username: '', password: '', keep: false }}
-        onFinish={(values) => void onFinish(values)}
+        onFinish={onFinish}
       >
         {typeof notice === 'string' && !error && <FormNotice message={notice} kind="success" />}
-        <Form.Item name="username" label={t('user/login:account')} rules={[requiredRule(t, t('user/login:account'))]}>
-          <Input autoComplete="username" placeholder={t('user/login:accountPlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('user/login:password')}
-          rules={[requiredRule(t, t('user/login:password')), ruleFor('password', t)]}
-        >
-          <Password autoComplete="current-password" placeholder={t('user/login:passwordPlaceholder')} />
-        </Form.Item>
+        <AccountFields
+          account={{ label: t('user/login:account'), placeholder: t('user/login:accountPlaceholder') }}
+          password={{ label: t('user/login:password'), placeholder: t('user/login:passwordPlaceholder') }}
+        />
         {needCaptcha && (
           <CaptchaField
             captcha={captcha}
@@ -124,7 +96,7 @@ export function UserLogin() {
           {t('user/login:noAccount')}{' '}
           <Link to={to ? `${ROUTE_PATHS.userReg}?${new URLSearchParams({ to })}` : ROUTE_PATHS.userReg}>{t('user/login:toRegister')}</Link>
         </p>
-      </Form>
+      </AppForm>
     </AuthFrame>
   );
 }

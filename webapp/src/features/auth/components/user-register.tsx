@@ -4,28 +4,19 @@
  * code sent to it, and always the image captcha. Sending a code uses up the captcha too (the server
  * checks it), so the picture is renewed after each send. Posts tab=register.
  */
-import { useEffect, useState } from 'react';
 import { Form } from 'antd';
-import { Button, Checkbox, Input, Password } from '../../../components/form-controls';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../../components/auth-frame';
 import { CAPTCHA_FIELD, CaptchaField, useCaptcha } from '../../../components/captcha-field';
-import { FormError, useErrorsFollowLanguage } from '../../../components/form-kit';
+import { Button, Checkbox, Input } from '../../../components/form-controls';
+import { AppForm, FormError, useServerSetting, useSubmit } from '../../../components/form-kit';
 import { CodeField } from '../../../components/send-code-button';
 import { memberSession, type MemberInfo } from '../../../lib/auth-tokens';
-import { RequestError } from '../../../lib/request';
 import { ROUTE_PATHS } from '../../../lib/routes';
 import { requiredRule, ruleFor } from '../../../lib/validators';
-import {
-  afterLoginPath,
-  getCheckInConfig,
-  memberCheckIn,
-  sendEmailCode,
-  sendSmsCode,
-  toSession,
-  type CheckInConfig,
-} from '../api/auth-api';
+import { afterLoginPath, getCheckInConfig, memberCheckIn, sendEmailCode, sendSmsCode, toSession } from '../api/auth-api';
+import { AccountFields } from './account-fields';
 
 type Values = { username: string; password: string; mobile?: string; email?: string; captcha?: string; keep: boolean };
 
@@ -33,45 +24,21 @@ export function UserRegister() {
   const { t } = useTranslation(['user/reg', 'general']);
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState('');
-  const [registerType, setRegisterType] = useState<CheckInConfig['registerType']>('email');
   const [form] = Form.useForm<Values>();
-  useErrorsFollowLanguage(form);
+  const registerType = useServerSetting(getCheckInConfig, null)?.registerType ?? 'email';
   const captcha = useCaptcha(form);
+  const { submitting, error, run } = useSubmit();
 
-  useEffect(() => {
-    let live = true;
-    void getCheckInConfig().then((config) => live && setRegisterType(config.registerType));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const sendCode = () =>
+    registerType === 'none'
+      ? Promise.resolve(false)
+      : captcha.sendWith([registerType, CAPTCHA_FIELD], (extras) => {
+          const target = String(form.getFieldValue(registerType)).trim();
+          return registerType === 'email' ? sendEmailCode(target, extras) : sendSmsCode(target, extras);
+        });
 
-  const sendCode = async (): Promise<boolean> => {
-    if (registerType === 'none') return false;
-    try {
-      await form.validateFields([registerType, CAPTCHA_FIELD]);
-    } catch {
-      return false;
-    }
-    const target = String(form.getFieldValue(registerType)).trim();
-    const extras = { captchaId: captcha.id, captchaInfo: captcha.answer() };
-    try {
-      if (registerType === 'email') await sendEmailCode(target, extras);
-      else await sendSmsCode(target, extras);
-      return true;
-    } catch {
-      return false; // the request client shows the message
-    } finally {
-      captcha.refresh();
-    }
-  };
-
-  const onFinish = async (v: Values) => {
-    setSubmitting(true);
-    setError('');
-    try {
+  const onFinish = (v: Values) =>
+    run(async () => {
       const res = await memberCheckIn({
         tab: 'register',
         username: v.username,
@@ -85,42 +52,22 @@ export function UserRegister() {
       });
       memberSession.set(toSession<MemberInfo>(res.data?.userInfo));
       void navigate(afterLoginPath('user', search.get('to')), { replace: true });
-    } catch (e) {
-      if (e instanceof RequestError && e.kind !== 'canceled') setError(e.message);
-      captcha.refresh();
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    }, captcha.refresh);
 
   return (
     <AuthFrame title={t('user/reg:heading')} titleId="user-reg-title">
-      <Form
+      <AppForm
         form={form}
         name="user-register"
-        data-testid="user-register"
         aria-labelledby="user-reg-title"
-        layout="vertical"
-        requiredMark={false}
         initialValues={{ username: '', password: '', keep: false }}
-        onFinish={(values) => void onFinish(values)}
+        onFinish={onFinish}
       >
-        <Form.Item
-          name="username"
-          label={t('user/reg:account')}
-          extra={t('user/reg:accountHint')}
-          rules={[requiredRule(t, t('user/reg:account')), ruleFor('account', t)]}
-        >
-          <Input autoComplete="username" />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('user/reg:password')}
-          extra={t('user/reg:passwordHint')}
-          rules={[requiredRule(t, t('user/reg:password')), ruleFor('password', t)]}
-        >
-          <Password autoComplete="new-password" />
-        </Form.Item>
+        <AccountFields
+          account={{ label: t('user/reg:account'), extra: t('user/reg:accountHint'), check: true }}
+          password={{ label: t('user/reg:password'), extra: t('user/reg:passwordHint') }}
+          newPassword
+        />
         {registerType === 'email' && (
           <Form.Item name="email" label={t('user/reg:email')} rules={[requiredRule(t, t('user/reg:email')), ruleFor('email', t)]}>
             <Input type="email" inputMode="email" autoComplete="email" />
@@ -157,7 +104,7 @@ export function UserRegister() {
         <p style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
           {t('user/reg:haveAccount')} <Link to={ROUTE_PATHS.userLogin}>{t('user/reg:toLogin')}</Link>
         </p>
-      </Form>
+      </AppForm>
     </AuthFrame>
   );
 }

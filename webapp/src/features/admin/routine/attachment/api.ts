@@ -1,19 +1,11 @@
 /** The routine/attachment table API (generic back-office table: index, edit, del). */
 import { api, type RequestClient } from '../../../../lib/request';
+import type { UploadedFile } from '../../../../lib/upload';
 
 export const ATTACHMENT_URL = '/admin/routine/attachment';
 
-export interface AttachmentRow {
-  id: number;
-  topic: string;
-  url: string;
-  name: string;
-  size: number;
-  mimetype: string;
-  width: number;
-  height: number;
-  sha1: string;
-  storage: string;
+/** A row of the attachment table: the stored file and who uploaded it, how often. */
+export interface AttachmentRow extends UploadedFile {
   admin_id: number;
   user_id: number;
   uploader: 'admin' | 'user';

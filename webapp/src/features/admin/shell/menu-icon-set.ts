@@ -1,0 +1,22 @@
+/** The antd icons a menu rule may name (a fixed set, so the shell does not ship every icon). */
+export {
+  AppstoreOutlined,
+  ControlOutlined,
+  DashboardOutlined,
+  FileOutlined,
+  HistoryOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  LinkOutlined,
+  LockOutlined,
+  MenuOutlined,
+  MinusOutlined,
+  PaperClipOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  SmileOutlined,
+  StarOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
