@@ -1,8 +1,9 @@
 /**
- * A light button styled with the antd theme tokens, for the load-error screen (./load-error): that
- * screen is part of the entry chunk (it must show when nothing more can be downloaded), and antd's
- * Button would bring its wave effect, icons and context providers into every first load. Same props as
- * the subset of antd's Button it uses; a busy button is disabled and says so to screen readers.
+ * A light button styled with the antd theme tokens, for the first-load screens (login, registration,
+ * through ./form-controls) and the load-error screen (part of the entry chunk): antd's Button brings
+ * its wave effect, icons and context providers (about 10 KB gzip) that the 250 KB first-load budget of
+ * /user/login (DESIGN §5) cannot spare. Same props as the subset of antd's Button those screens use; a
+ * busy button is disabled and says so to screen readers.
  */
 import { useState, type ButtonHTMLAttributes, type CSSProperties, type ReactNode } from 'react';
 import { theme } from 'antd';
