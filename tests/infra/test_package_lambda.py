@@ -76,3 +76,13 @@ def test_copy_keeps_the_package_and_drops_development_code(tmp_path: Path) -> No
     ]
     shipped = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
     assert shipped == [f"functions/{p.as_posix()}" for p in sorted(copied)]
+
+
+def test_the_real_package_ships_no_drawing_scripts() -> None:
+    """Hand-run scripts (tools/artwork.py draws content/images/) stay out of the function's code."""
+    sys.path.insert(0, str(REPO_ROOT / "infra"))
+    import package_lambda
+
+    shipped = [p.as_posix() for p in package_lambda.source_files()]
+    assert "app.py" in shipped
+    assert not [p for p in shipped if "artwork" in p or p.startswith("local/")]

@@ -1,6 +1,6 @@
 """Draw the site's illustrations (run by hand; the results are committed under content/images/).
 
-    .venv/bin/python -m functions.publish.artwork
+    .venv/bin/python tools/artwork.py
 
 Flat, language-neutral illustrations (no text, so one image serves both languages): street and
 park scenes for the carousel and projects, vehicles for the equipment page, staff portraits and
@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from functions.core.settings import REPO_ROOT
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
 
 OUT = REPO_ROOT / "content" / "images"
 Draw = Callable[[ImageDraw.ImageDraw, int, int, random.Random], None]
