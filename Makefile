@@ -64,14 +64,15 @@ chromium: ## Install Debian's chromium for the end-to-end tests when it is missi
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
-lint: $(PY_STAMP) ## Lint Python (ruff) and type-check the web app
-	$(VENV)/bin/ruff check functions infra tests bench pelicanconf.py publishconf.py
-	$(VENV)/bin/ruff format --check functions infra tests bench pelicanconf.py publishconf.py
+lint: $(PY_STAMP) ## Lint Python (ruff, mypy) and the web app
+	$(VENV)/bin/ruff check functions infra tests bench tools pelicanconf.py publishconf.py
+	$(VENV)/bin/ruff format --check functions infra tests bench tools pelicanconf.py publishconf.py
+	$(VENV)/bin/mypy
 	cd webapp && npm run lint
 
 format: $(PY_STAMP) ## Format Python sources
-	$(VENV)/bin/ruff format functions infra tests bench pelicanconf.py publishconf.py
-	$(VENV)/bin/ruff check --fix functions infra tests bench pelicanconf.py publishconf.py
+	$(VENV)/bin/ruff format functions infra tests bench tools pelicanconf.py publishconf.py
+	$(VENV)/bin/ruff check --fix functions infra tests bench tools pelicanconf.py publishconf.py
 
 test-web: $(WEB_STAMP) ## Web unit tests (Vitest)
 	cd webapp && npm test
@@ -87,3 +88,35 @@ bench: install build ## Run the benchmarks and record their results in bench/res
 
 clean: ## Remove build output (keeps var/, the local database)
 	rm -rf site webapp/dist cdk.out infra/cdk.out
+
+# AWS (infra/README.md): the pinned CDK CLI of package.json, never a prompt. STAGE names the stage
+# (cdk.json context.stages); every resource name derives from it.
+.PHONY: lambda synth deploy diff destroy stage-set refuse-production
+STAGE ?=
+CDK := cd infra && JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20 $(CURDIR)/node_modules/.bin/cdk
+CDK_STAGE = -c stage=$(STAGE)
+
+# First prerequisite of the AWS targets: nothing is installed or built for a missing/refused stage.
+stage-set:
+	@test -n "$(STAGE)" || { echo "Set STAGE, e.g. make deploy STAGE=dev" >&2; exit 2; }
+
+refuse-production: stage-set
+	$(PY) infra/app.py --refuse-production $(STAGE)
+
+lambda: $(PY_STAMP) ## Build the functions' code (build/lambda, build/lambda-crt) for python3.12 arm64
+	$(PY) infra/package_lambda.py
+
+synth: stage-set install build lambda ## Synthesize the stage's template (STAGE=…) into infra/cdk.out
+	$(CDK) synth $(CDK_STAGE) --quiet
+
+deploy: stage-set install build lambda ## Deploy STAGE=… (bootstrap the account once, then deploy without prompts)
+	$(CDK) bootstrap $(CDK_STAGE) --require-approval never
+	$(CDK) deploy --all $(CDK_STAGE) --require-approval never --progress events \
+	  --outputs-file $(CURDIR)/build/outputs-$(STAGE).json
+	$(PY) infra/app.py --after-deploy $(CURDIR)/build/outputs-$(STAGE).json
+
+diff: stage-set install build lambda ## Show what a deploy of STAGE=… would change
+	$(CDK) diff $(CDK_STAGE)
+
+destroy: refuse-production install build lambda ## Delete STAGE=… (refused for production stages)
+	$(CDK) destroy --all $(CDK_STAGE) --force

@@ -225,7 +225,7 @@ class InputGuardMiddleware:
         if problem:
             await send_envelope(send, 400, FAILURE, _message(problem))
             return
-        replay = [{"type": "http.request", "body": body, "more_body": False}]
+        replay: list[Message] = [{"type": "http.request", "body": body, "more_body": False}]
         await self.app(scope, _replay(replay, receive), send)
 
 

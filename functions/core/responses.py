@@ -14,12 +14,13 @@ documents it in OpenAPI; `fail()` returns a ready `JSONResponse` (it bypasses th
 
 from __future__ import annotations
 
+import builtins
 import json
 import time
 from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 from starlette.responses import JSONResponse
 
 from functions.core.i18n import t
@@ -41,18 +42,52 @@ class Envelope(BaseModel, Generic[DataT]):
     data: DataT
 
 
+RowT = TypeVar("RowT")
+
+
+class Shape(BaseModel):
+    """A documented answer shape whose declared fields are the ones clients rely on; any other key
+    the route returns is passed through unchanged (`extra="allow"`), so declaring a shape never
+    drops data. Routes answering with such shapes set `response_model_exclude_unset=True`: a field
+    the route did not return stays absent (no `null` appears)."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class TableList(BaseModel, Generic[RowT]):
+    """A back-office table's index: `{list, total, remark}` (tree tables nest rows under `children`)."""
+
+    list: builtins.list[RowT]
+    total: int
+    remark: str = ""
+
+
+class TableRow(BaseModel, Generic[RowT]):
+    """One row for an edit form: `{row}`."""
+
+    row: RowT
+
+
+class IdData(BaseModel):
+    id: int
+
+
+class CountData(BaseModel):
+    count: int
+
+
 def envelope(code: int, msg: str, data: Any = None) -> dict[str, Any]:
     """An envelope dict with an already translated `msg`."""
     return {"code": code, "msg": msg, "time": int(time.time()), "data": data}
 
 
-def success(data: Any = None, msg: str = "", **params: object) -> dict[str, Any]:
+def success(data: Any = None, msg: str = "", **params: Any) -> dict[str, Any]:
     """A success envelope (code 1); `msg` is a message key, translated (empty by default)."""
     return envelope(SUCCESS, t(msg, **params) if msg else "", data)
 
 
 def fail(
-    msg: str, data: Any = None, code: int = FAILURE, http_status: int = 200, **params: object
+    msg: str, data: Any = None, code: int = FAILURE, http_status: int = 200, **params: Any
 ) -> JSONResponse:
     """A failure envelope (code 0 unless given) as a response; `msg` is a message key or literal text."""
     return envelope_response(http_status, code, t(msg, **params), data)
@@ -101,7 +136,7 @@ class ApiError(Exception):
         code: int = FAILURE,
         data: Any = None,
         http_status: int = 200,
-        params: Mapping[str, object] | None = None,
+        params: Mapping[str, Any] | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(msg)
@@ -109,7 +144,7 @@ class ApiError(Exception):
         self.code = code
         self.data = data
         self.http_status = http_status
-        self.params = dict(params or {})
+        self.params: dict[str, Any] = dict(params or {})
         self.headers = dict(headers) if headers else None
 
     def translated(self) -> str:

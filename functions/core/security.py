@@ -106,9 +106,14 @@ def create_access_token(
 
 
 def decode_access_token(
-    token: str, *, kind: TokenKind | None = None, settings: Settings | None = None
+    token: str,
+    *,
+    kind: TokenKind | None = None,
+    settings: Settings | None = None,
+    allow_expired: bool = False,
 ) -> AccessClaims:
-    """The claims of a valid token; raises `TokenExpired` or `TokenInvalid`."""
+    """The claims of a valid token; raises `TokenExpired` or `TokenInvalid`. `allow_expired` accepts
+    a correctly signed token past its expiry (logout still ends its session)."""
     import jwt
 
     settings = settings or get_settings()
@@ -117,7 +122,7 @@ def decode_access_token(
             token,
             settings.jwt_secret,
             algorithms=[JWT_ALGORITHM],
-            options={"require": ["sub", "kind", "sid", "iat", "exp"]},
+            options={"require": ["sub", "kind", "sid", "iat", "exp"], "verify_exp": not allow_expired},
         )
     except jwt.ExpiredSignatureError as exc:
         raise TokenExpired("access token expired") from exc

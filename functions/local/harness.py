@@ -72,8 +72,9 @@ def local_server(
         errors="replace",
     )
     server = LocalServer(f"http://127.0.0.1:{port}", var_dir, f"http://127.0.0.1:{ddb_port}")
-    assert proc.stdout is not None
-    threading.Thread(target=lambda: server.output.extend(iter(proc.stdout.readline, "")), daemon=True).start()
+    stdout = proc.stdout
+    assert stdout is not None
+    threading.Thread(target=lambda: server.output.extend(iter(stdout.readline, "")), daemon=True).start()
     deadline = time.monotonic() + 90
     while not port_is_open(port):
         if proc.poll() is not None or time.monotonic() > deadline:

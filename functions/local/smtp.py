@@ -27,7 +27,7 @@ class MailCapture:
         mail_dir.mkdir(parents=True, exist_ok=True)
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:  # noqa: N802
-        content = envelope.original_content or envelope.content
+        content = envelope.original_content or envelope.content or b""
         data = content if isinstance(content, bytes) else content.encode()
         path = self.mail_dir / f"{time.strftime('%Y%m%d-%H%M%S')}-{next(_counter):04d}.eml"
         path.write_bytes(data)

@@ -19,17 +19,16 @@ from pynamodb.attributes import (
 from pynamodb.exceptions import TransactWriteError
 
 from functions.core.security import hash_password
-from functions.models.base import BaseModel, DuplicateError, is_condition_failure, now, transact_write
+from functions.models.account import AccountMixin
+from functions.models.base import BaseModel, DuplicateError, is_condition_failure, transact_write
 from functions.models.counter import next_id
 from functions.models.listing import PART, part_index
 from functions.models.unique import Unique, owner_of, unique_key
 
 USERNAME_SCOPE = "admin.username"
-STATUS_ENABLED = "enable"
-STATUS_DISABLED = "disable"
 
 
-class Admin(BaseModel):
+class Admin(AccountMixin, BaseModel):
     logical_name = "admin"
 
     class Meta:
@@ -38,23 +37,10 @@ class Admin(BaseModel):
     id = NumberAttribute(hash_key=True)
     # Constant partition of `by_part`: the admin list is a Query, never a Scan.
     part = UnicodeAttribute(default=PART)
-    username = UnicodeAttribute()
-    nickname = UnicodeAttribute(default="")
-    avatar = UnicodeAttribute(default="")
-    email = UnicodeAttribute(default="")
-    mobile = UnicodeAttribute(default="")
-    password_hash = UnicodeAttribute()
+    # The account attributes (username, password_hash, status, lockout, …): AccountMixin.
     is_super = BooleanAttribute(attr_name="super", default=False)
-    group_ids = ListAttribute(of=NumberAttribute, default=list)
-    status = UnicodeAttribute(default=STATUS_ENABLED)
-    motto = UnicodeAttribute(default="")
-    login_failures = NumberAttribute(default=0)
-    # Login is refused until this unix time after too many failures (see services.admin_auth).
-    lock_until = NumberAttribute(default=0)
-    last_login_time = NumberAttribute(null=True)
-    last_login_ip = UnicodeAttribute(default="")
-    create_time = NumberAttribute(default=now)
-    update_time = NumberAttribute(default=now)
+    # Typed by what it holds (PynamoDB types a list by its element attribute class).
+    group_ids: ListAttribute[int] = ListAttribute(of=NumberAttribute, default=list)  # type: ignore[arg-type]
 
     by_part = part_index()
 
@@ -106,15 +92,6 @@ class Admin(BaseModel):
     def any_exists(cls) -> bool:
         """Whether at least one admin exists. A one-item Scan: for the seed and scripts, never a request."""
         return next(iter(cls.scan(limit=1)), None) is not None
-
-    def set_password(self, password: str) -> None:
-        """Store a new Argon2id hash (saved with the next `save()`/`update()`)."""
-        self.password_hash = hash_password(password)
-        self.update_time = now()
-
-    @property
-    def enabled(self) -> bool:
-        return self.status == STATUS_ENABLED
 
     def to_public(self) -> dict[str, Any]:
         """The admin info the client keeps (SPEC §3), without tokens."""

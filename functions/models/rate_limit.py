@@ -20,5 +20,6 @@ class RateCounter(BaseModel):
         table_name = "rate_counter"
 
     key = UnicodeAttribute(hash_key=True)
-    count = NumberAttribute(default=0)
+    # Shadows the `Model.count` classmethod (never used on this model); kept: stored rows and tests use it.
+    count = NumberAttribute(default=0)  # type: ignore[assignment]
     expires_at = TTLAttribute(null=True)

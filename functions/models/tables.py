@@ -55,7 +55,8 @@ def describe_model(model: type[BaseModel]) -> dict[str, Any]:
     """A plain description of one model's table."""
     attributes = model.get_attributes()
     ttl = model._ttl_attribute()
-    gsis, lsis = [], []
+    gsis: list[dict[str, Any]] = []
+    lsis: list[dict[str, Any]] = []
     for index in model._indexes.values():
         (gsis if isinstance(index, GlobalSecondaryIndex) else lsis).append(_describe_index(index))
     return {

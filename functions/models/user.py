@@ -21,6 +21,7 @@ from pynamodb.attributes import ListAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import TransactWriteError
 
 from functions.core.security import hash_password
+from functions.models.account import STATUS_ENABLED, AccountMixin
 from functions.models.base import BaseModel, DuplicateError, is_condition_failure, now, transact_write
 from functions.models.counter import next_id
 from functions.models.listing import PART, part_index
@@ -31,12 +32,10 @@ USERNAME_SCOPE = "user.username"
 EMAIL_SCOPE = "user.email"
 MOBILE_SCOPE = "user.mobile"
 SCOPES: dict[str, str] = {"username": USERNAME_SCOPE, "email": EMAIL_SCOPE, "mobile": MOBILE_SCOPE}
-STATUS_ENABLED = "enable"
-STATUS_DISABLED = "disable"
 DEFAULT_GROUP_ID = 1
 
 
-class User(BaseModel):
+class User(AccountMixin, BaseModel):
     logical_name = "user"
 
     class Meta:
@@ -44,32 +43,19 @@ class User(BaseModel):
 
     id = NumberAttribute(hash_key=True)
     part = UnicodeAttribute(default=PART)
-    username = UnicodeAttribute()
-    email = UnicodeAttribute(default="")
-    mobile = UnicodeAttribute(default="")
-    password_hash = UnicodeAttribute()
+    # The account attributes (username, password_hash, status, lockout, …): AccountMixin.
     group_id = NumberAttribute(default=DEFAULT_GROUP_ID)
-    nickname = UnicodeAttribute(default="")
-    avatar = UnicodeAttribute(default="")
     gender = NumberAttribute(default=0)
     birthday = UnicodeAttribute(default="")
     money = NumberAttribute(default=0)
     score = NumberAttribute(default=0)
     money_log_count = NumberAttribute(default=0)
     score_log_count = NumberAttribute(default=0)
-    motto = UnicodeAttribute(default="")
     # Province / city / district division codes, top down (`functions.services.area`); [] = not set.
-    region = ListAttribute(of=UnicodeAttribute, default=list)
-    status = UnicodeAttribute(default=STATUS_ENABLED)
-    login_failures = NumberAttribute(default=0)
-    lock_until = NumberAttribute(default=0)
-    last_login_time = NumberAttribute(null=True)
-    last_login_ip = UnicodeAttribute(default="")
+    region: ListAttribute[str] = ListAttribute(of=UnicodeAttribute, default=list)  # type: ignore[arg-type]
     join_time = NumberAttribute(default=now)
     join_ip = UnicodeAttribute(default="")
     lang = UnicodeAttribute(default="")
-    create_time = NumberAttribute(default=now)
-    update_time = NumberAttribute(default=now)
 
     by_part = part_index()
 
@@ -137,14 +123,6 @@ class User(BaseModel):
     @staticmethod
     def value_taken(field: str, value: str) -> bool:
         return owner_of(SCOPES[field], value) is not None
-
-    def set_password(self, password: str) -> None:
-        self.password_hash = hash_password(password)
-        self.update_time = now()
-
-    @property
-    def enabled(self) -> bool:
-        return self.status == STATUS_ENABLED
 
     def to_public(self) -> dict[str, Any]:
         """The member info the client keeps (SPEC §3), without tokens. `money` is yuan as a string

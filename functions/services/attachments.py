@@ -5,7 +5,7 @@ See `functions.models.attachment` for the keys. `record()` is safe under concurr
 loses the race to the guard increments the winner's `quote` instead. `delete()` removes the row,
 its guard and one reference in one transaction, then deletes the object when no row refers to it.
 
-Listing is the generic back-office table's (`functions.routes.admin.attachment`).
+Listing is the generic back-office table's (`functions.routes.admin.routine.attachment`).
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def delete(row: Attachment) -> bool:
         except TransactWriteError as exc:
             if not is_condition_failure(exc):
                 raise
-            if not include_guard or get(row.id) is None:
+            if not include_guard or get(int(row.id)) is None:
                 return False  # already deleted
     if references(row.storage, row.key) > 0:
         return False

@@ -245,7 +245,7 @@ def request_code(
     from functions.core.responses import login_required
     from functions.core.validators import check_email, check_mobile
     from functions.models.user import User
-    from functions.services.captcha import check_captcha
+    from functions.services.accounts import require_captcha
 
     if not event_allowed(event, channel):
         raise ApiError("Unknown event")
@@ -253,10 +253,7 @@ def request_code(
     problem = check_email(target) if channel == "email" else check_mobile(target)
     if problem:
         raise ApiError(problem)
-    if not captcha_id or not captcha_answer:
-        raise ApiError("Please enter the captcha")
-    if not check_captcha(captcha_id, captcha_answer):
-        raise ApiError("The captcha is wrong or has expired")
+    require_captcha(captcha_id, captcha_answer)
     if event in LOGIN_EVENTS and user is None:
         raise login_required("userLogin")
     rule = EVENTS[event][1]

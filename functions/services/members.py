@@ -32,7 +32,7 @@ from functions.core.validators import MOBILE_RE
 from functions.models.base import DuplicateError, is_condition_failure, now, transact_write
 from functions.models.unique import Unique, unique_key
 from functions.models.user import SCOPES, User, cents_to_yuan
-from functions.services import area, codes, lockout, sessions, wallet
+from functions.services import accounts, area, codes, lockout, sessions, wallet
 from functions.services.lockout import LOCK_MINUTES
 
 DUPLICATE_MESSAGES = {
@@ -99,7 +99,7 @@ def _start(user: User, keep: bool, ip: str, user_agent: str, current: int) -> di
     lockout.succeeded(
         user, User.last_login_time.set(current), User.last_login_ip.set(ip[:64]), User.lang.set(get_lang())
     )
-    tokens = sessions.open_session("user", user.id, remember=keep, ip=ip, user_agent=user_agent)
+    tokens = sessions.open_session("user", int(user.id), remember=keep, ip=ip, user_agent=user_agent)
     return member_payload(user, tokens)
 
 
@@ -162,7 +162,7 @@ def change_password(user: User, old: str, new: str, current_sid: str) -> None:
     if old == new:
         raise ApiError("The new password must be different from the old one")
     _set_password(user, new)
-    sessions.revoke_all("user", user.id, except_sid=current_sid, reason="password-change")
+    sessions.revoke_all("user", int(user.id), except_sid=current_sid, reason="password-change")
 
 
 def _set_password(user: User, password: str) -> None:
@@ -184,7 +184,7 @@ def retrieve_password(kind: str, target: str, code: str, password: str) -> None:
     if user is None:
         raise ApiError("Verification code error")
     _set_password(user, password)
-    sessions.revoke_all("user", user.id, reason="password-reset")
+    sessions.revoke_all("user", int(user.id), reason="password-reset")
 
 
 def verify_account(user: User, kind: str, code: str, password: str) -> str:
@@ -325,3 +325,87 @@ def money_row(row: dict[str, Any]) -> dict[str, Any]:
         "before": cents_to_yuan(row["before"]),
         "after": cents_to_yuan(row["after"]),
     }
+
+
+# --- the back office's member table (`/admin/user/user/…`) ------------------------------------------
+DUPLICATE_ANY = "The same data already exists in the system!"
+
+
+def check_group(group_id: int) -> None:
+    from functions.models.group import UserGroup
+
+    try:
+        UserGroup.get(group_id)
+    except UserGroup.DoesNotExist:
+        raise ApiError("The group does not exist") from None
+
+
+def create_member(values: dict[str, Any]) -> User:
+    """A member created by an admin. `values`: username, password, nickname, group_id, email,
+    mobile, avatar, gender, birthday, motto, status."""
+    accounts.require_contact(values["email"], values["mobile"])
+    check_group(values["group_id"])
+    try:
+        user = User.create(
+            values["username"],
+            values["password"],
+            email=values["email"],
+            mobile=values["mobile"],
+            nickname=values["nickname"].strip(),
+            group_id=values["group_id"],
+            status=values["status"],
+        )
+    except DuplicateError as exc:
+        raise ApiError(DUPLICATE_ANY) from exc
+    user.update(
+        actions=[
+            User.avatar.set(values["avatar"]),
+            User.gender.set(values["gender"]),
+            User.birthday.set(values["birthday"]),
+            User.motto.set(values["motto"]),
+        ]
+    )
+    return user
+
+
+def update_member(user: User, values: dict[str, Any]) -> User:
+    """Save a member from the back office (an empty password keeps the old one). Changed
+    username/e-mail/mobile move their guards in one transaction; disabling or a new password ends
+    the member's sessions."""
+    accounts.require_contact(values["email"], values["mobile"])
+    password = values.get("password") or ""
+    if password:
+        accounts.require_password(password)
+    if values["group_id"] != int(user.group_id or 0):
+        check_group(values["group_id"])
+    changes = [(SCOPES[f], getattr(user, f) or "", values[f] or "") for f in ("username", "email", "mobile")]
+    disabled_now = user.enabled and values["status"] != "enable"
+    for field in (
+        "username",
+        "email",
+        "mobile",
+        "group_id",
+        "avatar",
+        "gender",
+        "birthday",
+        "motto",
+        "status",
+    ):
+        setattr(user, field, values[field])
+    user.nickname = values["nickname"].strip()
+    if password:
+        user.set_password(password)
+    user.update_time = now()
+    accounts.save_with_unique_changes(user, changes, DUPLICATE_ANY)
+    if disabled_now or password:
+        sessions.revoke_all("user", int(user.id), reason="disabled" if disabled_now else "password-changed")
+    return user
+
+
+def delete_members(items: list[User]) -> int:
+    for user in items:
+        accounts.delete_with_unique(
+            user, [(SCOPES[f], getattr(user, f)) for f in ("username", "email", "mobile")]
+        )
+        sessions.revoke_all("user", int(user.id), reason="deleted")
+    return len(items)

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from functions.models.admin import Admin
 from functions.models.group import AdminGroup, UserGroup
 from functions.models.listing import PART
 from functions.models.rule import AdminRule, UserRule, sort_key
@@ -64,14 +65,14 @@ def grant_from_groups(
     """The union of what `groups` grant; disabled groups grant nothing unless `include_disabled`."""
     enabled = [g for g in groups if include_disabled or g.enabled]
     if any(g.is_all for g in enabled):
-        return Grant(is_super=True, rule_ids=frozenset(r.id for r in rules), names=frozenset({SUPER}))
+        return Grant(is_super=True, rule_ids=frozenset(int(r.id) for r in rules), names=frozenset({SUPER}))
     wanted: set[int] = set()
     for group in enabled:
         wanted |= group.rule_ids()
     held = [r for r in rules if r.id in wanted and r.enabled]
     return Grant(
         is_super=False,
-        rule_ids=frozenset(r.id for r in held),
+        rule_ids=frozenset(int(r.id) for r in held),
         names=frozenset(r.name for r in held),
     )
 
@@ -80,7 +81,7 @@ def admin_grant(admin: Any, rules: Sequence[AdminRule] | None = None) -> Grant:
     """The grant of `admin` (an `Admin`)."""
     rules = load_rules(AdminRule) if rules is None else rules
     if admin.is_super:
-        return Grant(is_super=True, rule_ids=frozenset(r.id for r in rules), names=frozenset({SUPER}))
+        return Grant(is_super=True, rule_ids=frozenset(int(r.id) for r in rules), names=frozenset({SUPER}))
     return grant_from_groups(load_groups(AdminGroup, admin.group_ids or []), rules)
 
 
@@ -88,7 +89,7 @@ def target_grant(admin: Any, rules: Sequence[AdminRule]) -> Grant:
     """What another admin holds, counting its disabled groups too (enabling a group gives them back):
     the grant that decides whether a caller may act on it (`Grant.covers`)."""
     if admin.is_super:
-        return Grant(is_super=True, rule_ids=frozenset(r.id for r in rules), names=frozenset({SUPER}))
+        return Grant(is_super=True, rule_ids=frozenset(int(r.id) for r in rules), names=frozenset({SUPER}))
     return grant_from_groups(load_groups(AdminGroup, admin.group_ids or []), rules, include_disabled=True)
 
 
@@ -164,3 +165,21 @@ def menu_tree(
         for r in visible
     ]
     return build_tree(rows)
+
+
+@dataclass
+class AdminContext:
+    """The calling admin, its grant and the rule tree it was computed from (built per request by
+    `functions.routes.admin.deps.require`; the back-office services take it as "who is asking")."""
+
+    admin: Admin
+    grant: Grant
+    rules: list[AdminRule]
+
+    @property
+    def is_super(self) -> bool:
+        return self.grant.is_super
+
+    @property
+    def id(self) -> int:
+        return int(self.admin.id)

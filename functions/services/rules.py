@@ -89,7 +89,7 @@ def create_rule(model: type[AdminRule] | type[UserRule], values: dict[str, Any])
             raise ApiError("The rule name already exists") from exc
         raise
     if pid:
-        grant_child_to_parent_holders(model, pid, rule.id)
+        grant_child_to_parent_holders(model, pid, int(rule.id))
     return rule
 
 

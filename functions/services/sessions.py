@@ -366,3 +366,12 @@ def revoke_all(
         if revoke_session(row.sid, reason):
             count += 1
     return count
+
+
+def session_id_of(access_token: str, kind: Kind) -> str | None:
+    """The session id of a correctly signed access token of `kind`, expired or not (logout still
+    ends it); None for anything else."""
+    try:
+        return decode_access_token(access_token, kind=kind, allow_expired=True).sid
+    except TokenInvalid:
+        return None

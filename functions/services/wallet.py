@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import time
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
 from pynamodb.exceptions import TransactWriteError
@@ -33,6 +34,19 @@ MEMO_MAX = 255
 MAX_CENTS = 100_000_000 * 100
 MAX_POINTS = 100_000_000
 MAX_VALUE = 10**15  # below 2**53: exact in a browser
+
+
+def yuan_to_cents(value: str | int | float) -> int:
+    """A yuan amount as typed ("12.5", "-3") in integer cents, rounded half up; at most 10^8 yuan."""
+    try:
+        amount = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise ApiError("Floating point number") from None
+    if not amount.is_finite() or abs(amount) > Decimal("100000000"):
+        raise ApiError("Floating point number")
+    return int((amount * 100).quantize(Decimal("1"), rounding=ROUND_HALF_UP))
+
+
 _RETRYABLE = {"ConditionalCheckFailed", "TransactionConflict"}
 
 

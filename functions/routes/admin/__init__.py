@@ -1,4 +1,7 @@
-"""Back-office calls (`/srv/admin/…`). Append each resource's router to `ROUTERS`.
+"""Back-office calls (`/srv/admin/…`), one module per resource, named after its menu rule's path:
+`auth/group.py` serves `/admin/auth/group/…`, `user/money_log.py` `/admin/user/moneyLog/…`.
+Append each resource's router to `ROUTERS`. Route modules never import each other: what they share
+is in `table.py` (the generic table), `deps.py` (permissions) and `functions.services`.
 
 Every route here must declare its permission with `functions.routes.admin.deps.require(...)` (or
 `public()`); `tests/api/test_admin_matrix.py` enumerates the routes and fails for one that does not.
@@ -8,17 +11,35 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from functions.routes.admin import auth, dashboard, index, routine, user
+from functions.routes.admin import ajax, dashboard, index
+from functions.routes.admin.auth import admin as auth_admin
+from functions.routes.admin.auth import admin_log as auth_admin_log
+from functions.routes.admin.auth import group as auth_group
+from functions.routes.admin.auth import rule as auth_rule
+from functions.routes.admin.routine import admin_info as routine_admin_info
+from functions.routes.admin.routine import attachment as routine_attachment
+from functions.routes.admin.routine import config as routine_config
+from functions.routes.admin.user import group as user_group
+from functions.routes.admin.user import money_log as user_money_log
+from functions.routes.admin.user import rule as user_rule
+from functions.routes.admin.user import score_log as user_score_log
+from functions.routes.admin.user import user as user_user
 
 ROUTERS: list[APIRouter] = [
     index.router,
     dashboard.router,
-    *auth.ROUTERS,
-    *user.ROUTERS,
-    *routine.ROUTERS,
+    auth_rule.router,
+    auth_group.router,
+    auth_admin.router,
+    auth_admin_log.router,
+    user_user.router,
+    user_group.router,
+    user_rule.router,
+    user_money_log.router,
+    user_score_log.router,
+    routine_config.router,
+    routine_admin_info.router,
+    ajax.router,
+    ajax.alioss,
+    routine_attachment.router,
 ]
-
-# Files and uploads (issue 5).
-from functions.routes.admin import ajax, attachment  # noqa: E402
-
-ROUTERS += [ajax.router, ajax.alioss, attachment.router]

@@ -5,7 +5,7 @@
 Permissions: uploading, areas and clearing caches need a logged-in admin (no menu rule: every
 back-office screen with an image field uploads); the suffix icon is public (it shows only its own
 inputs, see `functions.services.suffix_svg`). Attachments themselves are the routine/attachment
-table (`functions.routes.admin.attachment`).
+table (`functions.routes.admin.routine.attachment`).
 """
 
 from __future__ import annotations

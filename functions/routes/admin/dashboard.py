@@ -16,8 +16,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
+from pydantic import BaseModel
 
-from functions.core.responses import success
+from functions.core.responses import Envelope, success
 from functions.models.admin import Admin
 from functions.models.listing import PART
 from functions.models.user import User
@@ -25,6 +26,24 @@ from functions.routes.admin.deps import AdminContext, require
 from functions.services import stats
 
 router = APIRouter(prefix="/dashboard", tags=["admin"])
+
+
+class Counts(BaseModel):
+    members: int
+    admins: int
+    today_signups: int
+    attachments: int | None
+
+
+class DayValue(BaseModel):
+    date: str
+    value: int
+
+
+class Dashboard(BaseModel):
+    counts: Counts
+    signups: list[DayValue]
+    admin_actions: list[dict[str, Any]]
 
 
 def signup_series(days: int) -> list[dict[str, Any]]:
@@ -53,7 +72,7 @@ def attachment_count() -> int | None:
     return index.count(LIST_PART)
 
 
-@router.get("/index", name="dashboard_index")
+@router.get("/index", name="dashboard_index", response_model=Envelope[Dashboard])
 def dashboard(
     ctx: Annotated[AdminContext, require("dashboard")],
     days: Annotated[int, Query(ge=7, le=30)] = 7,

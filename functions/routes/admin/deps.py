@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Depends, FastAPI, Request
@@ -35,7 +34,9 @@ from functions.models.admin import Admin
 from functions.models.rule import AdminRule
 from functions.routes.deps import CurrentAdmin
 from functions.services import admin_log
-from functions.services.permissions import Grant, admin_grant, load_rules
+from functions.services.permissions import AdminContext, admin_grant, load_rules
+
+__all__ = ["LOGGED_IN", "AdminContext", "public", "request_data", "require", "route_permissions"]
 
 PERMISSION_ATTR = "__admin_permission__"
 PUBLIC = "<public>"
@@ -46,23 +47,6 @@ WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 def no_permission() -> ApiError:
     return ApiError("You do not have permission to operate!", code=NO_PERMISSION_CODE)
-
-
-@dataclass
-class AdminContext:
-    """The calling admin, its grant and the rule tree it was computed from."""
-
-    admin: Admin
-    grant: Grant
-    rules: list[AdminRule]
-
-    @property
-    def is_super(self) -> bool:
-        return self.grant.is_super
-
-    @property
-    def id(self) -> int:
-        return int(self.admin.id)
 
 
 async def request_data(request: Request) -> dict[str, Any]:
@@ -166,9 +150,10 @@ def route_permissions(app: FastAPI, prefix: str = "/srv/admin/") -> list[tuple[s
     result = []
     for context in iter_route_contexts(app.routes):
         dependant = getattr(context, "dependant", None)
-        if not context.path.startswith(prefix) or dependant is None:
+        path = context.path or ""
+        if not path.startswith(prefix) or dependant is None:
             continue
         declared = _declared(dependant)
         for method in sorted(context.methods or ()):
-            result.append((method, context.path, declared))
+            result.append((method, path, declared))
     return result

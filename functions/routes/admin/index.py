@@ -3,10 +3,12 @@
 - `GET  /admin/index/login`  → `{captcha}`: whether the login form must show a captcha.
 - `POST /admin/index/login`  `{username, password, keep, captchaId?, captchaInfo?}` →
   `{userInfo: {…admin info, token, refresh_token}, routePath}`; lockout in
-  `functions.services.admin_auth`; every attempt is written to the admin log (password masked).
+  `functions.services.admin_auth` (`functions.services.lockout`), captcha in
+  `functions.services.accounts`; every attempt is written to the admin log (password masked).
   Per-IP limit: Settings `rate_admin_login_*` (20 per 5 minutes by default; HTTP 429 beyond it).
 - `POST /admin/index/logout` `{refresh_token}` (or `refreshToken`): revokes the session of that
-  refresh token and of the `batoken` sent along; always answers success (logging out twice is fine).
+  refresh token and of the `batoken` sent along, even an expired one
+  (`functions.services.accounts.logout`); always answers success (logging out twice is fine).
 - `GET  /admin/index/index`  → `{adminInfo, menus, siteConfig, terminal}`; `menus` is the tree of
   menu_dir/menu rules the admin may see, each with its button children (the authorised actions).
 """
@@ -16,18 +18,18 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
-from pydantic import Field
+from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from functions.core.i18n import get_lang
-from functions.core.responses import ApiError, success
+from functions.core.responses import Envelope, Shape, success
 from functions.core.validators import Schema
 from functions.routes.admin.deps import LOGGED_IN, AdminContext, public, request_data, require
 from functions.routes.deps import client_ip, rate_limited, user_agent
-from functions.services import admin_log
+from functions.services import accounts, admin_log
 from functions.services.admin_auth import authenticate_admin, captcha_required
 from functions.services.permissions import menu_tree
-from functions.services.sessions import open_session, revoke_by_refresh, revoke_session
+from functions.services.sessions import open_session
 from functions.services.site_config import get_site_config
 
 router = APIRouter(prefix="/index", tags=["admin"])
@@ -48,6 +50,37 @@ class LogoutBody(Schema):
     refreshToken: str = ""  # noqa: N815
 
 
+class LoginConfig(BaseModel):
+    captcha: bool
+
+
+class AdminInfo(Shape):
+    """The admin info the client keeps (SPEC §3); login adds `token` and `refresh_token`."""
+
+    id: int
+    username: str
+    nickname: str
+    avatar: str
+    lastlogintime: int | None = None
+    super: bool
+    group_arr: list[int]
+    motto: str | None = None
+    token: str | None = None
+    refresh_token: str | None = None
+
+
+class AdminLogin(BaseModel):
+    userInfo: AdminInfo  # noqa: N815 - the client's field names
+    routePath: str  # noqa: N815
+
+
+class AdminIndex(BaseModel):
+    adminInfo: AdminInfo  # noqa: N815 - the client's field names
+    menus: list[dict[str, Any]]
+    siteConfig: dict[str, Any]  # noqa: N815
+    terminal: dict[str, str]
+
+
 def admin_info(ctx: AdminContext) -> dict[str, Any]:
     info = ctx.admin.to_public()
     info["super"] = ctx.is_super
@@ -55,22 +88,19 @@ def admin_info(ctx: AdminContext) -> dict[str, Any]:
     return info
 
 
-@router.get("/login", name="admin_index_login_config", dependencies=[public()])
+@router.get(
+    "/login", name="admin_index_login_config", response_model=Envelope[LoginConfig], dependencies=[public()]
+)
 def login_config() -> dict[str, Any]:
     """Whether the login form needs a captcha."""
     return success({"captcha": captcha_required()})
 
 
 def _login(body: LoginBody, ip: str, ua: str, data: dict[str, Any], path: str) -> dict[str, Any]:
-    from functions.services.captcha import check_captcha
-
     admin_id, title = 0, "登录" if get_lang() == "zh-cn" else "Login"
     try:
         if captcha_required():
-            if not body.captchaInfo.strip():
-                raise ApiError("Please enter the captcha")
-            if not check_captcha(body.captchaId, body.captchaInfo):
-                raise ApiError("Captcha error")
+            accounts.require_captcha(body.captchaId, body.captchaInfo, wrong="Captcha error")
         admin = authenticate_admin(body.username.strip(), body.password, ip)
         admin_id = int(admin.id)
     finally:
@@ -84,7 +114,7 @@ def _login(body: LoginBody, ip: str, ua: str, data: dict[str, Any], path: str) -
             ip=ip,
             useragent=ua,
         )
-    tokens = open_session("admin", admin.id, remember=body.keep, ip=ip, user_agent=ua)
+    tokens = open_session("admin", int(admin.id), remember=body.keep, ip=ip, user_agent=ua)
     from functions.models.admin import Admin
 
     fresh = Admin.get(admin.id, consistent_read=True)
@@ -97,7 +127,13 @@ def _login(body: LoginBody, ip: str, ua: str, data: dict[str, Any], path: str) -
     return success({"userInfo": info, "routePath": "/admin"}, "Login succeeded!")
 
 
-@router.post("/login", name="admin_index_login", dependencies=[public(), rate_limited("admin_login")])
+@router.post(
+    "/login",
+    name="admin_index_login",
+    response_model=Envelope[AdminLogin],
+    response_model_exclude_unset=True,
+    dependencies=[public(), rate_limited("admin_login")],
+)
 async def login(body: LoginBody, request: Request) -> dict[str, Any]:
     """Log in; `keep` asks for a refresh token ("remember me")."""
     data = await request_data(request)
@@ -106,38 +142,16 @@ async def login(body: LoginBody, request: Request) -> dict[str, Any]:
     )
 
 
-def session_of(token: str) -> str | None:
-    """The session id of a correctly signed admin token, expired or not (logout still ends it)."""
-    import jwt
-
-    from functions.core.security import JWT_ALGORITHM
-    from functions.core.settings import get_settings
-
-    try:
-        claims = jwt.decode(
-            token, get_settings().jwt_secret, algorithms=[JWT_ALGORITHM], options={"verify_exp": False}
-        )
-    except jwt.InvalidTokenError:
-        return None
-    sid = claims.get("sid")
-    return sid if claims.get("kind") == "admin" and isinstance(sid, str) else None
-
-
-@router.post("/logout", name="admin_index_logout", dependencies=[public()])
+@router.post("/logout", name="admin_index_logout", response_model=Envelope[None], dependencies=[public()])
 def logout(body: LogoutBody, request: Request) -> dict[str, Any]:
     """End the session (by refresh token and/or by the access token sent)."""
-    refresh = body.refresh_token or body.refreshToken
-    if refresh:
-        revoke_by_refresh(refresh)
-    token = request.headers.get("batoken", "")
-    if token:
-        sid = session_of(token)
-        if sid:
-            revoke_session(sid)
+    accounts.logout("admin", body.refresh_token or body.refreshToken, request.headers.get("batoken", ""))
     return success(None, "Logout successful")
 
 
-@router.get("/index", name="admin_index_index")
+@router.get(
+    "/index", name="admin_index_index", response_model=Envelope[AdminIndex], response_model_exclude_unset=True
+)
 def index(ctx: Annotated[AdminContext, require(LOGGED_IN)]) -> dict[str, Any]:
     """Admin info, the menu tree, site config and terminal config."""
     lang = get_lang()

@@ -17,22 +17,85 @@ request schemas and the hooks it needs; `Table.router()` builds:
 the rows nested under `children` when nothing is filtered (and not paged: a tree is shown whole),
 and sort only among siblings.
 
+Shared by several resources (route modules never import each other): `Status`, the rule schema
+`RuleFields`/`rule_values` (auth/rule and user/rule) and `AccountLogTable` (user/moneyLog and
+user/scoreLog).
+
 This module does not use `from __future__ import annotations`: the endpoint closures annotate their
 body parameter with the resource's schema, which FastAPI must be able to evaluate.
 """
 
 from collections.abc import Sequence
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
 from fastapi import APIRouter, Query, Request
+from pydantic import Field
 
 from functions.core.i18n import t
-from functions.core.responses import ApiError, success
-from functions.core.validators import INT_MAX, Schema
+from functions.core.responses import (
+    ApiError,
+    CountData,
+    Envelope,
+    IdData,
+    Shape,
+    TableList,
+    TableRow,
+    success,
+)
+from functions.core.validators import INT_MAX, Required, Schema, Text, Url
 from functions.models.listing import PART
+from functions.models.user import User, cents_to_yuan
 from functions.routes.admin.deps import AdminContext, require
 from functions.services import crud_table
 from functions.services.permissions import build_tree
+
+Status = Literal["enable", "disable"]
+RuleName = Annotated[str, Field(min_length=1, max_length=120, pattern=r"^[A-Za-z0-9_./:\-]+$")]
+
+
+class RuleFields(Schema):
+    """What back-office rules and member rules share; each adds its own `type` and `name`."""
+
+    pid: int = 0
+    title: Required
+    title_en: str = Field("", max_length=100)
+    path: str = Field("", max_length=200)
+    icon: str = Field("", max_length=100)
+    menu_type: Literal["tab", "link", "iframe"] = "tab"
+    url: Url = Field("", max_length=500)
+    component: str = Field("", max_length=200)
+    keepalive: bool = False
+    remark: Text = Field("", max_length=255)
+    weigh: int = 0
+    status: Status = "enable"
+
+
+class RuleRow(Shape):
+    id: int | None = None
+    pid: int | None = None
+    type: str | None = None
+    title: str | None = None
+    title_en: str | None = None
+    label: str | None = None
+    name: str | None = None
+    path: str | None = None
+    icon: str | None = None
+    menu_type: str | None = None
+    url: str | None = None
+    component: str | None = None
+    keepalive: bool | None = None
+    remark: str | None = None
+    weigh: int | None = None
+    status: str | None = None
+    create_time: int | None = None
+    update_time: int | None = None
+
+
+def rule_values(body: Schema) -> dict[str, Any]:
+    """A rule form's values for `functions.services.rules` (`type` stored as `rule_type`)."""
+    values = body.model_dump(exclude={"id"})
+    values["rule_type"] = values.pop("type")
+    return values
 
 
 class SortBody(Schema):
@@ -66,6 +129,8 @@ class Table:
     default_order: ClassVar[tuple[str, bool] | None] = None  # None: the source's order
     remark: ClassVar[str] = ""
     tag: ClassVar[str] = "admin"
+    # The documented shape of a row (index and edit answers); keys it does not declare pass through.
+    row_model: ClassVar[type[Shape]] = Shape
 
     # --- reading -----------------------------------------------------------------------------
     def source(self, ctx: AdminContext) -> list[Any]:
@@ -132,10 +197,18 @@ class Table:
         router = APIRouter(prefix=f"/{self.path}", tags=[self.tag])
         perm = self.path
         table = self
+        generic: Any = (Envelope, TableList, TableRow)  # parametrised at run time with `row_model`
+        list_answer = generic[0][generic[1][self.row_model]]
+        row_answer = generic[0][generic[2][self.row_model]]
 
         if "index" in self.actions:
 
-            @router.get("/index", name=self.name("index"))
+            @router.get(
+                "/index",
+                name=self.name("index"),
+                response_model=list_answer,
+                response_model_exclude_unset=True,
+            )
             def index(
                 request: Request, ctx: Annotated[AdminContext, require(f"{perm}/index")]
             ) -> dict[str, Any]:
@@ -145,7 +218,7 @@ class Table:
         if "add" in self.actions and self.add_schema is not None:
             add_schema = self.add_schema
 
-            @router.post("/add", name=self.name("add"))
+            @router.post("/add", name=self.name("add"), response_model=Envelope[IdData])
             def add(body: add_schema, ctx: Annotated[AdminContext, require(f"{perm}/add")]) -> dict[str, Any]:  # type: ignore[valid-type]
                 """Add a row."""
                 item = table.create(body, ctx)
@@ -154,7 +227,12 @@ class Table:
         if "edit" in self.actions and self.edit_schema is not None:
             edit_schema = self.edit_schema
 
-            @router.get("/edit", name=self.name("edit_row"))
+            @router.get(
+                "/edit",
+                name=self.name("edit_row"),
+                response_model=row_answer,
+                response_model_exclude_unset=True,
+            )
             def edit_row(
                 id: Annotated[int, Query(ge=0, le=INT_MAX)],  # noqa: A002
                 ctx: Annotated[AdminContext, require(f"{perm}/edit")],
@@ -162,10 +240,11 @@ class Table:
                 """One row for the edit form."""
                 return success({"row": table.to_row(table.get_item(id, ctx), ctx)})
 
-            @router.post("/edit", name=self.name("edit"))
+            @router.post("/edit", name=self.name("edit"), response_model=Envelope[IdData])
             def edit(
-                body: edit_schema, ctx: Annotated[AdminContext, require(f"{perm}/edit")]
-            ) -> dict[str, Any]:  # type: ignore[valid-type]
+                body: edit_schema,  # type: ignore[valid-type]
+                ctx: Annotated[AdminContext, require(f"{perm}/edit")],
+            ) -> dict[str, Any]:
                 """Save a row."""
                 item = table.get_item(int(body.id), ctx)  # type: ignore[attr-defined]
                 table.update(item, body, ctx)
@@ -173,7 +252,7 @@ class Table:
 
         if "del" in self.actions:
 
-            @router.delete("/del", name=self.name("del"))
+            @router.delete("/del", name=self.name("del"), response_model=Envelope[CountData])
             def delete(
                 request: Request, ctx: Annotated[AdminContext, require(f"{perm}/del")]
             ) -> dict[str, Any]:
@@ -196,7 +275,7 @@ class Table:
 
         if "sortable" in self.actions:
 
-            @router.post("/sortable", name=self.name("sortable"))
+            @router.post("/sortable", name=self.name("sortable"), response_model=Envelope[None])
             def sortable(
                 body: SortBody, ctx: Annotated[AdminContext, require(f"{perm}/sortable")]
             ) -> dict[str, Any]:
@@ -210,3 +289,49 @@ class Table:
                 return success(None, "Sorted successfully")
 
         return router
+
+
+class AccountLogRow(Shape):
+    """A balance (amounts in yuan strings) or points (integers) log row."""
+
+    id: int | None = None
+    seq: int | None = None
+    user_id: int | None = None
+    username: str | None = None
+    nickname: str | None = None
+    change: str | int | None = None
+    before: str | int | None = None
+    after: str | int | None = None
+    memo: str | None = None
+    admin_id: int | None = None
+    create_time: int | None = None
+
+
+class AccountLogTable(Table):
+    """A member's balance or points log (read-only), rows with the member's username and nickname;
+    money amounts in yuan strings."""
+
+    kind: ClassVar[str] = "money"
+    fields = ("id", "user_id", "username", "change", "memo", "admin_id", "create_time")
+    quick_search = ("username", "nickname", "memo", "user_id")
+    actions = ("index",)
+    row_model = AccountLogRow
+
+    def source(self, ctx: AdminContext) -> list[Any]:
+        return list(self.model.by_part.query(PART, scan_index_forward=False))
+
+    def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
+        return item.to_dict()
+
+    def list_rows(self, request: Any, ctx: AdminContext) -> dict[str, Any]:
+        result = super().list_rows(request, ctx)
+        ids = sorted({int(r["user_id"]) for r in result["list"]})
+        users = {int(u.id): u for u in User.batch_get(ids)} if ids else {}
+        for row in result["list"]:
+            user = users.get(int(row["user_id"]))
+            row["username"] = user.username if user else ""
+            row["nickname"] = user.nickname if user else ""
+            if self.kind == "money":
+                for key in ("change", "before", "after"):
+                    row[key] = cents_to_yuan(int(row[key]))
+        return result

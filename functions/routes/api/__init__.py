@@ -1,12 +1,25 @@
-"""Member and common calls (`/srv/api/…`). Append each resource's router to `ROUTERS`."""
+"""Member and common calls (`/srv/api/…`), one module per resource (the member center under
+`account/`: `account/password.py` is "member change password"). Append each router to `ROUTERS`."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from functions.routes.api import account, common, ems, index, sms, user
+from functions.routes.api import common, ems, index, sms, user
+from functions.routes.api.account import bind, log, overview, password, profile
 
-ROUTERS: list[APIRouter] = [index.router, common.router, user.router, account.router, sms.router, ems.router]
+ROUTERS: list[APIRouter] = [
+    index.router,
+    common.router,
+    user.router,
+    overview.router,
+    profile.router,
+    bind.router,
+    password.router,
+    log.router,
+    sms.router,
+    ems.router,
+]
 
 # Files and uploads (issue 5).
 from functions.routes.api import ajax  # noqa: E402

@@ -16,7 +16,7 @@
 - `GET index` (member token) → `{userInfo, menus}`: the member info of SPEC §3 and the member-center
   menu tree (the member group's rules).
 - `POST logout {refresh_token}` revokes the session (found by the refresh token and/or the
-  `ba-user-token` sent); always code 1.
+  `ba-user-token` sent, even an expired one: `functions.services.accounts.logout`); always code 1.
 
 Member info: id, username, nickname, email, mobile, avatar, gender (0 unknown, 1 male, 2 female),
 birthday ("YYYY-MM-DD" or ""), money (balance in yuan as a decimal string, "12.30"), score (integer
@@ -33,10 +33,9 @@ from pydantic import BaseModel, Field
 import functions.core.messages_members  # noqa: F401 - registers the member messages
 from functions.core.i18n import get_lang
 from functions.core.responses import ApiError, Envelope, success
-from functions.core.validators import Schema, check_account, check_email, check_mobile, check_password
-from functions.routes.deps import CurrentUser, client_ip, rate_limited, user_agent
-from functions.services import member_config, members, sessions
-from functions.services.captcha import check_captcha
+from functions.core.validators import Schema, check_account, check_email, check_mobile
+from functions.routes.deps import CurrentUser, MemberInfo, MemberLogin, client_ip, rate_limited, user_agent
+from functions.services import accounts, member_config, members
 
 router = APIRouter(prefix="/user", tags=["user"])
 
@@ -45,6 +44,11 @@ class CheckInConfig(BaseModel):
     loginCaptcha: bool
     registerCaptcha: bool
     registerType: str
+
+
+class MemberIndex(BaseModel):
+    userInfo: MemberInfo  # noqa: N815 - the client's field names
+    menus: list[dict[str, Any]]
 
 
 class CheckInBody(Schema):
@@ -65,10 +69,7 @@ class LogoutBody(Schema):
 
 
 def _require_captcha(body: CheckInBody) -> None:
-    if not body.captchaId or not body.captchaInfo.strip():
-        raise ApiError("Please enter the captcha")
-    if not check_captcha(body.captchaId, body.captchaInfo):
-        raise ApiError("The captcha is wrong or has expired")
+    accounts.require_captcha(body.captchaId, body.captchaInfo)
 
 
 def _fail_if(problem: str | None) -> None:
@@ -91,7 +92,8 @@ def check_in_config() -> dict[str, Any]:
 @router.post(
     "/checkIn",
     name="user_check_in",
-    response_model=Envelope[dict[str, Any]],
+    response_model=Envelope[MemberLogin],
+    response_model_exclude_unset=True,
     dependencies=[rate_limited("checkin")],
 )
 def check_in(body: CheckInBody, request: Request) -> dict[str, Any]:
@@ -109,7 +111,7 @@ def check_in(body: CheckInBody, request: Request) -> dict[str, Any]:
 
     verify_type = member_config.register_verify_type()
     _fail_if(check_account(body.username))
-    _fail_if(check_password(body.password))
+    accounts.require_password(body.password)
     if verify_type == "email":
         _fail_if(check_email(body.email.strip()))
     elif verify_type == "mobile":
@@ -131,7 +133,9 @@ def check_in(body: CheckInBody, request: Request) -> dict[str, Any]:
     return success(data, "Registration successful")
 
 
-@router.get("/index", name="user_index", response_model=Envelope[dict[str, Any]])
+@router.get(
+    "/index", name="user_index", response_model=Envelope[MemberIndex], response_model_exclude_unset=True
+)
 def index(user: CurrentUser) -> dict[str, Any]:
     """The logged-in member's info and menus."""
     return success({"userInfo": user.to_public(), "menus": _menus(user)})
@@ -152,14 +156,5 @@ def _menus(user: Any) -> list[dict[str, Any]]:
 @router.post("/logout", name="user_logout", response_model=Envelope[None])
 def logout(body: LogoutBody, request: Request) -> dict[str, Any]:
     """End the member's session."""
-    if body.refresh_token:
-        sessions.revoke_by_refresh(body.refresh_token)
-    token = request.headers.get("ba-user-token", "")
-    if token:
-        try:
-            claims = sessions.authenticate(token, "user")
-        except ApiError:
-            claims = None
-        if claims is not None:
-            sessions.revoke_session(claims.sid)
+    accounts.logout("user", body.refresh_token, request.headers.get("ba-user-token", ""))
     return success(None, "Logout successful")

@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import Field
 
+from functions.core.responses import ApiError, Shape
 from functions.core.validators import Schema
 from functions.models.attachment import Attachment
 from functions.routes.admin.deps import AdminContext
@@ -21,6 +22,25 @@ from functions.services.uploads import clean_name
 class AttachmentEdit(Schema):
     id: int
     name: str = Field(min_length=1, max_length=255)
+
+
+class AttachmentRow(Shape):
+    id: int | None = None
+    topic: str | None = None
+    url: str | None = None
+    name: str | None = None
+    size: int | None = None
+    mimetype: str | None = None
+    width: int | None = None
+    height: int | None = None
+    sha1: str | None = None
+    storage: str | None = None
+    admin_id: int | None = None
+    user_id: int | None = None
+    uploader: str | None = None
+    quote: int | None = None
+    create_time: int | None = None
+    last_upload_time: int | None = None
 
 
 class AttachmentTable(Table):
@@ -47,6 +67,7 @@ class AttachmentTable(Table):
     quick_search = ("name", "topic", "url")
     actions = ("index", "edit", "del")
     edit_schema = AttachmentEdit
+    row_model = AttachmentRow
     default_order = ("id", True)
 
     def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
@@ -57,8 +78,6 @@ class AttachmentTable(Table):
     def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
         name = clean_name(body.name)
         if not name:
-            from functions.core.responses import ApiError
-
             raise ApiError("Incorrect parameter!")
         item.update(actions=[Attachment.name.set(name)])
         return item

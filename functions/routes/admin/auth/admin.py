@@ -1,0 +1,125 @@
+"""Back-office accounts: `/admin/auth/admin/index|add|edit|del` (permissions `auth/admin/<action>`).
+Who may see and change which admin is decided by `functions.services.admins` (read its docstring);
+this module is the HTTP surface and the row shape.
+"""
+
+from typing import Any
+
+from pydantic import Field
+
+from functions.core.responses import Shape
+from functions.core.validators import Account, Password, Required, Schema, Text, Url
+from functions.models.admin import Admin
+from functions.models.group import AdminGroup
+from functions.routes.admin.deps import AdminContext
+from functions.routes.admin.table import Status, Table
+from functions.services import admins
+from functions.services.admin_groups import all_groups
+
+
+class AdminIn(Schema):
+    username: Account
+    nickname: Required
+    password: Password
+    group_arr: list[int] = Field(min_length=1)
+    email: str = Field("", max_length=100)
+    mobile: str = Field("", max_length=20)
+    avatar: Url = Field("", max_length=500)
+    motto: Text = Field("", max_length=255)
+    status: Status = "enable"
+
+
+class AdminEdit(AdminIn):
+    id: int
+    password: str = ""  # empty: unchanged (checked by the rule when given)
+
+
+class AdminRow(Shape):
+    id: int | None = None
+    username: str | None = None
+    nickname: str | None = None
+    avatar: str | None = None
+    email: str | None = None
+    mobile: str | None = None
+    motto: str | None = None
+    group_arr: list[int] | None = None
+    group_name_arr: list[str] | None = None
+    status: str | None = None
+    super: bool | None = None
+    last_login_time: int | None = None
+    last_login_ip: str | None = None
+    create_time: int | None = None
+    update_time: int | None = None
+    editable: bool | None = None
+
+
+class AdminTable(Table):
+    path = "auth/admin"
+    model = Admin
+    fields = (
+        "id",
+        "username",
+        "nickname",
+        "email",
+        "mobile",
+        "status",
+        "group_arr",
+        "last_login_time",
+        "create_time",
+    )
+    quick_search = ("username", "nickname", "email", "mobile")
+    add_schema = AdminIn
+    edit_schema = AdminEdit
+    row_model = AdminRow
+    _groups: dict[int, AdminGroup] | None = None
+
+    def source(self, ctx: AdminContext) -> list[Any]:
+        return admins.visible_admins(ctx)
+
+    def can_access(self, item: Any, ctx: AdminContext) -> bool:
+        return admins.can_see(item, ctx)
+
+    def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
+        groups = self._groups
+        if groups is None:
+            groups = {int(g.id): g for g in all_groups()}
+        return {
+            "id": item.id,
+            "username": item.username,
+            "nickname": item.nickname,
+            "avatar": item.avatar,
+            "email": item.email,
+            "mobile": item.mobile,
+            "motto": item.motto,
+            "group_arr": [int(g) for g in item.group_ids or []],
+            "group_name_arr": [
+                groups[int(g)].name if int(g) in groups else str(g) for g in item.group_ids or []
+            ],
+            "status": item.status,
+            "super": bool(item.is_super),
+            "last_login_time": item.last_login_time,
+            "last_login_ip": item.last_login_ip,
+            "create_time": item.create_time,
+            "update_time": item.update_time,
+            # Whether the caller may change or delete this admin (the UI hides the buttons otherwise).
+            "editable": admins.editable(item, ctx, groups),
+        }
+
+    def list_rows(self, request: Any, ctx: AdminContext) -> dict[str, Any]:
+        self._groups = {int(g.id): g for g in all_groups()}
+        try:
+            return super().list_rows(request, ctx)
+        finally:
+            self._groups = None
+
+    def create(self, body: Any, ctx: AdminContext) -> Any:
+        return admins.create_admin(ctx, body.model_dump())
+
+    def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
+        return admins.update_admin(item, ctx, body.model_dump())
+
+    def delete(self, items: list[Any], ctx: AdminContext) -> int:
+        return admins.delete_admins(items, ctx)
+
+
+router = AdminTable().router()

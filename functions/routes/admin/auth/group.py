@@ -1,0 +1,89 @@
+"""Admin group permissions: `/admin/auth/group/index|add|edit|del` (permissions
+`auth/group/<action>`), a tree table. Who may see, change and grant what is decided by
+`functions.services.admin_groups` (read its docstring); this module is the HTTP surface.
+"""
+
+from typing import Any
+
+from pydantic import Field
+
+from functions.core.responses import Shape
+from functions.core.validators import Required, Schema, Text
+from functions.models.group import AdminGroup
+from functions.routes.admin.deps import AdminContext
+from functions.routes.admin.table import Status, Table
+from functions.services import admin_groups
+
+
+class GroupIn(Schema):
+    pid: int = 0
+    name: Required
+    rules: list[int | str] = Field(default_factory=list)
+    status: Status = "enable"
+    remark: Text = Field("", max_length=255)
+
+
+class GroupEdit(GroupIn):
+    id: int
+
+
+def _values(body: Any) -> dict[str, Any]:
+    return {
+        "pid": body.pid,
+        "name": body.name,
+        "rules": body.rules,
+        "status": body.status,
+        "remark": body.remark,
+    }
+
+
+class GroupRow(Shape):
+    id: int | None = None
+    pid: int | None = None
+    name: str | None = None
+    rules: list[int | str] | None = None
+    status: str | None = None
+    remark: str | None = None
+    super: bool | None = None
+    editable: bool | None = None
+    create_time: int | None = None
+    update_time: int | None = None
+
+
+class GroupTable(Table):
+    path = "auth/group"
+    model = AdminGroup
+    fields = ("id", "pid", "name", "status", "create_time", "update_time")
+    quick_search = ("name",)
+    add_schema = GroupIn
+    edit_schema = GroupEdit
+    tree = True
+    row_model = GroupRow
+
+    def source(self, ctx: AdminContext) -> list[Any]:
+        groups = admin_groups.all_groups()
+        if ctx.is_super:
+            return groups
+        visible = admin_groups.visible_group_ids(ctx, groups)
+        return [g for g in groups if int(g.id) in visible]
+
+    def can_access(self, item: Any, ctx: AdminContext) -> bool:
+        return ctx.is_super or int(item.id) in admin_groups.visible_group_ids(ctx)
+
+    def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
+        row = item.to_row()
+        row["super"] = item.is_all
+        row["editable"] = admin_groups.group_editable(item, ctx)
+        return row
+
+    def create(self, body: Any, ctx: AdminContext) -> Any:
+        return admin_groups.create_group(ctx, **_values(body))
+
+    def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
+        return admin_groups.update_group(item, ctx, **_values(body))
+
+    def delete(self, items: list[Any], ctx: AdminContext) -> int:
+        return admin_groups.delete_groups(items, ctx)
+
+
+router = GroupTable().router()

@@ -1,0 +1,61 @@
+"""Back-office menu rules: `/admin/auth/rule/index|add|edit|del|sortable` (permissions
+`auth/rule/<action>`), a tree table (`functions.routes.admin.table`).
+
+A non-super admin sees and changes only the rules it holds; a new rule goes to the groups holding
+its parent (`functions.services.rules`).
+"""
+
+from typing import Any, Literal
+
+from functions.core.i18n import get_lang
+from functions.core.responses import ApiError
+from functions.models.rule import AdminRule, sort_key
+from functions.routes.admin.deps import AdminContext
+from functions.routes.admin.table import RuleFields, RuleName, RuleRow, Table, rule_values
+from functions.services import rules as rules_service
+
+
+class AdminRuleIn(RuleFields):
+    type: Literal["menu_dir", "menu", "button"] = "menu"
+    name: RuleName
+
+
+class AdminRuleEdit(AdminRuleIn):
+    id: int
+
+
+class RuleTable(Table):
+    path = "auth/rule"
+    model = AdminRule
+    fields = ("id", "pid", "type", "title", "title_en", "name", "path", "menu_type", "status", "weigh")
+    quick_search = ("title", "title_en", "name")
+    actions = ("index", "add", "edit", "del", "sortable")
+    add_schema = AdminRuleIn
+    edit_schema = AdminRuleEdit
+    tree = True
+    row_model = RuleRow
+
+    def source(self, ctx: AdminContext) -> list[Any]:
+        return [r for r in sorted(ctx.rules, key=sort_key) if self.can_access(r, ctx)]
+
+    def can_access(self, item: Any, ctx: AdminContext) -> bool:
+        return ctx.is_super or int(item.id) in ctx.grant.rule_ids
+
+    def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
+        return {**item.to_row(), "label": item.label(get_lang())}
+
+    def create(self, body: Any, ctx: AdminContext) -> Any:
+        if body.pid and not ctx.is_super and body.pid not in ctx.grant.rule_ids:
+            raise ApiError("The parent rule does not exist")
+        return rules_service.create_rule(self.model, rule_values(body))
+
+    def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
+        if body.pid and not ctx.is_super and body.pid not in ctx.grant.rule_ids:
+            raise ApiError("The parent rule does not exist")
+        return rules_service.update_rule(self.model, item, rule_values(body))
+
+    def delete(self, items: list[Any], ctx: AdminContext) -> int:
+        return rules_service.delete_rules(self.model, items)
+
+
+router = RuleTable().router()

@@ -1,0 +1,2 @@
+"""Routine screens, one module per menu rule: `config` (routine/config), `attachment`
+(routine/attachment), `admin_info` (routine/adminInfo, the own profile)."""

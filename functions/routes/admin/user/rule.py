@@ -1,0 +1,62 @@
+"""Member rules (the member center's menus and routes): `/admin/user/rule/index|add|edit|del|sortable`
+(permissions `user/rule/<action>`), a tree table; storage rules in `functions.services.rules`."""
+
+from typing import Any, Literal
+
+from functions.core.i18n import get_lang
+from functions.models.listing import PART
+from functions.models.rule import UserRule, sort_key
+from functions.routes.admin.deps import AdminContext
+from functions.routes.admin.table import RuleFields, RuleName, RuleRow, Table, rule_values
+from functions.services import rules as rules_service
+
+
+class MemberRuleIn(RuleFields):
+    type: Literal["route", "menu_dir", "menu", "nav_user_menu", "nav", "button"] = "menu"
+    name: RuleName
+    no_login_valid: bool = False
+
+
+class MemberRuleEdit(MemberRuleIn):
+    id: int
+
+
+class MemberRuleRow(RuleRow):
+    no_login_valid: bool | None = None
+
+
+class MemberRuleTable(Table):
+    path = "user/rule"
+    model = UserRule
+    fields = ("id", "pid", "type", "title", "title_en", "name", "path", "menu_type", "status", "weigh")
+    quick_search = ("title", "title_en", "name")
+    actions = ("index", "add", "edit", "del", "sortable")
+    add_schema = MemberRuleIn
+    edit_schema = MemberRuleEdit
+    tree = True
+    row_model = MemberRuleRow
+
+    def source(self, ctx: AdminContext) -> list[Any]:
+        return sorted(UserRule.by_part.query(PART), key=sort_key)
+
+    def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
+        return {**item.to_row(), "label": item.label(get_lang())}
+
+    def create(self, body: Any, ctx: AdminContext) -> Any:
+        values = rule_values(body)
+        no_login = values.pop("no_login_valid")
+        rule = rules_service.create_rule(UserRule, values)
+        if no_login:
+            rule.update(actions=[UserRule.no_login_valid.set(True)])
+        return rule
+
+    def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
+        values = rule_values(body)
+        item.no_login_valid = values.pop("no_login_valid")
+        return rules_service.update_rule(UserRule, item, values)
+
+    def delete(self, items: list[Any], ctx: AdminContext) -> int:
+        return rules_service.delete_rules(UserRule, items)
+
+
+router = MemberRuleTable().router()

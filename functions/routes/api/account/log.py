@@ -1,0 +1,54 @@
+"""The member's balance and points logs (member token): `GET /api/account/balance` /
+`GET /api/account/integral` `?page=1&limit=10` (limit 1–100) → `{list, total}`, newest first; rows
+`{id, seq, user_id, change, before, after, memo, create_time}`; balance amounts in yuan strings."""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel
+
+import functions.core.messages_members  # noqa: F401 - registers the member messages
+from functions.core.responses import Envelope, success
+from functions.routes.deps import CurrentUser
+from functions.services import members, wallet
+
+router = APIRouter(prefix="/account", tags=["account"])
+
+
+class LogRow(BaseModel):
+    """A balance row (amounts in yuan strings) or points row (integers)."""
+
+    id: int
+    seq: int
+    user_id: int
+    change: str | int
+    before: str | int
+    after: str | int
+    memo: str
+    create_time: int
+
+
+class LogPage(BaseModel):
+    list: builtins.list[LogRow]
+    total: int
+
+
+Page = Query(default=1, ge=1, le=100000)
+Limit = Query(default=10, ge=1, le=100)
+
+
+@router.get("/balance", name="account_balance", response_model=Envelope[LogPage])
+def balance(user: CurrentUser, page: int = Page, limit: int = Limit) -> dict[str, Any]:
+    """The balance log, newest first (amounts in yuan strings)."""
+    data = wallet.list_log("money", user, page, limit)
+    data["list"] = [members.money_row(row) for row in data["list"]]
+    return success(data)
+
+
+@router.get("/integral", name="account_integral", response_model=Envelope[LogPage])
+def integral(user: CurrentUser, page: int = Page, limit: int = Limit) -> dict[str, Any]:
+    """The points log, newest first."""
+    return success(wallet.list_log("score", user, page, limit))

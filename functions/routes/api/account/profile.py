@@ -1,0 +1,62 @@
+"""The member's profile (member token): `GET /api/account/profile` → `{userInfo,
+accountVerificationType: ["email", "mobile"]}`; `POST /api/account/profile {nickname, avatar,
+gender 0|1|2, birthday "YYYY-MM-DD"|"", motto, region}` → `{userInfo}`. `region` is the
+province/city/district codes top down (`["44", "4403", "440305"]`, a prefix of it, or `[]` to clear;
+left out = unchanged), checked against the area data of `GET /api/ajax/area`; `userInfo` carries
+`region` and `region_names`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+import functions.core.messages_members  # noqa: F401 - registers the member messages
+from functions.core.responses import Envelope, success
+from functions.core.validators import Schema, Text, Url
+from functions.routes.deps import CurrentUser, MemberInfo
+from functions.services import members
+
+router = APIRouter(prefix="/account", tags=["account"])
+
+
+class MemberProfileData(BaseModel):
+    userInfo: MemberInfo  # noqa: N815 - the client's field names
+    accountVerificationType: list[str]  # noqa: N815
+
+
+class SavedProfile(BaseModel):
+    userInfo: MemberInfo  # noqa: N815 - the client's field name
+
+
+class ProfileBody(Schema):
+    nickname: str = Field(default="", max_length=50)
+    avatar: Url = Field(default="", max_length=500)
+    gender: int = 0
+    birthday: str = Field(default="", max_length=10)
+    motto: Text = Field(default="", max_length=255)
+    region: list[Annotated[str, Field(max_length=12)]] | None = Field(default=None, max_length=3)
+
+
+@router.get(
+    "/profile",
+    name="account_profile",
+    response_model=Envelope[MemberProfileData],
+    response_model_exclude_unset=True,
+)
+def profile(user: CurrentUser) -> dict[str, Any]:
+    """The member's profile."""
+    return success({"userInfo": user.to_public(), "accountVerificationType": ["email", "mobile"]})
+
+
+@router.post(
+    "/profile",
+    name="account_profile_save",
+    response_model=Envelope[SavedProfile],
+    response_model_exclude_unset=True,
+)
+def save_profile(body: ProfileBody, user: CurrentUser) -> dict[str, Any]:
+    """Save nickname, avatar, gender, birthday, motto and region."""
+    members.update_profile(user, body.model_dump())
+    return success({"userInfo": user.to_public()}, "Saved successfully")
