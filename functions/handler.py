@@ -11,7 +11,9 @@ from mangum import Mangum
 
 from functions.app import create_app
 from functions.core.log import logger
+from functions.core.secrets import load_secrets
 
+load_secrets()  # before the settings are first read: secrets named by ARN (CITYOPS_*_SECRET_ARN)
 _asgi = Mangum(create_app(), lifespan="off")
 
 

@@ -1,23 +1,31 @@
-"""CDK app entry point: `cd infra && npx aws-cdk@2.1148.x synth` (or `python app.py`).
+"""CDK app entry point. `make deploy STAGE=<stage>` runs the pinned CLI (`npx cdk`, root
+package.json) with this file as the app and `-c stage=<stage>`; the tests build the same app with
+the same context (`cdk_context()`: `cdk.json`'s context plus the stage).
 
 Context (`-c name=value`):
-- `lambda_dir`: the API function's code directory, built by `python infra/package_lambda.py`
+- `stage` (required): the stage's name; its settings come from `cdk.json` → `context.stages.<stage>`
+  and top-level `-c` keys (see `cityops_infra/config.py`). Every resource name is derived from it.
+- `lambda_dir`: the functions' code directory, built by `python infra/package_lambda.py`
   (default `build/lambda`; a relative path is taken from the repository root).
-- `prefix`: resource name prefix (default `cityops`): tables `<prefix>-<model table>`, the uploads
-  bucket `<prefix>-uploads-<account>-<region>`.
-- `stack_name`: default `CityOps`.
-- `alarm_email`: optional address subscribed to the alarm topic.
+- `site_dir`, `app_dir`: the static site (`site/`) and the React build (`webapp/dist/`) uploaded by
+  the deploy (defaults relative to the repository root).
 
-The stack is environment-agnostic: account and region come from the deploying credentials.
+Account and region come from the deploying credentials (the CLI's CDK_DEFAULT_ACCOUNT /
+CDK_DEFAULT_REGION), unless the stage sets `region`.
 """
 
 from __future__ import annotations
 
-import re
+import json
+import os
 import sys
 from pathlib import Path
+from typing import Any
 
-import aws_cdk as cdk
+# jsii warns on every start that Node 20 is past end of life; the machines run Node 20 (DESIGN §3).
+os.environ.setdefault("JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION", "20")
+
+import aws_cdk as cdk  # noqa: E402
 
 INFRA_DIR = Path(__file__).resolve().parent
 REPO_ROOT = INFRA_DIR.parent
@@ -26,16 +34,28 @@ for path in (str(REPO_ROOT), str(INFRA_DIR)):
     if path not in sys.path:
         sys.path.insert(0, path)
 
+from cityops_infra.config import DEFAULT_REGION, KEYS, stage_config  # noqa: E402
 from cityops_infra.stack import CityOpsStack  # noqa: E402
 from cityops_infra.tables import table_specs  # noqa: E402
 
 DEFAULT_LAMBDA_DIR = "build/lambda"
+DEFAULT_SITE_DIR = "site"
+DEFAULT_APP_DIR = "webapp/dist"
+
+
+def cdk_context(**overrides: Any) -> dict[str, Any]:
+    """The context `cdk deploy` gives the app: cdk.json's `context` plus `-c` overrides."""
+    context = json.loads((INFRA_DIR / "cdk.json").read_text(encoding="utf-8"))["context"]
+    return {**context, **overrides}
+
+
+def _directory(app: cdk.App, key: str, default: str) -> Path:
+    path = Path(app.node.try_get_context(key) or default)
+    return path if path.is_absolute() else REPO_ROOT / path
 
 
 def lambda_dir_from(app: cdk.App) -> Path:
-    value = app.node.try_get_context("lambda_dir") or DEFAULT_LAMBDA_DIR
-    path = Path(value)
-    path = path if path.is_absolute() else REPO_ROOT / path
+    path = _directory(app, "lambda_dir", DEFAULT_LAMBDA_DIR)
     if not (path / "functions" / "handler.py").is_file():
         raise SystemExit(
             f"{path} holds no Lambda package (functions/handler.py is missing): "
@@ -44,22 +64,58 @@ def lambda_dir_from(app: cdk.App) -> Path:
     return path
 
 
+def _context(app: cdk.App) -> dict[str, Any]:
+    keys = ("stage", "stages", *KEYS)
+    return {key: app.node.try_get_context(key) for key in keys}
+
+
 def build_app(app: cdk.App | None = None) -> cdk.App:
     app = app or cdk.App()
-    prefix = app.node.try_get_context("prefix") or "cityops"
-    if not re.fullmatch(r"[a-z][a-z0-9-]{1,20}", prefix):
-        raise SystemExit(f"prefix {prefix!r}: use 2-21 lowercase letters, digits or hyphens")
+    config = stage_config(_context(app))
+    region = config.region or os.environ.get("CDK_DEFAULT_REGION") or DEFAULT_REGION
     CityOpsStack(
         app,
-        app.node.try_get_context("stack_name") or "CityOps",
-        description="CityOps web site: CloudFront, S3, the API function and DynamoDB tables",
+        config.stack_name,
+        description=f"CityOps web site ({config.stage}): CloudFront, S3, the API function, DynamoDB",
+        env=cdk.Environment(account=os.environ.get("CDK_DEFAULT_ACCOUNT"), region=region),
+        config=config,
         lambda_dir=lambda_dir_from(app),
+        site_dir=_directory(app, "site_dir", DEFAULT_SITE_DIR),
+        app_dir=_directory(app, "app_dir", DEFAULT_APP_DIR),
         tables=table_specs(),
-        prefix=prefix,
-        alarm_email=app.node.try_get_context("alarm_email"),
     )
     return app
 
 
-if __name__ == "__main__":
+def refuse_production(stage: str) -> int:
+    """`make destroy`'s guard: exit status 1 for a production stage."""
+    config = stage_config(cdk_context(stage=stage))
+    if config.production:
+        print(f"stage {stage!r} is a production stage: `make destroy` refuses to delete it", file=sys.stderr)
+        return 1
+    return 0
+
+
+def after_deploy(outputs_file: Path) -> int:
+    """What `make deploy` prints last: the site's address and how to read the first admin's password."""
+    outputs = json.loads(outputs_file.read_text(encoding="utf-8"))
+    for stack, values in outputs.items():
+        print(f"{stack}: {values.get('SiteUrl')}")
+        print("  first admin (user name and password, written once by the first deploy):")
+        print(f"    {values.get('FirstAdminPassword')}")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--refuse-production"] and len(argv) == 2:
+        return refuse_production(argv[1])
+    if argv[:1] == ["--after-deploy"] and len(argv) == 2:
+        return after_deploy(Path(argv[1]))
+    if argv:
+        raise SystemExit("usage: app.py [--refuse-production STAGE | --after-deploy OUTPUTS_JSON]")
     build_app().synth()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

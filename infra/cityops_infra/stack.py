@@ -32,18 +32,22 @@ issue: see `_rebuild_function` below for what it will need.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from aws_cdk import (
     Annotations,
     Aws,
     CfnOutput,
+    CustomResource,
     Duration,
+    FileSystem,
     RemovalPolicy,
     Stack,
 )
 from aws_cdk import aws_apigatewayv2 as apigwv2
 from aws_cdk import aws_apigatewayv2_integrations as apigwv2_integrations
+from aws_cdk import aws_certificatemanager as acm
 from aws_cdk import aws_cloudfront as cloudfront
 from aws_cdk import aws_cloudfront_origins as origins
 from aws_cdk import aws_cloudwatch as cloudwatch
@@ -53,13 +57,17 @@ from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
 from aws_cdk import aws_s3 as s3
+from aws_cdk import aws_s3_deployment as s3deploy
 from aws_cdk import aws_secretsmanager as secretsmanager
 from aws_cdk import aws_sns as sns
 from aws_cdk import aws_sns_subscriptions as sns_subscriptions
+from aws_cdk import aws_wafv2 as wafv2
+from cdk_nag import NagSuppressions
 from constructs import Construct
 
 from functions.core import security_headers
 
+from .config import StageConfig
 from .tables import Index, Key, TableSpec
 
 VIEWER_REQUEST_JS = Path(__file__).with_name("viewer_request.js")
@@ -92,6 +100,30 @@ API_FORWARDED_HEADERS = (
     "X-Request-Id",
     "CloudFront-Viewer-Address",
 )
+# Cache-Control of the uploaded files: pages and theme files are not content-hashed (short cache);
+# the React build's chunks are (immutable); the app shell names the current chunks (revalidate).
+SITE_CACHE_CONTROL = "public, max-age=300"
+CHUNK_CACHE_CONTROL = "public, max-age=31536000, immutable"
+SHELL_CACHE_CONTROL = "no-cache"
+# The WAF's per-IP rate rule covers login, registration and the code-sending paths.
+RATE_LIMITED_PATHS = (
+    "/srv/admin/index/login",
+    "/srv/api/user/checkIn",
+    "/srv/api/Sms/sendSms",
+    "/srv/api/Ems/send",
+    "/srv/api/account/retrievePassword",
+)
+# One JSON line per API request in the access log group.
+API_ACCESS_LOG_FORMAT = {
+    "requestId": "$context.requestId",
+    "ip": "$context.identity.sourceIp",
+    "method": "$context.httpMethod",
+    "path": "$context.path",
+    "status": "$context.status",
+    "latencyMs": "$context.responseLatency",
+    "integrationError": "$context.integrationErrorMessage",
+    "time": "$context.requestTime",
+}
 _REFERRER_POLICIES = {
     policy.value.lower().replace("_", "-"): policy for policy in cloudfront.HeadersReferrerPolicy
 }
@@ -132,40 +164,54 @@ class CityOpsStack(Stack):
         scope: Construct,
         construct_id: str,
         *,
+        config: StageConfig,
         lambda_dir: Path,
+        site_dir: Path,
+        app_dir: Path,
         tables: list[TableSpec],
-        prefix: str = "cityops",
-        alarm_email: str | None = None,
         **kwargs,
     ) -> None:
         super().__init__(scope, construct_id, **kwargs)
         if not tables:
             raise ValueError("no DynamoDB tables: functions.models defines no models")
-        self.prefix = prefix
-        self.table_prefix = f"{prefix}-"
+        self.config = config
+        self.prefix = config.prefix
+        self.table_prefix = f"{self.prefix}-"
+        self.data_removal = config.data_removal_policy
 
+        self.log_bucket = self._log_bucket()
         self.site_bucket = self._site_bucket()
-        self.uploads_bucket_name = f"{prefix}-uploads-{Aws.ACCOUNT_ID}-{Aws.REGION}"
+        self.uploads_bucket_name = f"{self.prefix}-uploads-{Aws.ACCOUNT_ID}-{Aws.REGION}"
         self.uploads_bucket = self._uploads_bucket()
         self.tables = {spec.name: self._table(spec) for spec in tables}
-        self.jwt_secret = secretsmanager.Secret(
-            self,
+        self.jwt_secret = self._generated_secret(
             "JwtSecret",
-            description="Signing key of the API's access tokens (CITYOPS_JWT_SECRET)",
-            generate_secret_string=secretsmanager.SecretStringGenerator(
-                password_length=64, exclude_punctuation=True
-            ),
+            "Signing key of the API's access tokens; read by the functions at cold start "
+            "(AWSCURRENT signs, AWSPREVIOUS is still accepted during a rotation)",
         )
-        self.origin_verify_secret = secretsmanager.Secret(
-            self,
+        self.origin_verify_secret = self._generated_secret(
             "OriginVerifySecret",
-            description="Value of the X-Origin-Verify header CloudFront adds to API requests "
-            "(CITYOPS_ORIGIN_VERIFY_SECRET): the API answers only requests that carry it",
-            generate_secret_string=secretsmanager.SecretStringGenerator(
-                password_length=64, exclude_punctuation=True
-            ),
+            "Value of the X-Origin-Verify header CloudFront adds to API requests: the API answers "
+            "only requests that carry it (AWSCURRENT or AWSPREVIOUS)",
         )
-        self.api_function = self._api_function(lambda_dir)
+        self.admin_secret = secretsmanager.Secret(
+            self,
+            "FirstAdminSecret",
+            secret_name=f"{self.prefix}/first-admin",
+            description="The first admin's user name and password, written once by the deploy's "
+            "bootstrap when it creates that admin",
+            removal_policy=RemovalPolicy.DESTROY,
+        )
+        self.crt_layer = lambda_.LayerVersion(
+            self,
+            "CrtLayer",
+            code=lambda_.Code.from_asset(str(lambda_dir.parent / f"{lambda_dir.name}-crt")),
+            compatible_runtimes=[lambda_.Runtime.PYTHON_3_12],
+            compatible_architectures=[lambda_.Architecture.ARM_64],
+            description="awscrt for botocore (SigV4A, needed by the CloudFront KeyValueStore API)",
+        )
+        self.code = lambda_.Code.from_asset(str(lambda_dir))
+        self.api_function = self._api_function()
         self.http_api = self._http_api()
         self.paths_store = cloudfront.KeyValueStore(
             self, "SitePaths", comment="Published files of site/ (one key per file path)"
@@ -178,40 +224,73 @@ class CityOpsStack(Stack):
             runtime=cloudfront.FunctionRuntime.JS_2_0,
             key_value_store=self.paths_store,
         )
+        self.web_acl = self._web_acl()
         self.distribution = self._distribution()
         self._finish_uploads_bucket()
-        self.api_function.add_environment(
-            "CITYOPS_PUBLIC_URL", f"https://{self.distribution.distribution_domain_name}"
-        )
-        self._alarms(alarm_email)
+        self.api_function.add_environment("CITYOPS_PUBLIC_URL", self.public_url)
+        self.content_dirs = (lambda_dir, site_dir, app_dir)
+        self.deployments = self._upload_site(site_dir, app_dir)
+        self.bootstrap = self._bootstrap()
+        self._alarms()
         self._rebuild_function()
         self._outputs()
 
+    @property
+    def public_url(self) -> str:
+        host = self.config.domain_names[0] if self.config.domain_names else None
+        return f"https://{host or self.distribution.distribution_domain_name}"
+
     # Storage -------------------------------------------------------------------------------------
 
-    def _site_bucket(self) -> s3.Bucket:
-        return s3.Bucket(
+    def _log_bucket(self) -> s3.Bucket:
+        """Access logs of CloudFront (standard logging needs ACLs: object writer) and of the buckets."""
+        bucket = s3.Bucket(
             self,
-            "SiteBucket",
+            "LogBucket",
             block_public_access=s3.BlockPublicAccess.BLOCK_ALL,
             encryption=s3.BucketEncryption.S3_MANAGED,
             enforce_ssl=True,
-            object_ownership=s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-            removal_policy=RemovalPolicy.RETAIN,
+            object_ownership=s3.ObjectOwnership.OBJECT_WRITER,
+            removal_policy=self.data_removal,
+            auto_delete_objects=not self.config.production,
+            lifecycle_rules=[s3.LifecycleRule(expiration=Duration.days(self.config.access_log_days))],
+        )
+        NagSuppressions.add_resource_suppressions(
+            bucket,
+            [{"id": "AwsSolutions-S1", "reason": "The access-log bucket itself: logging it would loop."}],
+        )
+        return bucket
+
+    def _bucket_options(self, log_prefix: str) -> dict:
+        return {
+            "block_public_access": s3.BlockPublicAccess.BLOCK_ALL,
+            "encryption": s3.BucketEncryption.S3_MANAGED,
+            "enforce_ssl": True,
+            "object_ownership": s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+            "server_access_logs_bucket": self.log_bucket,
+            "server_access_logs_prefix": f"s3/{log_prefix}/",
+        }
+
+    def _site_bucket(self) -> s3.Bucket:
+        # Rebuilt from the sources and the tables on every deploy: nothing to keep.
+        return s3.Bucket(
+            self,
+            "SiteBucket",
+            removal_policy=RemovalPolicy.DESTROY,
+            auto_delete_objects=True,
+            **self._bucket_options("site"),
         )
 
     def _uploads_bucket(self) -> s3.Bucket:
-        # A fixed name (prefix, account, region): the distribution reaches the bucket by that name,
-        # so the bucket's CORS rule may name the distribution's domain without a dependency cycle.
+        # A name derived from the stage, account and region: the distribution reaches the bucket by
+        # that name, so the bucket's CORS rule may name the distribution's domain without a cycle.
         return s3.Bucket(
             self,
             "UploadsBucket",
             bucket_name=self.uploads_bucket_name,
-            block_public_access=s3.BlockPublicAccess.BLOCK_ALL,
-            encryption=s3.BucketEncryption.S3_MANAGED,
-            enforce_ssl=True,
-            object_ownership=s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-            removal_policy=RemovalPolicy.RETAIN,
+            versioned=True,
+            removal_policy=self.data_removal,
+            auto_delete_objects=not self.config.production,
             lifecycle_rules=[
                 s3.LifecycleRule(abort_incomplete_multipart_upload_after=Duration.days(7)),
                 # Remote-mode uploads land under incoming/ and are moved to storage/ by the callback;
@@ -219,7 +298,10 @@ class CityOpsStack(Stack):
                 s3.LifecycleRule(
                     id="ExpireUnconfirmedUploads", prefix="incoming/", expiration=Duration.days(1)
                 ),
+                # Versioning keeps an overwritten or deleted file recoverable for 30 days.
+                s3.LifecycleRule(id="ExpireOldVersions", noncurrent_version_expiration=Duration.days(30)),
             ],
+            **self._bucket_options("uploads"),
         )
 
     def _finish_uploads_bucket(self) -> None:
@@ -255,8 +337,8 @@ class CityOpsStack(Stack):
             ),
             time_to_live_attribute=spec.ttl_attribute,
             encryption=dynamodb.TableEncryption.AWS_MANAGED,
-            deletion_protection=True,
-            removal_policy=RemovalPolicy.RETAIN,
+            deletion_protection=self.config.production,
+            removal_policy=self.data_removal,
         )
         for index in spec.global_indexes:
             table.add_global_secondary_index(
@@ -270,43 +352,88 @@ class CityOpsStack(Stack):
 
     # API -----------------------------------------------------------------------------------------
 
-    def _api_function(self, lambda_dir: Path) -> lambda_.Function:
+    def _generated_secret(self, construct_id: str, description: str) -> secretsmanager.Secret:
+        secret = secretsmanager.Secret(
+            self,
+            construct_id,
+            secret_name=f"{self.prefix}/{construct_id}",
+            description=description,
+            generate_secret_string=secretsmanager.SecretStringGenerator(
+                password_length=64, exclude_punctuation=True
+            ),
+            removal_policy=RemovalPolicy.DESTROY,
+        )
+        NagSuppressions.add_resource_suppressions(
+            secret,
+            [
+                {
+                    "id": "AwsSolutions-SMG4",
+                    "reason": "Rotated by the operator with `aws secretsmanager put-secret-value` "
+                    "(infra/README.md): the functions accept AWSCURRENT and AWSPREVIOUS, and "
+                    "CloudFront's copy of the origin-verify value changes only with a deploy, so an "
+                    "automatic schedule could lock CloudFront out.",
+                }
+            ],
+        )
+        return secret
+
+    def _function_environment(self) -> dict[str, str]:
+        """What both functions need to build `Settings`: secrets are named by ARN and read at cold
+        start (functions/core/secrets.py), never carried in the configuration."""
+        return {
+            "CITYOPS_ENV": "production",
+            "CITYOPS_TABLE_PREFIX": self.table_prefix,
+            "CITYOPS_AWS_REGION": Aws.REGION,
+            "CITYOPS_JWT_SECRET_ARN": self.jwt_secret.secret_arn,
+            "CITYOPS_CLIENT_IP_SOURCE": "cloudfront",
+            "CITYOPS_ORIGIN_VERIFY_SECRET_ARN": self.origin_verify_secret.secret_arn,
+            "CITYOPS_UPLOADS_BUCKET": self.uploads_bucket.bucket_name,
+            "CITYOPS_MAIL_BACKEND": "ses",
+            "CITYOPS_MAIL_FROM": self.config.sender,
+            "CITYOPS_SMS_BACKEND": "sns",
+            **({"CITYOPS_SMS_SENDER_ID": self.config.sms_sender_id} if self.config.sms_sender_id else {}),
+            **(
+                {"CITYOPS_SMS_ORIGINATION_NUMBER": self.config.sms_origination_number}
+                if self.config.sms_origination_number
+                else {}
+            ),
+            "CITYOPS_API_URL": "/srv",
+        }
+
+    def _python_function(
+        self, construct_id: str, *, description: str, handler: str, service: str, **options
+    ) -> lambda_.Function:
+        """A function of the `functions` package (python3.12, arm64) that builds `Settings`: it may
+        read the two secrets and read and write every table."""
         function = lambda_.Function(
             self,
-            "ApiFunction",
-            description="CityOps API (FastAPI behind Mangum)",
+            construct_id,
+            description=description,
             runtime=lambda_.Runtime.PYTHON_3_12,
             architecture=lambda_.Architecture.ARM_64,
-            handler="functions.handler.handler",
-            code=lambda_.Code.from_asset(str(lambda_dir)),
+            handler=handler,
+            code=self.code,
             memory_size=1024,
-            timeout=Duration.seconds(29),
-            log_group=logs.LogGroup(
-                self,
-                "ApiLogs",
-                retention=logs.RetentionDays.ONE_MONTH,
-                removal_policy=RemovalPolicy.DESTROY,
-            ),
-            environment={
-                "CITYOPS_ENV": "production",
-                "CITYOPS_TABLE_PREFIX": self.table_prefix,
-                "CITYOPS_AWS_REGION": Aws.REGION,
-                "CITYOPS_UPLOADS_BUCKET": self.uploads_bucket.bucket_name,
-                # A CloudFormation dynamic reference: the template holds only the secret's ARN;
-                # CloudFormation resolves the value when it deploys the function.
-                "CITYOPS_JWT_SECRET": self.jwt_secret.secret_value.unsafe_unwrap(),
-                # Only CloudFront reaches the API: the caller is CloudFront-Viewer-Address, trusted
-                # because the request carries the origin-verify secret (functions/core/client_ip.py).
-                "CITYOPS_CLIENT_IP_SOURCE": "cloudfront",
-                "CITYOPS_ORIGIN_VERIFY_SECRET": self.origin_verify_secret.secret_value.unsafe_unwrap(),
-                "CITYOPS_MAIL_BACKEND": "ses",
-                "CITYOPS_SMS_BACKEND": "sns",
-                "CITYOPS_API_URL": "/srv",
-                "POWERTOOLS_SERVICE_NAME": "cityops-api",
-            },
+            log_group=self._log_group(construct_id.replace("Function", "Logs")),
+            environment={**self._function_environment(), "POWERTOOLS_SERVICE_NAME": service},
+            **options,
         )
+        self.jwt_secret.grant_read(function)
+        self.origin_verify_secret.grant_read(function)
         for table in self.tables.values():
             table.grant_read_write_data(function)
+        return function
+
+    def _api_function(self) -> lambda_.Function:
+        # Only CloudFront reaches the API: the caller is CloudFront-Viewer-Address, trusted because
+        # the request carries the origin-verify secret (functions/core/client_ip.py).
+        function = self._python_function(
+            "ApiFunction",
+            description="CityOps API (FastAPI behind Mangum)",
+            handler="functions.handler.handler",
+            service="cityops-api",
+            timeout=Duration.seconds(29),
+        )
         self.uploads_bucket.grant_read(function)
         self.uploads_bucket.grant_put(function)
         self.uploads_bucket.grant_delete(function)
@@ -317,11 +444,28 @@ class CityOpsStack(Stack):
                 resources=[f"arn:{Aws.PARTITION}:ses:{Aws.REGION}:{Aws.ACCOUNT_ID}:identity/*"],
             )
         )
-        # SMS to a phone number has no resource ARN to scope the permission to.
+        # SMS to a phone number has no resource ARN; deny publishing to any topic or application
+        # endpoint, so the grant means "SMS" only.
         function.add_to_role_policy(
             iam.PolicyStatement(sid="SendSms", actions=["sns:Publish"], resources=["*"])
         )
+        function.add_to_role_policy(
+            iam.PolicyStatement(
+                sid="NoTopicPublish",
+                effect=iam.Effect.DENY,
+                actions=["sns:Publish"],
+                resources=[f"arn:{Aws.PARTITION}:sns:*:*:*"],
+            )
+        )
         return function
+
+    def _log_group(self, construct_id: str) -> logs.LogGroup:
+        return logs.LogGroup(
+            self,
+            construct_id,
+            retention=self.config.log_retention,
+            removal_policy=RemovalPolicy.DESTROY,
+        )
 
     def _http_api(self) -> apigwv2.HttpApi:
         api = apigwv2.HttpApi(
@@ -337,7 +481,96 @@ class CityOpsStack(Stack):
         stage = api.default_stage.node.default_child
         stage.add_property_override("DefaultRouteSettings.ThrottlingRateLimit", 100)
         stage.add_property_override("DefaultRouteSettings.ThrottlingBurstLimit", 200)
+        self.api_access_logs = self._log_group("ApiAccessLogs")
+        stage.add_property_override(
+            "AccessLogSettings",
+            {
+                "DestinationArn": self.api_access_logs.log_group_arn,
+                "Format": json.dumps(API_ACCESS_LOG_FORMAT, separators=(",", ":")),
+            },
+        )
         return api
+
+    def _web_acl(self) -> wafv2.CfnWebACL | None:
+        """A CloudFront-scoped web ACL: AWS managed common and known-bad-input rules, and a per-IP
+        rate limit on login, registration and code sending. CloudFront-scoped WAF resources exist only
+        in us-east-1; in another region the stack has no WAF (a warning says so; infra/README.md)."""
+        if self.region != "us-east-1":
+            Annotations.of(self).add_warning_v2(
+                "cityops:no-waf",
+                f"region {self.region}: a CloudFront web ACL must be created in us-east-1; no WAF",
+            )
+            return None
+
+        def visibility(name: str) -> wafv2.CfnWebACL.VisibilityConfigProperty:
+            return wafv2.CfnWebACL.VisibilityConfigProperty(
+                cloud_watch_metrics_enabled=True, metric_name=name, sampled_requests_enabled=True
+            )
+
+        def managed(name: str, priority: int, count: tuple[str, ...] = ()) -> wafv2.CfnWebACL.RuleProperty:
+            return wafv2.CfnWebACL.RuleProperty(
+                name=name,
+                priority=priority,
+                override_action=wafv2.CfnWebACL.OverrideActionProperty(none={}),
+                statement=wafv2.CfnWebACL.StatementProperty(
+                    managed_rule_group_statement=wafv2.CfnWebACL.ManagedRuleGroupStatementProperty(
+                        vendor_name="AWS",
+                        name=name,
+                        rule_action_overrides=[
+                            wafv2.CfnWebACL.RuleActionOverrideProperty(
+                                name=rule, action_to_use=wafv2.CfnWebACL.RuleActionProperty(count={})
+                            )
+                            for rule in count
+                        ]
+                        or None,
+                    )
+                ),
+                visibility_config=visibility(name),
+            )
+
+        paths = [
+            wafv2.CfnWebACL.StatementProperty(
+                byte_match_statement=wafv2.CfnWebACL.ByteMatchStatementProperty(
+                    field_to_match=wafv2.CfnWebACL.FieldToMatchProperty(uri_path={}),
+                    positional_constraint="EXACTLY",
+                    search_string=path.lower(),
+                    text_transformations=[
+                        wafv2.CfnWebACL.TextTransformationProperty(priority=0, type="LOWERCASE")
+                    ],
+                )
+            )
+            for path in RATE_LIMITED_PATHS
+        ]
+        rate_rule = wafv2.CfnWebACL.RuleProperty(
+            name="LoginAndCodeRate",
+            priority=0,
+            action=wafv2.CfnWebACL.RuleActionProperty(block={}),
+            statement=wafv2.CfnWebACL.StatementProperty(
+                rate_based_statement=wafv2.CfnWebACL.RateBasedStatementProperty(
+                    aggregate_key_type="IP",
+                    limit=self.config.waf_rate_limit,
+                    evaluation_window_sec=300,
+                    scope_down_statement=wafv2.CfnWebACL.StatementProperty(
+                        or_statement=wafv2.CfnWebACL.OrStatementProperty(statements=paths)
+                    ),
+                )
+            ),
+            visibility_config=visibility("LoginAndCodeRate"),
+        )
+        return wafv2.CfnWebACL(
+            self,
+            "WebAcl",
+            scope="CLOUDFRONT",
+            default_action=wafv2.CfnWebACL.DefaultActionProperty(allow={}),
+            visibility_config=visibility(f"{self.prefix}-web-acl"),
+            rules=[
+                rate_rule,
+                # Uploads through the API carry bodies up to the upload limit (10 MB): the common
+                # rules' 8 KB body-size rule only counts.
+                managed("AWSManagedRulesCommonRuleSet", 1, count=("SizeRestrictions_BODY",)),
+                managed("AWSManagedRulesKnownBadInputsRuleSet", 2),
+            ],
+        )
 
     # CloudFront ----------------------------------------------------------------------------------
 
@@ -428,11 +661,26 @@ class CityOpsStack(Stack):
             )
         behaviors[UPLOADS_PATH_PATTERN] = static(uploads_origin, response_headers_policy=uploads_security)
 
+        certificate = (
+            acm.Certificate.from_certificate_arn(self, "Certificate", self.config.certificate_arn)
+            if self.config.certificate_arn
+            else None
+        )
         distribution = cloudfront.Distribution(
             self,
             "Distribution",
-            comment="CityOps: static site, React app, /srv API",
+            comment=f"CityOps {self.config.stage}: static site, React app, /srv API",
             default_root_object="index.html",
+            domain_names=list(self.config.domain_names) or None,
+            certificate=certificate,
+            # TLS 1.2+ with a custom domain; *.cloudfront.net's policy is CloudFront's (see CFR4 below).
+            minimum_protocol_version=(
+                cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 if certificate else None
+            ),
+            web_acl_id=self.web_acl.attr_arn if self.web_acl else None,
+            enable_logging=True,
+            log_bucket=self.log_bucket,
+            log_file_prefix="cloudfront/",
             http_version=cloudfront.HttpVersion.HTTP2_AND_3,
             price_class=cloudfront.PriceClass.PRICE_CLASS_100,
             default_behavior=static(site_origin, function_associations=[viewer_request, viewer_response]),
@@ -451,6 +699,38 @@ class CityOpsStack(Stack):
             "@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac",
             "the uploads bucket's policy is added on the bucket itself",
         )
+        if not certificate:
+            NagSuppressions.add_resource_suppressions(
+                distribution,
+                [
+                    {
+                        "id": "AwsSolutions-CFR4",
+                        "reason": "Without a custom domain the distribution uses the *.cloudfront.net "
+                        "certificate, whose security policy CloudFront fixes; with domain_names and "
+                        "certificate_arn the stage gets TLSv1.2_2021.",
+                    }
+                ],
+            )
+        NagSuppressions.add_resource_suppressions(
+            distribution,
+            [
+                {
+                    "id": "AwsSolutions-CFR1",
+                    "reason": "A public web site: no geographic restriction is wanted.",
+                },
+            ],
+        )
+        if not self.web_acl:
+            NagSuppressions.add_resource_suppressions(
+                distribution,
+                [
+                    {
+                        "id": "AwsSolutions-CFR2",
+                        "reason": "The web ACL is attached when the stack is in us-east-1 (the only "
+                        "region where CloudFront-scoped WAF exists); see infra/README.md.",
+                    }
+                ],
+            )
         return distribution
 
     def _headers_policy(
@@ -498,12 +778,131 @@ class CityOpsStack(Stack):
             ),
         )
 
+    # Deploy: files and the bootstrap ---------------------------------------------------------
+
+    def _upload_site(self, site_dir: Path, app_dir: Path) -> list[s3deploy.BucketDeployment]:
+        """The static site at the bucket's root (pruned: a page removed from the build goes) and the
+        React build under app/: hashed chunks are never pruned, so a tab still running the previous
+        build can load its lazy chunks; app/index.html is sent with no-cache."""
+        for directory, what in ((site_dir, "make site"), (app_dir, "make webapp")):
+            if not (directory / "index.html").is_file():
+                raise SystemExit(f"{directory} has no index.html: run `{what}` first")
+        site = s3deploy.BucketDeployment(
+            self,
+            "DeploySite",
+            sources=[s3deploy.Source.asset(str(site_dir), exclude=["app", "app/*"])],
+            destination_bucket=self.site_bucket,
+            exclude=["app/*"],
+            prune=True,
+            cache_control=[s3deploy.CacheControl.from_string(SITE_CACHE_CONTROL)],
+            memory_limit=512,
+        )
+        chunks = s3deploy.BucketDeployment(
+            self,
+            "DeployAppChunks",
+            sources=[s3deploy.Source.asset(str(app_dir), exclude=["index.html"])],
+            destination_bucket=self.site_bucket,
+            destination_key_prefix="app/",
+            prune=False,
+            cache_control=[s3deploy.CacheControl.from_string(CHUNK_CACHE_CONTROL)],
+            memory_limit=512,
+        )
+        shell = s3deploy.BucketDeployment(
+            self,
+            "DeployAppShell",
+            sources=[s3deploy.Source.asset(str(app_dir), exclude=["*", "!index.html"])],
+            destination_bucket=self.site_bucket,
+            destination_key_prefix="app/",
+            exclude=["*"],
+            include=["index.html"],
+            prune=False,
+            cache_control=[s3deploy.CacheControl.from_string(SHELL_CACHE_CONTROL)],
+            memory_limit=512,
+        )
+        # The shell names chunks: upload it only once they are in place.
+        shell.node.add_dependency(chunks)
+        return [site, chunks, shell]
+
+    def _bootstrap(self) -> CustomResource:
+        """A custom resource run on every deploy that changes the code or the site: seeds the tables
+        (rules, groups, config), creates the first admin once (password into FirstAdminSecret), writes
+        the KeyValueStore keys of the published site and invalidates the distribution
+        (functions/deploy/bootstrap.py)."""
+        function = self._python_function(
+            "BootstrapFunction",
+            description="Deploy bootstrap: seed, first admin, KeyValueStore, invalidation",
+            handler="functions.deploy.bootstrap.handler",
+            service="cityops-bootstrap",
+            layers=[self.crt_layer],
+            timeout=Duration.minutes(10),
+        )
+        # functions.seed.seed() first runs create_tables(), which finds the tables (ListTables has
+        # no resource) and checks their TTL; it creates nothing, since the stack made them.
+        function.add_to_role_policy(
+            iam.PolicyStatement(sid="FindTables", actions=["dynamodb:ListTables"], resources=["*"])
+        )
+        function.add_to_role_policy(
+            iam.PolicyStatement(
+                sid="TableTtl",
+                actions=["dynamodb:DescribeTimeToLive"],
+                resources=[table.table_arn for table in self.tables.values()],
+            )
+        )
+        self.admin_secret.grant_write(function)
+        self.admin_secret.grant_read(function)
+        self.site_bucket.grant_read(function)
+        function.add_to_role_policy(
+            iam.PolicyStatement(
+                sid="SitePaths",
+                actions=[
+                    "cloudfront-keyvaluestore:DescribeKeyValueStore",
+                    "cloudfront-keyvaluestore:ListKeys",
+                    "cloudfront-keyvaluestore:UpdateKeys",
+                ],
+                resources=[self.paths_store.key_value_store_arn],
+            )
+        )
+        function.add_to_role_policy(
+            iam.PolicyStatement(
+                sid="Invalidate",
+                actions=["cloudfront:CreateInvalidation"],
+                resources=[
+                    f"arn:{Aws.PARTITION}:cloudfront::{Aws.ACCOUNT_ID}:distribution/"
+                    f"{self.distribution.distribution_id}"
+                ],
+            )
+        )
+        resource = CustomResource(
+            self,
+            "Bootstrap",
+            service_token=function.function_arn,
+            resource_type="Custom::CityOpsBootstrap",
+            properties={
+                "SiteBucket": self.site_bucket.bucket_name,
+                "KeyValueStoreArn": self.paths_store.key_value_store_arn,
+                "DistributionId": self.distribution.distribution_id,
+                "AdminSecretArn": self.admin_secret.secret_arn,
+                # Any change of the code, the site or the app runs the bootstrap again.
+                "Version": self._deploy_version(),
+            },
+        )
+        for deployment in self.deployments:
+            resource.node.add_dependency(deployment)
+        self.bootstrap_function = function
+        return resource
+
+    def _deploy_version(self) -> str:
+        return "/".join(FileSystem.fingerprint(str(path)) for path in self.content_dirs)
+
     # Operations ----------------------------------------------------------------------------------
 
-    def _alarms(self, alarm_email: str | None) -> None:
-        topic = sns.Topic(self, "AlarmTopic", display_name="CityOps alarms")
-        if alarm_email:
-            topic.add_subscription(sns_subscriptions.EmailSubscription(alarm_email))
+    def _alarms(self) -> None:
+        topic = sns.Topic(
+            self, "AlarmTopic", display_name=f"CityOps {self.config.stage} alarms", enforce_ssl=True
+        )
+        if self.config.alarm_email:
+            topic.add_subscription(sns_subscriptions.EmailSubscription(self.config.alarm_email))
+        self.alarm_topic = topic
         alarm = cloudwatch.Alarm(
             self,
             "ApiErrors",
@@ -526,7 +925,15 @@ class CityOpsStack(Stack):
         """
 
     def _outputs(self) -> None:
-        CfnOutput(self, "SiteUrl", value=f"https://{self.distribution.distribution_domain_name}")
+        CfnOutput(self, "SiteUrl", value=self.public_url)
+        CfnOutput(self, "DistributionDomainName", value=self.distribution.distribution_domain_name)
+        CfnOutput(
+            self,
+            "FirstAdminPassword",
+            description="How to read the first admin's password",
+            value=f"aws secretsmanager get-secret-value --secret-id {self.admin_secret.secret_name} "
+            f"--region {Aws.REGION} --query SecretString --output text",
+        )
         CfnOutput(self, "DistributionId", value=self.distribution.distribution_id)
         CfnOutput(self, "SiteBucketName", value=self.site_bucket.bucket_name)
         CfnOutput(self, "UploadsBucketName", value=self.uploads_bucket.bucket_name)

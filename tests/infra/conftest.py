@@ -1,7 +1,9 @@
 """Infra fixtures: the stack is synthesized once per session (synthesis takes a while).
 
-The API function's code for the synthesized stack is a small directory holding only the
-`functions/` package, copied by the packaging script's own copy step (no pip download).
+The app is built exactly as `make deploy STAGE=prod` builds it: `infra/app.py`'s `build_app` with
+`cdk.json`'s context (`cdk_context`) and `-c stage=…`; only the directories differ. The function's
+code is a small directory holding only the `functions/` package, copied by the packaging script's
+own copy step (no pip download); the site and the app are a few placeholder files.
 """
 
 from __future__ import annotations
@@ -16,6 +18,15 @@ import pytest
 REPO_ROOT = Path(__file__).resolve().parents[2]
 INFRA_DIR = REPO_ROOT / "infra"
 ROUTING_CASES = REPO_ROOT / "tests" / "routing_cases.json"
+# The stage the session synthesizes: production, as `make deploy STAGE=prod` does (cdk.json).
+STAGE = "prod"
+# What the CLI adds to every synthesis (`cdk synth`/`deploy` defaults): construct paths and asset
+# metadata in the template, and the CDKMetadata resource.
+CLI_CONTEXT = {
+    "aws:cdk:enable-path-metadata": True,
+    "aws:cdk:enable-asset-metadata": True,
+    "aws:cdk:version-reporting": True,
+}
 
 os.environ.setdefault("CDK_DISABLE_CLI_TELEMETRY", "true")
 # jsii warns on every start that Node 20 is past end of life; the machines run Node 20 (DESIGN §3).
@@ -50,12 +61,50 @@ def table_specs():
 
 
 @pytest.fixture(scope="session")
-def app_stack(lambda_dir: Path, table_specs, tmp_path_factory: pytest.TempPathFactory):
-    import aws_cdk as cdk
-    from cityops_infra.stack import CityOpsStack
+def content_dirs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Placeholder site and app builds, and the CRT layer directory."""
+    root = tmp_path_factory.mktemp("content")
+    files = {
+        "site/index.html": "<h1>home</h1>",
+        "site/en/index.html": "<h1>home</h1>",
+        "site/theme/css/site.css": "body{}",
+        "app/index.html": "<div id=root></div>",
+        "app/assets/index-abc123.js": "console.log(1)",
+    }
+    for relative, text in files.items():
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text(text)
+    return {"site_dir": str(root / "site"), "app_dir": str(root / "app")}
 
-    app = cdk.App(outdir=str(tmp_path_factory.mktemp("cdk.out")))
-    return CityOpsStack(app, "CityOpsTest", lambda_dir=lambda_dir, tables=table_specs, prefix="cityops")
+
+def synth_context(lambda_dir: Path, content_dirs: dict[str, str], stage: str = STAGE, **overrides) -> dict:
+    """What `cdk deploy -c stage=<stage>` gives the app, with the test's directories."""
+    from app import cdk_context
+
+    crt = lambda_dir.parent / f"{lambda_dir.name}-crt" / "python"
+    crt.mkdir(parents=True, exist_ok=True)
+    return cdk_context(stage=stage, lambda_dir=str(lambda_dir), **content_dirs, **CLI_CONTEXT, **overrides)
+
+
+@pytest.fixture(scope="session")
+def cdk_app(lambda_dir: Path, content_dirs, tmp_path_factory: pytest.TempPathFactory):
+    import aws_cdk as cdk
+    from app import build_app
+
+    context = synth_context(lambda_dir, content_dirs)
+    with pytest.MonkeyPatch.context() as mp:
+        # What the CLI sets without credentials but with AWS_REGION=us-east-1 (test_deploy.py runs it
+        # and compares); the WAF exists only in us-east-1.
+        mp.delenv("CDK_DEFAULT_ACCOUNT", raising=False)
+        mp.setenv("CDK_DEFAULT_REGION", "us-east-1")
+        app = build_app(cdk.App(outdir=str(tmp_path_factory.mktemp("cdk.out")), context=context))
+    return app
+
+
+@pytest.fixture(scope="session")
+def app_stack(cdk_app):
+    (stack,) = [c for c in cdk_app.node.children if c.node.id == f"CityOps-{STAGE}"]
+    return stack
 
 
 @pytest.fixture(scope="session")

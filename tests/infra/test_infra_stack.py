@@ -70,18 +70,25 @@ def api_function(resources: dict) -> tuple[str, dict]:
 
 
 def bucket_ids(resources: dict) -> dict[str, str]:
+    """{"site": …, "uploads": …, "log": …}: the served buckets and the access-log bucket."""
+    names = {"SiteBucket": "site", "UploadsBucket": "uploads", "LogBucket": "log"}
     ids = {}
     for logical_id in of_type(resources, "AWS::S3::Bucket"):
-        ids["site" if logical_id.startswith("SiteBucket") else "uploads"] = logical_id
+        (kind,) = [kind for prefix, kind in names.items() if logical_id.startswith(prefix)]
+        ids[kind] = logical_id
     return ids
+
+
+def served_bucket_ids(resources: dict) -> dict[str, str]:
+    return {k: v for k, v in bucket_ids(resources).items() if k != "log"}
 
 
 # Storage -----------------------------------------------------------------------------------------
 
 
-def test_two_private_encrypted_buckets(resources: dict) -> None:
+def test_private_encrypted_buckets(resources: dict) -> None:
     buckets = of_type(resources, "AWS::S3::Bucket")
-    assert sorted(bucket_ids(resources)) == ["site", "uploads"]
+    assert sorted(bucket_ids(resources)) == ["log", "site", "uploads"]
     for logical_id, bucket in buckets.items():
         props = bucket["Properties"]
         assert props["PublicAccessBlockConfiguration"] == {
@@ -92,9 +99,35 @@ def test_two_private_encrypted_buckets(resources: dict) -> None:
         }, logical_id
         rules = props["BucketEncryption"]["ServerSideEncryptionConfiguration"]
         assert rules[0]["ServerSideEncryptionByDefault"]["SSEAlgorithm"] in ("AES256", "aws:kms"), logical_id
-        assert props["OwnershipControls"]["Rules"] == [{"ObjectOwnership": "BucketOwnerEnforced"}], logical_id
-        assert bucket["DeletionPolicy"] == "Retain", logical_id
-        assert "AccessControl" not in props, logical_id
+        # CloudFront's standard logs are written with ACLs: only the log bucket allows them.
+        ownership = "ObjectWriter" if logical_id == bucket_ids(resources)["log"] else "BucketOwnerEnforced"
+        assert props["OwnershipControls"]["Rules"] == [{"ObjectOwnership": ownership}], logical_id
+        assert "AccessControl" not in props or logical_id == bucket_ids(resources)["log"], logical_id
+
+
+def test_production_keeps_uploads_and_logs_except_when_the_first_create_fails(resources: dict) -> None:
+    """RetainExceptOnCreate: kept on update and delete, removed if the stack's first create fails (so a
+    retry is not blocked by a leftover bucket). The site bucket is rebuilt on every deploy: deleted."""
+    ids = bucket_ids(resources)
+    for kind in ("uploads", "log"):
+        assert resources[ids[kind]]["DeletionPolicy"] == "RetainExceptOnCreate", kind
+        assert resources[ids[kind]]["UpdateReplacePolicy"] == "Retain", kind
+    assert resources[ids["site"]]["DeletionPolicy"] == "Delete"
+
+
+def test_uploads_are_versioned_and_every_served_bucket_logs_access(resources: dict) -> None:
+    ids = bucket_ids(resources)
+    uploads = resources[ids["uploads"]]["Properties"]
+    assert uploads["VersioningConfiguration"] == {"Status": "Enabled"}
+    assert {
+        "Id": "ExpireOldVersions",
+        "NoncurrentVersionExpiration": {"NoncurrentDays": 30},
+        "Status": "Enabled",
+    } in (uploads["LifecycleConfiguration"]["Rules"])
+    for kind in ("site", "uploads"):
+        logging = resources[ids[kind]]["Properties"]["LoggingConfiguration"]
+        assert logging["DestinationBucketName"] == {"Ref": ids["log"]}, kind
+        assert logging["LogFilePrefix"] == f"s3/{kind}/", kind
 
 
 def test_every_bucket_refuses_plain_http(resources: dict) -> None:
@@ -115,9 +148,15 @@ def test_every_bucket_refuses_plain_http(resources: dict) -> None:
 def test_buckets_readable_only_by_this_distribution(resources: dict) -> None:
     distribution_id, _ = only(resources, "AWS::CloudFront::Distribution")
     policies = of_type(resources, "AWS::S3::BucketPolicy").values()
-    for logical_id in bucket_ids(resources).values():
+    for logical_id in served_bucket_ids(resources).values():
         (policy,) = [p for p in policies if p["Properties"]["Bucket"] == {"Ref": logical_id}]
-        allows = [s for s in policy["Properties"]["PolicyDocument"]["Statement"] if s["Effect"] == "Allow"]
+        # Besides CloudFront, only the stack's own auto-delete function (empties a bucket the stack
+        # deletes) appears.
+        allows = [
+            s
+            for s in policy["Properties"]["PolicyDocument"]["Statement"]
+            if s["Effect"] == "Allow" and "CustomS3AutoDeleteObjects" not in json.dumps(s["Principal"])
+        ]
         assert allows, logical_id
         for statement in allows:
             assert statement["Principal"] == {"Service": "cloudfront.amazonaws.com"}, logical_id
@@ -157,7 +196,8 @@ def test_every_table_has_pitr_on_demand_billing_and_protection(resources: dict) 
         assert props["PointInTimeRecoverySpecification"] == {"PointInTimeRecoveryEnabled": True}, logical_id
         assert props["BillingMode"] == "PAY_PER_REQUEST", logical_id
         assert props["DeletionProtectionEnabled"] is True, logical_id
-        assert table["DeletionPolicy"] == "Retain", logical_id
+        assert table["DeletionPolicy"] == "RetainExceptOnCreate", logical_id
+        assert props["TableName"].startswith("cityops-prod-"), logical_id
 
 
 def _model_schema(model) -> dict:
@@ -189,7 +229,7 @@ def test_every_model_has_its_table_with_matching_keys(resources: dict) -> None:
     assert len(tables) == len({m.logical_name for m in ALL_MODELS})
     for model in ALL_MODELS:
         expected = _model_schema(model)
-        props = tables[f"cityops-{model.logical_name}"]
+        props = tables[f"cityops-prod-{model.logical_name}"]
         assert sorted((k["AttributeName"], k["KeyType"]) for k in props["KeySchema"]) == expected["keys"], (
             model
         )
@@ -263,7 +303,7 @@ def test_api_function_runtime_and_handler(api_function: tuple[str, dict]) -> Non
     assert props["Handler"] == "functions.handler.handler"
     env = props["Environment"]["Variables"]
     assert env["CITYOPS_ENV"] == "production"
-    assert env["CITYOPS_TABLE_PREFIX"] == "cityops-"
+    assert env["CITYOPS_TABLE_PREFIX"] == "cityops-prod-"
     (uploads_ref,) = refs(env["CITYOPS_UPLOADS_BUCKET"])
     assert uploads_ref.startswith("UploadsBucket")
 
@@ -281,16 +321,23 @@ def _secret(resources: dict, logical_prefix: str) -> tuple[str, dict]:
     ("logical_prefix", "variable"),
     [("JwtSecret", "CITYOPS_JWT_SECRET"), ("OriginVerifySecret", "CITYOPS_ORIGIN_VERIFY_SECRET")],
 )
-def test_secrets_are_generated_and_never_in_the_template(
+def test_secrets_are_generated_and_only_named_in_the_function_configuration(
     resources: dict, api_function, logical_prefix: str, variable: str
 ) -> None:
+    """The function's configuration holds the secret's ARN, never its value (not even a dynamic
+    reference CloudFormation would resolve into the configuration): it reads it at cold start."""
     secret_id, secret = _secret(resources, logical_prefix)
     assert "GenerateSecretString" in secret["Properties"]
     assert "SecretString" not in secret["Properties"]
-    value = api_function[1]["Properties"]["Environment"]["Variables"][variable]
-    # A CloudFormation dynamic reference to the generated secret, resolved at deploy time.
-    assert "{{resolve:secretsmanager:" in json.dumps(value)
-    assert refs(value) == {secret_id}
+    env = api_function[1]["Properties"]["Environment"]["Variables"]
+    assert variable not in env
+    assert env[f"{variable}_ARN"] == {"Ref": secret_id}
+    assert "resolve:secretsmanager" not in json.dumps(env)
+    statements = _statements(resources, api_function[1]["Properties"])
+    assert any(
+        "secretsmanager:GetSecretValue" in _actions(s) and secret_id in refs(s["Resource"])
+        for s in statements
+    )
 
 
 def test_the_api_trusts_cloudfront_viewer_address_only_with_the_origin_secret(
@@ -360,6 +407,7 @@ def test_api_function_may_use_uploads_and_send_mail_and_sms(resources: dict, api
     statements = _statements(resources, api_function[1]["Properties"])
     uploads_id = bucket_ids(resources)["uploads"]
     site_id = bucket_ids(resources)["site"]
+    assert uploads_id and site_id
     on_uploads = set().union(*(_actions(s) for s in statements if uploads_id in refs(s["Resource"])))
     for needed in ("s3:PutObject", "s3:GetObject", "s3:DeleteObject"):
         assert any(fnmatch.fnmatchcase(needed, granted) for granted in on_uploads), needed
