@@ -25,7 +25,10 @@ def test_mistyped_back_office_address_shows_404_inside_the_shell(server, page: P
     menu(page).get_by_text("控制台").click()
     expect(page).to_have_url(re.compile(r"/admin/dashboard$"))
     # Typed from a menu page too (client-side navigation).
-    page.evaluate("() => { history.pushState({}, '', '/admin/auth/nope'); dispatchEvent(new PopStateEvent('popstate')); }")
+    page.evaluate(
+        "() => { history.pushState({}, '', '/admin/auth/nope');"
+        " dispatchEvent(new PopStateEvent('popstate')); }"
+    )
     expect(page.get_by_role("heading", level=1, name="抱歉，您访问的页面出了点问题")).to_be_visible()
     expect(menu(page)).to_be_visible()
 
