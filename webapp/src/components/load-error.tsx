@@ -9,7 +9,7 @@
  * Its texts are bundled with the app (locales/<lang>/offline.json, imported statically rather than
  * loaded on demand): they must show when nothing more can be fetched.
  */
-import { Component, useEffect, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useRouteError } from 'react-router';
 import { theme } from 'antd';
 import zhCn from '../locales/zh-cn/offline.json';
@@ -18,6 +18,7 @@ import { browser } from '../lib/browser';
 import { reloadOnceForChunk } from '../lib/chunk-reload';
 import { currentLanguage } from '../lib/i18n';
 import { siteHomePath } from '../lib/site-links';
+import { FocusHeading } from './focus-heading';
 import { PlainButton } from './plain-button';
 
 /** The bundled "offline" texts of the current language (also used by the fallback message host). */
@@ -28,8 +29,6 @@ export function offlineTexts(): typeof en {
 export function LoadError({ fullPage = false }: { fullPage?: boolean }) {
   const { token } = theme.useToken();
   const texts = offlineTexts();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   const body = (
     <section
       role="alert"
@@ -37,14 +36,9 @@ export function LoadError({ fullPage = false }: { fullPage?: boolean }) {
       data-testid="load-error"
       style={{ maxWidth: 560, margin: '0 auto', textAlign: 'center', padding: 24, fontFamily: token.fontFamily, fontSize: token.fontSize }}
     >
-      <h1
-        id="load-error-heading"
-        ref={heading}
-        tabIndex={-1}
-        style={{ fontSize: 22, margin: '0 0 12px', color: token.colorTextHeading, outline: 'none' }}
-      >
+      <FocusHeading id="load-error-heading" style={{ fontSize: 22, margin: '0 0 12px', color: token.colorTextHeading }}>
         {texts.heading}
-      </h1>
+      </FocusHeading>
       <p style={{ margin: '0 0 20px', color: token.colorText }}>{texts.text}</p>
       <div style={{ display: 'flex', gap: 12, justifyContent: 'center', flexWrap: 'wrap' }}>
         <PlainButton type="primary" onClick={() => browser.reload()}>

@@ -14,6 +14,22 @@ import { api } from '../../lib/request';
 import { LANGUAGE } from '../../lib/storage-keys';
 import { setSiteConfig } from '../../lib/site';
 
+/** GET /admin/index/index answering with a super admin holding `menus`. */
+const adminIndexHandler = (menus: unknown[], group_arr: number[]) =>
+  http.get('*/srv/admin/index/index', () =>
+    HttpResponse.json({
+      code: 1,
+      msg: '',
+      time: 0,
+      data: {
+        adminInfo: { id: 1, username: 'admin', nickname: 'Admin', avatar: '', super: true, group_arr },
+        menus,
+        siteConfig: {},
+        terminal: {},
+      },
+    }),
+  );
+
 let unwatch = () => undefined as void;
 
 function renderApp(path: string) {
@@ -97,21 +113,7 @@ describe('the app', () => {
     expect(body).toEqual({ username: 'admin', password: 'secret123', keep: true });
 
     fail = false;
-    server.use(
-      http.get('*/srv/admin/index/index', () =>
-        HttpResponse.json({
-          code: 1,
-          msg: '',
-          time: 0,
-          data: {
-            adminInfo: { id: 1, username: 'admin', nickname: 'Admin', avatar: '', super: true, group_arr: [] },
-            menus: [],
-            siteConfig: {},
-            terminal: {},
-          },
-        }),
-      ),
-    );
+    server.use(adminIndexHandler([], []));
     await user.click(within(form).getByRole('button', { name: /登\s*录/ }));
     expect(adminSession.get()).toMatchObject({ token: 'T', refreshToken: 'R', username: 'admin' });
     // The loading route fetches the admin's menus; /admin/x is no page of the back office, so it
@@ -138,19 +140,7 @@ describe('the app', () => {
     const signedIn = () => {
       adminSession.set({ id: 1, username: 'admin', nickname: 'Admin', token: 'T' });
       server.use(
-        http.get('*/srv/admin/index/index', () =>
-          HttpResponse.json({
-            code: 1,
-            msg: '',
-            time: 0,
-            data: {
-              adminInfo: { id: 1, username: 'admin', nickname: 'Admin', avatar: '', super: true, group_arr: [1] },
-              menus: [dashboard],
-              siteConfig: {},
-              terminal: {},
-            },
-          }),
-        ),
+        adminIndexHandler([dashboard], [1]),
         http.get('*/srv/admin/dashboard/index', () => HttpResponse.json({ code: 1, msg: '', time: 0, data: {} })),
       );
     };

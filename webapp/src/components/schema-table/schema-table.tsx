@@ -94,7 +94,9 @@ export function SchemaTable({ config }: { config: TableConfig }) {
   };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // An invalid form shows its messages; nothing more to do (no unhandled rejection).
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     const data = config.beforeSubmit ? config.beforeSubmit(values, editing ?? null) : values;
     setSaving(true);
     try {

@@ -9,6 +9,7 @@ import {
   STATUS_OPTIONS,
   flattenRows,
   rowsToTree,
+  type ColumnSchema,
   type FieldSchema,
   type Option,
   type TableSchema,
@@ -119,7 +120,24 @@ export function walletLogSchema(t: T, kind: 'money' | 'score'): TableSchema {
 /** Group tables keep their rules; "*" (everything) is not a tree node. */
 export const groupToForm = (row: Row) => ({ ...row, rules: (row.rules as unknown[]).filter((r) => r !== '*') });
 
-/** Account fields of the admin and member tables: same names, same checks. */
+/** The first columns of the admin and member tables. */
+export function accountColumns(t: T): ColumnSchema[] {
+  return [
+    { key: 'id', title: 'ID', sorter: true },
+    { key: 'username', title: t('admin.username'), filter: 'input' },
+    { key: 'nickname', title: t('admin.nickname') },
+  ];
+}
+
+/** The account fields of the admin and member tables: same names, same checks. */
+export function accountFields(t: T): FieldSchema[] {
+  return [
+    { name: 'username', label: t('admin.username'), input: 'input', rules: ['required', 'account'] },
+    { name: 'nickname', label: t('admin.nickname'), input: 'input', rules: ['required'] },
+  ];
+}
+
+/** The password fields of the admin and member tables (required when adding; empty keeps it when editing). */
 export function passwordFields(t: T): FieldSchema[] {
   return [
     { name: 'password', label: t('admin.password'), input: 'password', rules: ['required', 'password'], only: 'add' },

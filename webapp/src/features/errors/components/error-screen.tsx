@@ -1,6 +1,7 @@
 /** Shared frame of the 404 and 401 screens: a focused heading, the explanation and two actions. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Space, theme } from 'antd';
+import { FocusHeading } from '../../../components/focus-heading';
 
 export function ErrorScreen(props: {
   /** Inside a shell: no page-high <main> of its own. */
@@ -14,10 +15,6 @@ export function ErrorScreen(props: {
   onBack: () => void;
 }) {
   const { token } = theme.useToken();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, []);
   const Frame = props.embedded ? 'div' : 'main';
   return (
     <Frame
@@ -35,14 +32,9 @@ export function ErrorScreen(props: {
         <p aria-hidden="true" style={{ fontSize: 72, fontWeight: 700, margin: 0, color: token.colorPrimary, lineHeight: 1.1 }}>
           {props.code}
         </p>
-        <h1
-          id="error-heading"
-          ref={headingRef}
-          tabIndex={-1}
-          style={{ fontSize: 24, margin: '12px 0', color: token.colorTextHeading, outline: 'none' }}
-        >
+        <FocusHeading id="error-heading" style={{ fontSize: 24, margin: '12px 0', color: token.colorTextHeading }}>
           {props.heading}
-        </h1>
+        </FocusHeading>
         {props.children}
         <Space wrap style={{ marginTop: 24, justifyContent: 'center' }}>
           <Button type="primary" onClick={props.onHome}>

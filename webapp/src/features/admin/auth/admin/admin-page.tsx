@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { SchemaTable } from '../../../../components/schema-table/schema-table';
 import { STATUS_OPTIONS, type TableConfig } from '../../../../components/schema-table/schema';
-import { nameOptions, passwordFields, useAdminT, useLoaded } from '../../shell/page-kit';
+import { accountColumns, accountFields, nameOptions, passwordFields, useAdminT, useLoaded } from '../../shell/page-kit';
 import { groupOptions, table } from './api';
 
 export default function AdminsPage() {
@@ -12,9 +12,7 @@ export default function AdminsPage() {
     () => ({
       api: table,
       columns: [
-        { key: 'id', title: 'ID', sorter: true },
-        { key: 'username', title: t('admin.username'), filter: 'input' },
-        { key: 'nickname', title: t('admin.nickname') },
+        ...accountColumns(t),
         { key: 'group_name_arr', title: t('admin.groups'), render: 'tags' },
         { key: 'avatar', title: t('admin.avatar'), render: 'image' },
         { key: 'email', title: t('admin.email') },
@@ -23,8 +21,7 @@ export default function AdminsPage() {
         { key: 'status', title: t('common.status'), render: 'status', filter: 'select', options: STATUS_OPTIONS(t) },
       ],
       fields: [
-        { name: 'username', label: t('admin.username'), input: 'input', rules: ['required', 'account'] },
-        { name: 'nickname', label: t('admin.nickname'), input: 'input', rules: ['required'] },
+        ...accountFields(t),
         { name: 'group_arr', label: t('admin.groups'), input: 'multiselect', options: groups, rules: ['required'] },
         { name: 'avatar', label: t('admin.avatar'), input: 'input', placeholder: 'https://…' },
         { name: 'email', label: t('admin.email'), input: 'input' },

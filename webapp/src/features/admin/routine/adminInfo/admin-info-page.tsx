@@ -23,7 +23,9 @@ export default function AdminInfoPage() {
       .catch(() => undefined);
   }, [form]);
   const save = async () => {
-    const values = await form.validateFields();
+    // An invalid form shows its messages; nothing more to do (no unhandled rejection).
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     try {
       const res = await saveInfo(values);

@@ -252,7 +252,9 @@ function AddItem({ groups, reload }: { groups: ConfigGroup[]; reload: () => void
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm();
   const submit = async () => {
-    const values = await form.validateFields();
+    // An invalid form shows its messages; nothing more to do (no unhandled rejection).
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     const content: Record<string, string> = {};
     for (const line of String(values.content ?? '').split('\n')) {
       const [k, ...rest] = line.split('=');

@@ -7,7 +7,7 @@ import { useAdminState } from '../../../../lib/admin-store';
 import { allowed } from '../../../../components/permission';
 import type { Row } from '../../../../lib/table-api';
 import { requiredRule, ruleFor } from '../../../../lib/validators';
-import { nameOptions, passwordFields, useAdminT, useLoaded } from '../../shell/page-kit';
+import { accountColumns, accountFields, nameOptions, passwordFields, useAdminT, useLoaded } from '../../shell/page-kit';
 import { adjust, groupOptions, table } from './api';
 
 function AdjustButton({ row, kind, reload }: { row: Row; kind: 'money' | 'score'; reload: () => void }) {
@@ -15,7 +15,9 @@ function AdjustButton({ row, kind, reload }: { row: Row; kind: 'money' | 'score'
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm();
   const submit = async () => {
-    const values = await form.validateFields();
+    // An invalid form shows its messages; nothing more to do (no unhandled rejection).
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     try {
       await adjust(kind, { user_id: row.id, ...values });
       setOpen(false);
@@ -67,9 +69,7 @@ export default function MembersPage() {
     () => ({
       api: table,
       columns: [
-        { key: 'id', title: 'ID', sorter: true },
-        { key: 'username', title: t('admin.username'), filter: 'input' },
-        { key: 'nickname', title: t('admin.nickname') },
+        ...accountColumns(t),
         { key: 'group_name', title: t('member.group') },
         { key: 'email', title: t('admin.email') },
         { key: 'mobile', title: t('admin.mobile') },
@@ -79,8 +79,7 @@ export default function MembersPage() {
         { key: 'status', title: t('common.status'), render: 'status', filter: 'select', options: STATUS_OPTIONS(t) },
       ],
       fields: [
-        { name: 'username', label: t('admin.username'), input: 'input', rules: ['required', 'account'] },
-        { name: 'nickname', label: t('admin.nickname'), input: 'input', rules: ['required'] },
+        ...accountFields(t),
         { name: 'group_id', label: t('member.group'), input: 'select', options: groups, rules: ['required'] },
         { name: 'email', label: t('admin.email'), input: 'input' },
         { name: 'mobile', label: t('admin.mobile'), input: 'input' },
