@@ -86,3 +86,57 @@ def test_the_real_package_ships_no_drawing_scripts() -> None:
     shipped = [p.as_posix() for p in package_lambda.source_files()]
     assert "app.py" in shipped
     assert not [p for p in shipped if "artwork" in p or p.startswith("local/")]
+
+
+def test_dry_run_plans_the_crt_layer_and_drops_the_runtime_sdk(tmp_path: Path) -> None:
+    sys.path.insert(0, str(REPO_ROOT / "infra"))
+    import package_lambda
+
+    plan = package_lambda.build(tmp_path / "lambda", dry_run=True)
+    crt = plan["crt_pip"]
+    assert option_values(crt, "--target") == [str(tmp_path / "lambda-crt" / "python")]
+    infra_extra = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    (pin,) = [d for d in infra_extra["infra"] if d.startswith("awscrt==")]
+    assert crt[-1] == pin
+    assert set(plan["removed_from_package"]) == {"boto3", "botocore", "s3transfer"}
+
+
+def test_strip_removes_the_sdk_stubs_and_scripts(tmp_path: Path) -> None:
+    sys.path.insert(0, str(REPO_ROOT / "infra"))
+    import package_lambda
+
+    for relative in (
+        "boto3/__init__.py",
+        "boto3-1.40.0.dist-info/METADATA",
+        "botocore/__init__.py",
+        "botocore-1.40.0.dist-info/METADATA",
+        "s3transfer/__init__.py",
+        "bin/fastapi",
+        "pydantic/__init__.py",
+        "pydantic/main.pyi",
+        "pydantic-2.0.dist-info/METADATA",
+        "jmespath/__init__.py",
+    ):
+        (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relative).write_text("x = 1\n")
+    package_lambda.strip_installed(tmp_path)
+    left = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
+    assert left == ["jmespath/__init__.py", "pydantic-2.0.dist-info/METADATA", "pydantic/__init__.py"]
+
+
+def test_bytecode_is_python312_and_never_checked_against_the_source(tmp_path: Path) -> None:
+    """The runtime's file system is read-only and the CDK's zip resets timestamps: only unchecked
+    hash-based .pyc files of the runtime's Python are used there."""
+    sys.path.insert(0, str(REPO_ROOT / "infra"))
+    import package_lambda
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "mod.py").write_text("VALUE = 42\n")
+    python = package_lambda.find_python312()
+    subprocess.run(package_lambda.compile_command(tmp_path, python), check=True, timeout=120)
+    (pyc,) = (tmp_path / "pkg" / "__pycache__").glob("*.pyc")
+    assert pyc.name == "mod.cpython-312.pyc"
+    flags = int.from_bytes(pyc.read_bytes()[4:8], "little")
+    assert flags == 0b01  # hash-based, check_source off (PEP 552)
