@@ -26,6 +26,7 @@ from typing import Any
 os.environ.setdefault("JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION", "20")
 
 import aws_cdk as cdk  # noqa: E402
+from cdk_nag import AwsSolutionsChecks  # noqa: E402
 
 INFRA_DIR = Path(__file__).resolve().parent
 REPO_ROOT = INFRA_DIR.parent
@@ -70,7 +71,10 @@ def _context(app: cdk.App) -> dict[str, Any]:
 
 
 def build_app(app: cdk.App | None = None) -> cdk.App:
+    """The app `cdk` runs. cdk-nag's AwsSolutions checks run on every synthesis: an unsuppressed
+    error fails `cdk synth`/`deploy` (each suppression carries its reason in cityops_infra/)."""
     app = app or cdk.App()
+    cdk.Aspects.of(app).add(AwsSolutionsChecks(verbose=True))
     config = stage_config(_context(app))
     region = config.region or os.environ.get("CDK_DEFAULT_REGION") or DEFAULT_REGION
     CityOpsStack(

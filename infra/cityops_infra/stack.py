@@ -114,6 +114,13 @@ RATE_LIMITED_PATHS = (
     "/srv/api/account/retrievePassword",
 )
 # One JSON line per API request in the access log group.
+LAMBDA_BASIC_EXECUTION = (
+    "Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"
+)
+TABLE_INDEXES = "regex:/^Resource::<Table.+\\.Arn>\\/index\\/\\*$/"
+S3_GRANT_ACTIONS = [
+    f"Action::s3:{action}*" for action in ("GetBucket", "GetObject", "List", "Abort", "DeleteObject")
+]
 API_ACCESS_LOG_FORMAT = {
     "requestId": "$context.requestId",
     "ip": "$context.identity.sourceIp",
@@ -139,6 +146,24 @@ _PROJECTIONS = {
     "KEYS_ONLY": dynamodb.ProjectionType.KEYS_ONLY,
     "INCLUDE": dynamodb.ProjectionType.INCLUDE,
 }
+
+
+def suppress(
+    construct: Construct,
+    reasons: dict[str, str],
+    *,
+    applies_to: list[str] | None = None,
+    children: bool = False,
+) -> None:
+    """cdk-nag suppressions, each with its reason (`{"AwsSolutions-XX": "why"}`); `applies_to` narrows
+    an IAM4/IAM5 suppression to the named findings (regexes allowed as `regex:/…/`)."""
+    rules = []
+    for rule_id, reason in reasons.items():
+        rule: dict = {"id": rule_id, "reason": reason}
+        if applies_to and rule_id in ("AwsSolutions-IAM4", "AwsSolutions-IAM5"):
+            rule["applies_to"] = applies_to
+        rules.append(rule)
+    NagSuppressions.add_resource_suppressions(construct, rules, apply_to_children=children)
 
 
 def _attribute(key: Key) -> dynamodb.Attribute:
@@ -202,6 +227,13 @@ class CityOpsStack(Stack):
             "bootstrap when it creates that admin",
             removal_policy=RemovalPolicy.DESTROY,
         )
+        suppress(
+            self.admin_secret,
+            {
+                "AwsSolutions-SMG4": "A one-time initial password: the admin changes it in the back "
+                "office after the first login; rotating the secret would not change the account.",
+            },
+        )
         self.crt_layer = lambda_.LayerVersion(
             self,
             "CrtLayer",
@@ -255,10 +287,7 @@ class CityOpsStack(Stack):
             auto_delete_objects=not self.config.production,
             lifecycle_rules=[s3.LifecycleRule(expiration=Duration.days(self.config.access_log_days))],
         )
-        NagSuppressions.add_resource_suppressions(
-            bucket,
-            [{"id": "AwsSolutions-S1", "reason": "The access-log bucket itself: logging it would loop."}],
-        )
+        suppress(bucket, {"AwsSolutions-S1": "The access-log bucket itself: logging it would loop."})
         return bucket
 
     def _bucket_options(self, log_prefix: str) -> dict:
@@ -363,17 +392,14 @@ class CityOpsStack(Stack):
             ),
             removal_policy=RemovalPolicy.DESTROY,
         )
-        NagSuppressions.add_resource_suppressions(
+        suppress(
             secret,
-            [
-                {
-                    "id": "AwsSolutions-SMG4",
-                    "reason": "Rotated by the operator with `aws secretsmanager put-secret-value` "
-                    "(infra/README.md): the functions accept AWSCURRENT and AWSPREVIOUS, and "
-                    "CloudFront's copy of the origin-verify value changes only with a deploy, so an "
-                    "automatic schedule could lock CloudFront out.",
-                }
-            ],
+            {
+                "AwsSolutions-SMG4": "Rotated by the operator with `aws secretsmanager put-secret-value` "
+                "(infra/README.md): the functions accept AWSCURRENT and AWSPREVIOUS, and "
+                "CloudFront's copy of the origin-verify value changes only with a deploy, so an "
+                "automatic schedule could lock CloudFront out."
+            },
         )
         return secret
 
@@ -422,7 +448,31 @@ class CityOpsStack(Stack):
         self.origin_verify_secret.grant_read(function)
         for table in self.tables.values():
             table.grant_read_write_data(function)
+        suppress(
+            function,
+            {
+                "AwsSolutions-L1": "python3.12 on purpose: the package's bytecode is compiled for it "
+                "(infra/package_lambda.py); a newer runtime needs the package rebuilt for it first.",
+                "AwsSolutions-IAM4": "AWSLambdaBasicExecutionRole only lets the function write its "
+                "own CloudWatch logs.",
+            },
+            applies_to=[LAMBDA_BASIC_EXECUTION],
+            children=True,
+        )
         return function
+
+    def _allow_wildcards(self, function: lambda_.Function, reason: str, findings: list[str]) -> None:
+        """IAM5 suppressions on a function's policy: the CDK grants' `index/*` of each table, plus
+        `findings` (the grant helpers' action wildcards, object ARNs, resource-less actions)."""
+        suppress(
+            function,
+            {
+                "AwsSolutions-IAM5": "Table indexes (grant_read_write_data: Query on the table's own "
+                "indexes). " + reason
+            },
+            applies_to=[TABLE_INDEXES, *findings],
+            children=True,
+        )
 
     def _api_function(self) -> lambda_.Function:
         # Only CloudFront reaches the API: the caller is CloudFront-Viewer-Address, trusted because
@@ -441,7 +491,11 @@ class CityOpsStack(Stack):
             iam.PolicyStatement(
                 sid="SendMail",
                 actions=["ses:SendEmail", "ses:SendRawEmail"],
-                resources=[f"arn:{Aws.PARTITION}:ses:{Aws.REGION}:{Aws.ACCOUNT_ID}:identity/*"],
+                # The sender's own identities: its address and its domain (whichever was verified).
+                resources=[
+                    f"arn:{Aws.PARTITION}:ses:{Aws.REGION}:{Aws.ACCOUNT_ID}:identity/{identity}"
+                    for identity in (self.config.sender, self.config.sender.rpartition("@")[2])
+                ],
             )
         )
         # SMS to a phone number has no resource ARN; deny publishing to any topic or application
@@ -456,6 +510,13 @@ class CityOpsStack(Stack):
                 actions=["sns:Publish"],
                 resources=[f"arn:{Aws.PARTITION}:sns:*:*:*"],
             )
+        )
+        self._allow_wildcards(
+            function,
+            "The uploads bucket's objects (the storage service reads, writes and deletes any "
+            "uploaded file) with the S3 grant helpers' actions; sns:Publish to phone numbers has no "
+            "resource ARN (topics are denied).",
+            [*S3_GRANT_ACTIONS, "Resource::<UploadsBucket5E5E9B64.Arn>/*", "Resource::*"],
         )
         return function
 
@@ -482,12 +543,18 @@ class CityOpsStack(Stack):
         stage.add_property_override("DefaultRouteSettings.ThrottlingRateLimit", 100)
         stage.add_property_override("DefaultRouteSettings.ThrottlingBurstLimit", 200)
         self.api_access_logs = self._log_group("ApiAccessLogs")
-        stage.add_property_override(
-            "AccessLogSettings",
+        stage.access_log_settings = apigwv2.CfnStage.AccessLogSettingsProperty(
+            destination_arn=self.api_access_logs.log_group_arn,
+            format=json.dumps(API_ACCESS_LOG_FORMAT, separators=(",", ":")),
+        )
+        suppress(
+            api,
             {
-                "DestinationArn": self.api_access_logs.log_group_arn,
-                "Format": json.dumps(API_ACCESS_LOG_FORMAT, separators=(",", ":")),
+                "AwsSolutions-APIG4": "Authorization is the application's (admin and member tokens, "
+                "DESIGN §3); API Gateway only forwards, and the app answers 404 without CloudFront's "
+                "origin-verify header.",
             },
+            children=True,
         )
         return api
 
@@ -700,36 +767,24 @@ class CityOpsStack(Stack):
             "the uploads bucket's policy is added on the bucket itself",
         )
         if not certificate:
-            NagSuppressions.add_resource_suppressions(
+            suppress(
                 distribution,
-                [
-                    {
-                        "id": "AwsSolutions-CFR4",
-                        "reason": "Without a custom domain the distribution uses the *.cloudfront.net "
-                        "certificate, whose security policy CloudFront fixes; with domain_names and "
-                        "certificate_arn the stage gets TLSv1.2_2021.",
-                    }
-                ],
-            )
-        NagSuppressions.add_resource_suppressions(
-            distribution,
-            [
                 {
-                    "id": "AwsSolutions-CFR1",
-                    "reason": "A public web site: no geographic restriction is wanted.",
+                    "AwsSolutions-CFR4": "Without a custom domain the distribution uses the *.cloudfront.net "
+                    "certificate, whose security policy CloudFront fixes; with domain_names and "
+                    "certificate_arn the stage gets TLSv1.2_2021."
                 },
-            ],
+            )
+        suppress(
+            distribution, {"AwsSolutions-CFR1": "A public web site: no geographic restriction is wanted."}
         )
         if not self.web_acl:
-            NagSuppressions.add_resource_suppressions(
+            suppress(
                 distribution,
-                [
-                    {
-                        "id": "AwsSolutions-CFR2",
-                        "reason": "The web ACL is attached when the stack is in us-east-1 (the only "
-                        "region where CloudFront-scoped WAF exists); see infra/README.md.",
-                    }
-                ],
+                {
+                    "AwsSolutions-CFR2": "The web ACL is attached when the stack is in us-east-1 (the only "
+                    "region where CloudFront-scoped WAF exists); see infra/README.md."
+                },
             )
         return distribution
 
@@ -821,6 +876,23 @@ class CityOpsStack(Stack):
         )
         # The shell names chunks: upload it only once they are in place.
         shell.node.add_dependency(chunks)
+        (provider,) = [c for c in self.node.children if c.node.id.startswith("Custom::CDKBucketDeployment")]
+        suppress(
+            provider,
+            {
+                "AwsSolutions-L1": "The CDK's BucketDeployment provider: its runtime is the CDK's choice.",
+                "AwsSolutions-IAM4": "AWSLambdaBasicExecutionRole: the provider's own logs.",
+                "AwsSolutions-IAM5": "The CDK's BucketDeployment copies from the CDK asset bucket to the "
+                "site bucket's objects (any key under the prefix) with the S3 grant helpers' actions.",
+            },
+            applies_to=[
+                LAMBDA_BASIC_EXECUTION,
+                *S3_GRANT_ACTIONS,
+                "regex:/^Resource::arn:aws:s3:::cdk-.+-assets-.+\\/\\*$/",
+                "Resource::<SiteBucket397A1860.Arn>/*",
+            ],
+            children=True,
+        )
         return [site, chunks, shell]
 
     def _bootstrap(self) -> CustomResource:
@@ -847,6 +919,12 @@ class CityOpsStack(Stack):
                 actions=["dynamodb:DescribeTimeToLive"],
                 resources=[table.table_arn for table in self.tables.values()],
             )
+        )
+        self._allow_wildcards(
+            function,
+            "The site bucket's objects (listed to write the KeyValueStore keys) with the S3 read "
+            "grant's actions; dynamodb:ListTables has no resource ARN.",
+            [*S3_GRANT_ACTIONS[:3], "Resource::<SiteBucket397A1860.Arn>/*", "Resource::*"],
         )
         self.admin_secret.grant_write(function)
         self.admin_secret.grant_read(function)
