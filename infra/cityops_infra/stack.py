@@ -114,6 +114,19 @@ RATE_LIMITED_PATHS = (
     "/srv/api/account/retrievePassword",
 )
 # One JSON line per API request in the access log group.
+# Alarm thresholds.
+ALARM_5XX_PERCENT = 5
+ALARM_P99_MS = 3000
+# The DynamoDB operations the per-table alarms watch: system errors of the six the app relies on,
+# throttles of the first four (an alarm's metric math takes at most 10 metrics).
+DYNAMODB_OPERATIONS = (
+    dynamodb.Operation.GET_ITEM,
+    dynamodb.Operation.PUT_ITEM,
+    dynamodb.Operation.UPDATE_ITEM,
+    dynamodb.Operation.QUERY,
+    dynamodb.Operation.BATCH_GET_ITEM,
+    dynamodb.Operation.TRANSACT_WRITE_ITEMS,
+)
 LAMBDA_BASIC_EXECUTION = (
     "Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"
 )
@@ -975,23 +988,166 @@ class CityOpsStack(Stack):
     # Operations ----------------------------------------------------------------------------------
 
     def _alarms(self) -> None:
+        """Alarms (all to the SNS topic; `alarm_email` subscribes an address) and a dashboard.
+
+        The app turns exceptions into 500 envelopes, so the API is watched by its HTTP answers (5xx
+        rate, p99 latency at API Gateway), not only by Lambda's Errors. DynamoDB: one alarm per table
+        on SystemErrors and throttled requests of the operations the app uses, gathered in one
+        composite alarm that notifies."""
         topic = sns.Topic(
             self, "AlarmTopic", display_name=f"CityOps {self.config.stage} alarms", enforce_ssl=True
         )
         if self.config.alarm_email:
             topic.add_subscription(sns_subscriptions.EmailSubscription(self.config.alarm_email))
         self.alarm_topic = topic
-        alarm = cloudwatch.Alarm(
+        action = cloudwatch_actions.SnsAction(topic)
+        five_minutes = Duration.minutes(5)
+        api_dimensions = {"ApiId": self.http_api.api_id, "Stage": "$default"}
+
+        def api_metric(name: str, statistic: str) -> cloudwatch.Metric:
+            return cloudwatch.Metric(
+                namespace="AWS/ApiGateway",
+                metric_name=name,
+                dimensions_map=api_dimensions,
+                statistic=statistic,
+                period=five_minutes,
+            )
+
+        requests = api_metric("Count", "Sum")
+        server_errors = api_metric("5xx", "Sum")
+        latency = api_metric("Latency", "p99")
+        error_rate = cloudwatch.MathExpression(
+            expression="IF(requests >= 20, 100 * errors / requests, 0)",
+            using_metrics={"errors": server_errors, "requests": requests},
+            label="API 5xx rate (%)",
+            period=five_minutes,
+        )
+        alarms = {
+            "Api5xxRate": (
+                error_rate,
+                ALARM_5XX_PERCENT,
+                2,
+                f"More than {ALARM_5XX_PERCENT} % of API answers were 5xx (5 min, at least 20 requests)",
+            ),
+            "ApiLatencyP99": (
+                latency,
+                ALARM_P99_MS,
+                3,
+                f"The API's p99 latency was over {ALARM_P99_MS} ms for 15 minutes",
+            ),
+            "ApiThrottles": (
+                self.api_function.metric_throttles(period=five_minutes, statistic="Sum"),
+                1,
+                1,
+                "The API function was throttled (account or reserved concurrency reached)",
+            ),
+            "ApiErrors": (
+                self.api_function.metric_errors(period=five_minutes, statistic="Sum"),
+                1,
+                1,
+                "The API function raised errors (unhandled exceptions or timeouts)",
+            ),
+        }
+        for construct_id, (metric, threshold, periods, description) in alarms.items():
+            self._alarm(construct_id, metric, threshold, periods, description).add_alarm_action(action)
+
+        table_alarms = [self._table_alarm(name, table) for name, table in self.tables.items()]
+        dynamo = cloudwatch.CompositeAlarm(
             self,
-            "ApiErrors",
-            alarm_description="The API function raised errors (unhandled exceptions or timeouts)",
-            metric=self.api_function.metric_errors(period=Duration.minutes(5), statistic="Sum"),
-            threshold=1,
-            evaluation_periods=1,
+            "DynamoDbErrors",
+            alarm_description="A DynamoDB table answered with system errors or throttled requests",
+            alarm_rule=cloudwatch.AlarmRule.any_of(*table_alarms),
+        )
+        dynamo.add_alarm_action(action)
+        self._dashboard(requests, server_errors, error_rate, latency)
+
+    def _alarm(
+        self, construct_id: str, metric: cloudwatch.IMetric, threshold: float, periods: int, description: str
+    ) -> cloudwatch.Alarm:
+        return cloudwatch.Alarm(
+            self,
+            construct_id,
+            alarm_description=description,
+            metric=metric,
+            threshold=threshold,
+            evaluation_periods=periods,
             comparison_operator=cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
             treat_missing_data=cloudwatch.TreatMissingData.NOT_BREACHING,
         )
-        alarm.add_alarm_action(cloudwatch_actions.SnsAction(topic))
+
+    def _table_alarm(self, name: str, table: dynamodb.Table) -> cloudwatch.Alarm:
+        def metric(metric_name: str, operation: dynamodb.Operation) -> cloudwatch.Metric:
+            return cloudwatch.Metric(
+                namespace="AWS/DynamoDB",
+                metric_name=metric_name,
+                dimensions_map={"TableName": table.table_name, "Operation": operation.value},
+                statistic="Sum",
+                period=Duration.minutes(5),
+            )
+
+        using = {f"e{i}": metric("SystemErrors", op) for i, op in enumerate(DYNAMODB_OPERATIONS)}
+        using |= {f"t{i}": metric("ThrottledRequests", op) for i, op in enumerate(DYNAMODB_OPERATIONS[:4])}
+        both = cloudwatch.MathExpression(
+            expression="SUM(METRICS())",
+            using_metrics=using,
+            label=f"{name}: system errors + throttled requests",
+            period=Duration.minutes(5),
+        )
+        return self._alarm(
+            f"DynamoDbErrors-{name}", both, 1, 1, f"Table {name}: system errors or throttled requests"
+        )
+
+    def _dashboard(self, requests, server_errors, error_rate, latency) -> None:
+        api = self.api_function
+        five_minutes = Duration.minutes(5)
+        dashboard = cloudwatch.Dashboard(
+            self,
+            "Dashboard",
+            dashboard_name=f"{self.prefix}-operations",
+            default_interval=Duration.hours(6),
+        )
+        dashboard.add_widgets(
+            cloudwatch.GraphWidget(title="API requests and 5xx", left=[requests, server_errors], width=8),
+            cloudwatch.GraphWidget(title="API 5xx rate (%)", left=[error_rate], width=8),
+            cloudwatch.GraphWidget(
+                title="API latency",
+                left=[latency, latency.with_(statistic="p50", label="p50")],
+                width=8,
+            ),
+        )
+        dashboard.add_widgets(
+            cloudwatch.GraphWidget(
+                title="API function",
+                left=[api.metric_invocations(period=five_minutes), api.metric_errors(period=five_minutes)],
+                right=[api.metric_throttles(period=five_minutes)],
+                width=8,
+            ),
+            cloudwatch.GraphWidget(
+                title="API function duration",
+                left=[
+                    api.metric_duration(period=five_minutes, statistic=s) for s in ("p50", "p99", "Maximum")
+                ],
+                width=8,
+            ),
+            cloudwatch.GraphWidget(
+                title="Bootstrap (deploy) function",
+                left=[self.bootstrap_function.metric_errors(period=five_minutes)],
+                width=8,
+            ),
+        )
+        dashboard.add_widgets(
+            cloudwatch.LogQueryWidget(
+                title="Latest API errors (structured logs)",
+                log_group_names=[api.log_group.log_group_name],
+                query_lines=[
+                    "fields @timestamp, level, message, request_id, path, status",
+                    'filter level = "ERROR" or status >= 500',
+                    "sort @timestamp desc",
+                    "limit 50",
+                ],
+                width=24,
+            )
+        )
 
     def _rebuild_function(self) -> None:
         """Placeholder spot for the publish/rebuild function (a later issue), not a resource yet.
