@@ -1,6 +1,7 @@
 /**
  * ESLint (flat config) of the web app: typescript-eslint, the React hooks rules, and the module
- * boundaries of DESIGN §3 "Web", enforced by import-x/no-restricted-paths:
+ * boundaries of DESIGN §3 "Web", enforced by import/no-restricted-paths (eslint-plugin-import; not
+ * import-x, whose native resolver has no builds for other platforms in our registry, so `npm ci` failed):
  *
  *   src/lib          helpers with no UI; imports nothing from components, features or app
  *   src/components   shared UI (the schema-driven table/form builder, upload, load errors, …);
@@ -23,7 +24,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 
 const FEATURES = 'src/features';
 const ADMIN = `${FEATURES}/admin`;
@@ -75,10 +76,10 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'import/no-restricted-paths': ['error', { zones }],
       // Pages fetch in effects (no data library): `load()` sets its loading flag before the request.
       'react-hooks/set-state-in-effect': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
