@@ -545,6 +545,7 @@ class CityOpsStack(Stack):
         api = apigwv2.HttpApi(
             self,
             "HttpApi",
+            api_name=f"{self.prefix}-api",
             description="CityOps API; reached through CloudFront at /srv/*",
             default_integration=apigwv2_integrations.HttpLambdaIntegration(
                 "ApiIntegration",

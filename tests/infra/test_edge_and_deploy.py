@@ -1,0 +1,182 @@
+"""What the deploy itself does (uploads with cache headers, the bootstrap custom resource) and the
+edge (WAF, TLS, access logs), for production and for a second stage with a custom domain in another
+region."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_infra_stack import of_type, only, refs
+
+STORE_ACTIONS = {
+    "cloudfront-keyvaluestore:DescribeKeyValueStore",
+    "cloudfront-keyvaluestore:ListKeys",
+    "cloudfront-keyvaluestore:UpdateKeys",
+}
+
+
+@pytest.fixture(scope="module")
+def distribution(resources: dict) -> dict:
+    return only(resources, "AWS::CloudFront::Distribution")[1]["Properties"]["DistributionConfig"]
+
+
+def _deployments(resources: dict) -> dict[str, dict]:
+    found = {k: v for k, v in resources.items() if v["Type"] == "Custom::CDKBucketDeployment"}
+    return {
+        next(n for n in ("DeploySite", "DeployAppChunks", "DeployAppShell") if k.startswith(n)): v
+        for k, v in found.items()
+    }
+
+
+def test_site_is_pruned_and_app_chunks_are_kept(resources: dict) -> None:
+    deployments = _deployments(resources)
+    site = deployments["DeploySite"]["Properties"]
+    assert site["Prune"] is True and site["Exclude"] == ["app/*"]  # pruning never touches app/
+    assert site["SystemMetadata"] == {"cache-control": "public, max-age=300"}
+    chunks = deployments["DeployAppChunks"]["Properties"]
+    assert chunks["Prune"] is False and chunks["DestinationBucketKeyPrefix"] == "app/"
+    assert chunks["SystemMetadata"] == {"cache-control": "public, max-age=31536000, immutable"}
+    shell = deployments["DeployAppShell"]
+    assert shell["Properties"]["Prune"] is False
+    assert shell["Properties"]["Include"] == ["index.html"]
+    assert shell["Properties"]["SystemMetadata"] == {"cache-control": "no-cache"}
+    chunks_id = next(k for k, v in resources.items() if v is deployments["DeployAppChunks"])
+    assert any(dep.startswith(chunks_id.rsplit("Custom", 1)[0]) for dep in shell["DependsOn"])
+
+
+def test_bootstrap_runs_after_the_uploads_with_what_it_needs(resources: dict) -> None:
+    bootstrap_id, bootstrap = only(resources, "Custom::CityOpsBootstrap")
+    props = bootstrap["Properties"]
+    function_id = props["ServiceToken"]["Fn::GetAtt"][0]
+    assert function_id.startswith("BootstrapFunction")
+    assert refs(props["SiteBucket"]) == {next(k for k in resources if k.startswith("SiteBucket"))}
+    assert refs(props["KeyValueStoreArn"]) == {next(k for k in resources if k.startswith("SitePaths"))}
+    assert refs(props["AdminSecretArn"]) == {next(k for k in resources if k.startswith("FirstAdminSecret"))}
+    assert len(props["Version"].split("/")) == 3  # code, site and app fingerprints
+    deployment_ids = {k for k, v in resources.items() if v["Type"] == "Custom::CDKBucketDeployment"}
+    assert deployment_ids <= set(bootstrap["DependsOn"])
+
+    function = resources[function_id]["Properties"]
+    assert function["Handler"] == "functions.deploy.bootstrap.handler"
+    (layer,) = function["Layers"]
+    assert refs(layer) == {next(k for k in resources if k.startswith("CrtLayer"))}
+    api = next(
+        v
+        for v in of_type(resources, "AWS::Lambda::Function").values()
+        if v["Properties"].get("Handler") == "functions.handler.handler"
+    )
+    assert "Layers" not in api["Properties"]  # the API never imports awscrt
+
+    role_id = function["Role"]["Fn::GetAtt"][0]
+    statements = [
+        s
+        for p in of_type(resources, "AWS::IAM::Policy").values()
+        if {"Ref": role_id} in p["Properties"]["Roles"]
+        for s in p["Properties"]["PolicyDocument"]["Statement"]
+    ]
+    store = [
+        s
+        for s in statements
+        if set(s["Action"] if isinstance(s["Action"], list) else [s["Action"]]) & STORE_ACTIONS
+    ]
+    (store_statement,) = store
+    assert set(store_statement["Action"]) == STORE_ACTIONS
+    assert refs(store_statement["Resource"]) == {next(k for k in resources if k.startswith("SitePaths"))}
+    (invalidate,) = [s for s in statements if s["Action"] == "cloudfront:CreateInvalidation"]
+    assert refs(invalidate["Resource"]) == {only(resources, "AWS::CloudFront::Distribution")[0]}
+    (put,) = [s for s in statements if "secretsmanager:PutSecretValue" in s["Action"]]
+    assert refs(put["Resource"]) == {next(k for k in resources if k.startswith("FirstAdminSecret"))}
+
+
+def test_waf_limits_login_registration_and_codes_and_runs_managed_rules(
+    resources: dict, distribution: dict
+) -> None:
+    acl_id, acl = only(resources, "AWS::WAFv2::WebACL")
+    props = acl["Properties"]
+    assert props["Scope"] == "CLOUDFRONT"
+    rules = {r["Name"]: r for r in props["Rules"]}
+    rate = rules["LoginAndCodeRate"]["Statement"]["RateBasedStatement"]
+    assert rate["AggregateKeyType"] == "IP" and rate["Limit"] == 300
+    paths = {
+        s["ByteMatchStatement"]["SearchString"]
+        for s in rate["ScopeDownStatement"]["OrStatement"]["Statements"]
+    }
+    assert paths == {
+        "/srv/admin/index/login",
+        "/srv/api/user/checkin",
+        "/srv/api/sms/sendsms",
+        "/srv/api/ems/send",
+        "/srv/api/account/retrievepassword",
+    }
+    assert rules["LoginAndCodeRate"]["Action"] == {"Block": {}}
+    common = rules["AWSManagedRulesCommonRuleSet"]["Statement"]["ManagedRuleGroupStatement"]
+    assert common["RuleActionOverrides"] == [{"Name": "SizeRestrictions_BODY", "ActionToUse": {"Count": {}}}]
+    assert "AWSManagedRulesKnownBadInputsRuleSet" in rules
+    assert distribution["WebACLId"] == {"Fn::GetAtt": [acl_id, "Arn"]}
+
+
+def test_cloudfront_access_logs(resources: dict, distribution: dict) -> None:
+    logging = distribution["Logging"]
+    assert refs(logging["Bucket"]) == {next(k for k in resources if k.startswith("LogBucket"))}
+    assert logging["Prefix"] == "cloudfront/"
+
+
+@pytest.fixture(scope="module")
+def second_stage(lambda_dir, content_dirs, tmp_path_factory) -> dict:
+    """`make deploy STAGE=dev -c domain_names=… -c certificate_arn=… -c region=eu-west-1`."""
+    import aws_cdk as cdk
+    from app import build_app
+    from aws_cdk.assertions import Template
+    from conftest import synth_context
+
+    context = synth_context(
+        lambda_dir,
+        content_dirs,
+        stage="dev",
+        region="eu-west-1",
+        domain_names='["www.example.com"]',
+        certificate_arn="arn:aws:acm:us-east-1:123456789012:certificate/abc",
+    )
+    app = build_app(cdk.App(outdir=str(tmp_path_factory.mktemp("dev.out")), context=context))
+    (stack,) = [c for c in app.node.children if c.node.id == "CityOps-dev"]
+    return Template.from_stack(stack).to_json()["Resources"]
+
+
+def test_custom_domain_gets_tls12_and_its_certificate(second_stage: dict) -> None:
+    config = only(second_stage, "AWS::CloudFront::Distribution")[1]["Properties"]["DistributionConfig"]
+    assert config["Aliases"] == ["www.example.com"]
+    certificate = config["ViewerCertificate"]
+    assert certificate["MinimumProtocolVersion"] == "TLSv1.2_2021"
+    assert certificate["AcmCertificateArn"].startswith("arn:aws:acm:us-east-1:")
+    assert certificate["SslSupportMethod"] == "sni-only"
+
+
+def test_another_region_has_no_waf_and_another_stage_shares_no_name(
+    second_stage: dict, resources: dict
+) -> None:
+    assert not of_type(second_stage, "AWS::WAFv2::WebACL")
+
+    def names(rs: dict) -> set[str]:
+        found = set()
+        for resource in rs.values():
+            for key in ("TableName", "BucketName", "Name", "DashboardName"):
+                value = resource["Properties"].get(key) if "Properties" in resource else None
+                if isinstance(value, str):
+                    found.add(value)
+                elif isinstance(value, dict) and "Fn::Join" in value:  # a Ref is a generated name
+                    found.add(json.dumps(value, sort_keys=True))
+        return found
+
+    shared = names(second_stage) & names(resources)
+    assert names(second_stage) and not shared, shared
+
+
+def test_a_non_production_stage_deletes_its_data_with_the_stack(second_stage: dict) -> None:
+    for logical_id, table in of_type(second_stage, "AWS::DynamoDB::Table").items():
+        assert table["DeletionPolicy"] == "Delete", logical_id
+        assert table["Properties"]["DeletionProtectionEnabled"] is False, logical_id
+    (uploads,) = [
+        v for k, v in of_type(second_stage, "AWS::S3::Bucket").items() if k.startswith("UploadsBucket")
+    ]
+    assert uploads["DeletionPolicy"] == "Delete"

@@ -1,0 +1,81 @@
+"""functions/core/secrets.py against moto's Secrets Manager: values read by ARN at cold start, the
+previous version kept for a rotation, nothing read when the value is already set."""
+
+from __future__ import annotations
+
+import boto3
+import pytest
+from moto import mock_aws
+
+VARIABLES = ("CITYOPS_JWT_SECRET", "CITYOPS_ORIGIN_VERIFY_SECRET")
+
+
+@pytest.fixture
+def client(monkeypatch: pytest.MonkeyPatch):
+    for name in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
+        monkeypatch.setenv(name, "testing")
+    for variable in VARIABLES:
+        for suffix in ("", "_PREVIOUS", "_ARN"):
+            monkeypatch.delenv(variable + suffix, raising=False)
+    with mock_aws():
+        yield boto3.client("secretsmanager", region_name="us-east-1")
+
+
+class Recording:
+    """Wraps the client and records each GetSecretValue request."""
+
+    def __init__(self, client) -> None:
+        self.client = client
+        self.exceptions = client.exceptions
+        self.calls: list[dict] = []
+
+    def get_secret_value(self, **request):
+        self.calls.append(request)
+        return self.client.get_secret_value(**request)
+
+
+def test_reads_current_values_by_arn(client, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from functions.core.secrets import load_secrets
+
+    arns = {}
+    for variable in VARIABLES:
+        arns[variable] = client.create_secret(Name=variable, SecretString=f"{variable}-v1" * 4)["ARN"]
+        monkeypatch.setenv(f"{variable}_ARN", arns[variable])
+    recording = Recording(client)
+    assert load_secrets(recording) == list(VARIABLES)
+    for variable in VARIABLES:
+        assert os.environ[variable] == f"{variable}-v1" * 4
+        assert f"{variable}_PREVIOUS" not in os.environ  # no rotation yet
+    assert recording.calls == [
+        {"SecretId": arns["CITYOPS_JWT_SECRET"]},
+        {"SecretId": arns["CITYOPS_JWT_SECRET"], "VersionStage": "AWSPREVIOUS"},
+        {"SecretId": arns["CITYOPS_ORIGIN_VERIFY_SECRET"]},
+        {"SecretId": arns["CITYOPS_ORIGIN_VERIFY_SECRET"], "VersionStage": "AWSPREVIOUS"},
+    ]
+    # Cached for the container's life: a second call reads nothing.
+    assert load_secrets(recording) == [] and len(recording.calls) == 4
+
+
+def test_after_a_rotation_both_keys_are_accepted(client, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from functions.core.secrets import accepted_values, load_secrets
+
+    arn = client.create_secret(Name="jwt", SecretString="old" * 12)["ARN"]
+    client.put_secret_value(SecretId=arn, SecretString="new" * 12)  # the operator's rotation
+    monkeypatch.setenv("CITYOPS_JWT_SECRET_ARN", arn)
+    assert load_secrets(client) == ["CITYOPS_JWT_SECRET"]
+    assert os.environ["CITYOPS_JWT_SECRET"] == "new" * 12
+    assert accepted_values("CITYOPS_JWT_SECRET", "new" * 12) == ("new" * 12, "old" * 12)
+    assert accepted_values("CITYOPS_ORIGIN_VERIFY_SECRET", "x" * 40) == ("x" * 40,)
+
+
+def test_a_value_already_set_is_not_read(client, monkeypatch: pytest.MonkeyPatch) -> None:
+    from functions.core.secrets import load_secrets
+
+    monkeypatch.setenv("CITYOPS_JWT_SECRET", "local" * 10)
+    monkeypatch.setenv("CITYOPS_JWT_SECRET_ARN", "arn:aws:secretsmanager:us-east-1:123456789012:secret:x")
+    recording = Recording(client)
+    assert load_secrets(recording) == [] and recording.calls == []
