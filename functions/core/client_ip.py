@@ -27,6 +27,7 @@ from starlette.datastructures import Headers
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from functions.core.secrets import accepted_values
 from functions.core.settings import Settings, get_settings
 
 VIEWER_ADDRESS_HEADER = "cloudfront-viewer-address"
@@ -58,8 +59,10 @@ def parse_viewer_address(value: str) -> str:
 def came_through_cloudfront(headers: Headers, settings: Settings) -> bool:
     """Whether the request carries CloudFront's origin-verify secret."""
     secret = settings.origin_verify_secret.get_secret_value()
-    given = headers.get(ORIGIN_VERIFY_HEADER, "")
-    return bool(secret) and hmac.compare_digest(given.encode(), secret.encode())
+    given = headers.get(ORIGIN_VERIFY_HEADER, "").encode()
+    # During a rotation the previous value is still accepted (core/secrets.py).
+    accepted = accepted_values("CITYOPS_ORIGIN_VERIFY_SECRET", secret) if secret else ()
+    return any(hmac.compare_digest(given, value.encode()) for value in accepted)
 
 
 def client_ip_of(scope: Scope, settings: Settings | None = None) -> str:

@@ -18,7 +18,10 @@ A variable already set (development, tests) is left alone; without `*_ARN` nothi
 from __future__ import annotations
 
 import os
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 # Variable read by Settings -> variable naming the secret's ARN.
 SECRET_VARIABLES = {
@@ -59,3 +62,14 @@ def accepted_values(variable: str, current: str) -> tuple[str, ...]:
     """
     previous = os.environ.get(variable + PREVIOUS_SUFFIX, "")
     return (current, previous) if previous and previous != current else (current,)
+
+
+def first_accepted(check: Callable[[str], T], values: Sequence[str], retry_on: type[Exception]) -> T:
+    """`check(value)` with the first of `values` it accepts: `retry_on` (e.g. a bad signature) moves on
+    to the next value; the last value's outcome, success or error, is the answer."""
+    for value in values[:-1]:
+        try:
+            return check(value)
+        except retry_on:
+            continue
+    return check(values[-1])

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
+from functions.core.secrets import accepted_values, first_accepted
 from functions.core.settings import Settings, get_settings
 
 if TYPE_CHECKING:
@@ -118,11 +119,16 @@ def decode_access_token(
 
     settings = settings or get_settings()
     try:
-        claims = jwt.decode(
-            token,
-            settings.jwt_secret,
-            algorithms=[JWT_ALGORITHM],
-            options={"require": ["sub", "kind", "sid", "iat", "exp"], "verify_exp": not allow_expired},
+        # During a rotation of the signing key the previous key is still accepted (core/secrets.py).
+        claims = first_accepted(
+            lambda key: jwt.decode(
+                token,
+                key,
+                algorithms=[JWT_ALGORITHM],
+                options={"require": ["sub", "kind", "sid", "iat", "exp"], "verify_exp": not allow_expired},
+            ),
+            accepted_values("CITYOPS_JWT_SECRET", settings.jwt_secret),
+            jwt.InvalidSignatureError,
         )
     except jwt.ExpiredSignatureError as exc:
         raise TokenExpired("access token expired") from exc

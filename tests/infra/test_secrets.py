@@ -79,3 +79,42 @@ def test_a_value_already_set_is_not_read(client, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("CITYOPS_JWT_SECRET_ARN", "arn:aws:secretsmanager:us-east-1:123456789012:secret:x")
     recording = Recording(client)
     assert load_secrets(recording) == [] and recording.calls == []
+
+
+def test_tokens_signed_with_the_previous_key_still_verify(monkeypatch: pytest.MonkeyPatch) -> None:
+    from functions.core.security import TokenInvalid, create_access_token, decode_access_token
+    from functions.core.settings import Settings
+
+    old = Settings(jwt_secret="old" * 12)
+    new = Settings(jwt_secret="new" * 12)
+    before = create_access_token(7, "admin", "sid-1", settings=old)
+    monkeypatch.delenv("CITYOPS_JWT_SECRET_PREVIOUS", raising=False)
+    with pytest.raises(TokenInvalid):
+        decode_access_token(before, settings=new)
+    monkeypatch.setenv("CITYOPS_JWT_SECRET_PREVIOUS", "old" * 12)  # what load_secrets sets after a rotation
+    assert decode_access_token(before, settings=new).sid == "sid-1"
+    assert (
+        decode_access_token(create_access_token(7, "admin", "sid-2", settings=new), settings=new).sid
+        == "sid-2"
+    )
+    with pytest.raises(TokenInvalid):
+        decode_access_token(
+            create_access_token(7, "admin", "x", settings=Settings(jwt_secret="z" * 36)), settings=new
+        )
+
+
+def test_origin_verify_accepts_the_previous_value_during_a_rotation(monkeypatch: pytest.MonkeyPatch) -> None:
+    from starlette.datastructures import Headers
+
+    from functions.core.client_ip import ORIGIN_VERIFY_HEADER, came_through_cloudfront
+    from functions.core.settings import Settings
+
+    settings = Settings(client_ip_source="cloudfront", origin_verify_secret="n" * 40)
+    monkeypatch.delenv("CITYOPS_ORIGIN_VERIFY_SECRET_PREVIOUS", raising=False)
+
+    def through(value: str) -> bool:
+        return came_through_cloudfront(Headers({ORIGIN_VERIFY_HEADER: value}), settings)
+
+    assert through("n" * 40) and not through("o" * 40) and not through("")
+    monkeypatch.setenv("CITYOPS_ORIGIN_VERIFY_SECRET_PREVIOUS", "o" * 40)
+    assert through("n" * 40) and through("o" * 40) and not through("x" * 40)
