@@ -350,7 +350,10 @@ class CityOpsStack(Stack):
         # The browser posts files straight to S3 with a presigned POST from the site's origin.
         self.uploads_bucket.add_cors_rule(
             allowed_methods=[s3.HttpMethods.POST, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
-            allowed_origins=[f"https://{self.distribution.distribution_domain_name}"],
+            allowed_origins=[
+                f"https://{self.distribution.distribution_domain_name}",
+                *(f"https://{name}" for name in self.config.domain_names),
+            ],
             allowed_headers=["*"],
             exposed_headers=["ETag", "Location"],
             max_age=3000,

@@ -150,6 +150,11 @@ def test_custom_domain_gets_tls12_and_its_certificate(second_stage: dict) -> Non
     assert certificate["MinimumProtocolVersion"] == "TLSv1.2_2021"
     assert certificate["AcmCertificateArn"].startswith("arn:aws:acm:us-east-1:")
     assert certificate["SslSupportMethod"] == "sni-only"
+    (uploads,) = [
+        v for k, v in of_type(second_stage, "AWS::S3::Bucket").items() if k.startswith("UploadsBucket")
+    ]
+    (rule,) = uploads["Properties"]["CorsConfiguration"]["CorsRules"]
+    assert "https://www.example.com" in rule["AllowedOrigins"]  # presigned POSTs from the custom domain
 
 
 def test_another_region_has_no_waf_and_another_stage_shares_no_name(
