@@ -118,3 +118,47 @@ def test_origin_verify_accepts_the_previous_value_during_a_rotation(monkeypatch:
     assert through("n" * 40) and not through("o" * 40) and not through("")
     monkeypatch.setenv("CITYOPS_ORIGIN_VERIFY_SECRET_PREVIOUS", "o" * 40)
     assert through("n" * 40) and through("o" * 40) and not through("x" * 40)
+
+
+COLD_START = """
+import os, boto3
+from moto import mock_aws
+with mock_aws():
+    client = boto3.client("secretsmanager", region_name="us-east-1")
+    for name in ("CITYOPS_JWT_SECRET", "CITYOPS_ORIGIN_VERIFY_SECRET"):
+        arn = client.create_secret(Name=name, SecretString=name.lower() * 3)["ARN"]
+        os.environ[name + "_ARN"] = arn
+    import functions.handler  # what the Lambda runtime imports: reads both secrets, builds the app
+    from functions.core.settings import get_settings
+    settings = get_settings()
+    assert settings.jwt_secret == "cityops_jwt_secret" * 3
+    assert settings.origin_verify_secret.get_secret_value() == "cityops_origin_verify_secret" * 3
+    print("ok")
+"""
+
+
+def test_the_handler_starts_in_production_with_secrets_named_by_arn_only() -> None:
+    """The function's configuration as the stack sets it (no secret value): the cold start reads the
+    values before the settings are first built."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CITYOPS_", "AWS_"))} | {
+        "CITYOPS_ENV": "production",
+        "CITYOPS_CLIENT_IP_SOURCE": "cloudfront",
+        "AWS_DEFAULT_REGION": "us-east-1",
+        "AWS_ACCESS_KEY_ID": "testing",
+        "AWS_SECRET_ACCESS_KEY": "testing",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", COLD_START],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().endswith("ok")
