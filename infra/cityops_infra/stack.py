@@ -235,7 +235,7 @@ class CityOpsStack(Stack):
         self.admin_secret = secretsmanager.Secret(
             self,
             "FirstAdminSecret",
-            secret_name=f"{self.prefix}/first-admin",
+            secret_name=f"{self.prefix}/first-admin",  # also in the FirstAdminPassword output
             description="The first admin's user name and password, written once by the deploy's "
             "bootstrap when it creates that admin",
             removal_policy=RemovalPolicy.DESTROY,
@@ -1169,7 +1169,7 @@ class CityOpsStack(Stack):
             self,
             "FirstAdminPassword",
             description="How to read the first admin's password",
-            value=f"aws secretsmanager get-secret-value --secret-id {self.admin_secret.secret_name} "
+            value=f"aws secretsmanager get-secret-value --secret-id {self.prefix}/first-admin "
             f"--region {Aws.REGION} --query SecretString --output text",
         )
         CfnOutput(self, "DistributionId", value=self.distribution.distribution_id)

@@ -97,3 +97,26 @@ def test_the_cli_synthesizes_the_template_the_tests_check(
     for logical_id, resource in cli_template["Resources"].items():
         assert resource == ours["Resources"][logical_id], logical_id
     assert cli_template == ours
+
+
+def test_after_deploy_prints_the_site_and_how_to_read_the_admin_password(tmp_path: Path) -> None:
+    outputs = tmp_path / "outputs.json"
+    command = "aws secretsmanager get-secret-value --secret-id cityops-prod/first-admin --region us-east-1"
+    outputs.write_text(
+        json.dumps(
+            {"CityOps-prod": {"SiteUrl": "https://d111.cloudfront.net", "FirstAdminPassword": command}}
+        )
+    )
+    done = subprocess.run(
+        [
+            str(REPO_ROOT / ".venv" / "bin" / "python"),
+            str(INFRA_DIR / "app.py"),
+            "--after-deploy",
+            str(outputs),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "https://d111.cloudfront.net" in done.stdout and command in done.stdout

@@ -185,3 +185,10 @@ def test_a_non_production_stage_deletes_its_data_with_the_stack(second_stage: di
         v for k, v in of_type(second_stage, "AWS::S3::Bucket").items() if k.startswith("UploadsBucket")
     ]
     assert uploads["DeletionPolicy"] == "Delete"
+
+
+def test_outputs_tell_the_operator_where_the_site_and_the_password_are(template) -> None:
+    outputs = template.to_json()["Outputs"]
+    command = json.dumps(outputs["FirstAdminPassword"]["Value"])
+    assert "aws secretsmanager get-secret-value --secret-id cityops-prod/first-admin" in command
+    assert {"SiteUrl", "DistributionDomainName", "SitePathsStoreArn", "DistributionId"} <= set(outputs)
