@@ -92,17 +92,26 @@ export function FormNotice({ message, kind }: { message: string; kind: 'error' |
   );
 }
 
-/** After a language switch, fields showing an error are validated again, so the message is in the new language. */
+/** After a language switch, fields showing an error are validated again, so the message is in the new
+ * language: at once when i18next switches (format messages follow), and again once the form has
+ * re-rendered with the new labels (required messages name the field). */
 export function useErrorsFollowLanguage(form: FormInstance): void {
   const { i18n } = useTranslation();
   const shown = useRef(i18n.language);
-  useEffect(() => {
-    if (shown.current === i18n.language) return;
-    shown.current = i18n.language;
+  const revalidate = useCallback(() => {
     const names = form
       .getFieldsError()
       .filter((field) => field.errors.length)
       .map((field) => field.name);
     if (names.length) void form.validateFields(names).catch(() => undefined);
-  }, [i18n.language, form]);
+  }, [form]);
+  useEffect(() => {
+    i18n.on('languageChanged', revalidate);
+    return () => i18n.off('languageChanged', revalidate);
+  }, [i18n, revalidate]);
+  useEffect(() => {
+    if (shown.current === i18n.language) return;
+    shown.current = i18n.language;
+    revalidate();
+  }, [i18n.language, revalidate]);
 }

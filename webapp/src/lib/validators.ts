@@ -10,6 +10,8 @@
  *   server has not set a limit, so the size check is skipped. An empty `mimetype` list allows all.
  */
 
+import { translated } from './translated-text';
+
 export type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
 const MOBILE = /^1[3-9]\d{9}$/;
@@ -65,10 +67,12 @@ export function validate(name: ValidatorName, value: unknown, t: Translate): str
   return CHECKS[name](String(value)) ? null : t(VALIDATOR_MESSAGE[name]);
 }
 
-/** An antd Form rule for one validator (the app's one form system: antd Form with these rules). */
+/** An antd Form rule for one validator (the app's one form system: antd Form with these rules). The
+ * shown message is an element that follows the language; the validator rejects with the text. */
 export function ruleFor(name: ValidatorName, t: Translate) {
   const test = check(name, t);
   return {
+    message: translated(VALIDATOR_MESSAGE[name]),
     validator: (_rule: unknown, value: unknown) => {
       const message = value === undefined || value === null ? null : test(String(value));
       return message ? Promise.reject(new Error(message)) : Promise.resolve();
