@@ -59,6 +59,7 @@ from aws_cdk import aws_logs as logs
 from aws_cdk import aws_s3 as s3
 from aws_cdk import aws_s3_deployment as s3deploy
 from aws_cdk import aws_secretsmanager as secretsmanager
+from aws_cdk import aws_ses as ses
 from aws_cdk import aws_sns as sns
 from aws_cdk import aws_sns_subscriptions as sns_subscriptions
 from aws_cdk import aws_wafv2 as wafv2
@@ -278,6 +279,7 @@ class CityOpsStack(Stack):
         self.bootstrap = self._bootstrap()
         self._alarms()
         self._rebuild_function()
+        self._mail_identity()
         self._outputs()
 
     @property
@@ -1161,6 +1163,26 @@ class CityOpsStack(Stack):
         `self.paths_store` (one key per published file, see viewer_request.js), read on the tables,
         and `cloudfront:CreateInvalidation` on `self.distribution`.
         """
+
+    def _mail_identity(self) -> None:
+        """An SES domain identity for the sender's domain when the stage names a sender (`mail_from`):
+        SES then gives three DKIM records (outputs `MailDkim1..3`, "name CNAME value"); once they are
+        in DNS the domain is verified and the API can send. Without `mail_from` nothing is created."""
+        if not self.config.mail_from:
+            return
+        identity = ses.EmailIdentity(
+            self,
+            "MailIdentity",
+            identity=ses.Identity.domain(self.config.sender.rpartition("@")[2]),
+        )
+        for index in (1, 2, 3):
+            CfnOutput(
+                self,
+                f"MailDkim{index}",
+                description="Publish this CNAME record to verify the sender's domain in SES",
+                value=f"{getattr(identity, f'dkim_dns_token_name{index}')} CNAME "
+                f"{getattr(identity, f'dkim_dns_token_value{index}')}",
+            )
 
     def _outputs(self) -> None:
         CfnOutput(self, "SiteUrl", value=self.public_url)

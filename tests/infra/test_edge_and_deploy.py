@@ -127,7 +127,7 @@ def second_stage(lambda_dir, content_dirs, tmp_path_factory) -> dict:
     """`make deploy STAGE=dev -c domain_names=… -c certificate_arn=… -c region=eu-west-1`."""
     import aws_cdk as cdk
     from app import build_app
-    from aws_cdk.assertions import Template
+    from aws_cdk.assertions import Annotations, Match, Template
     from conftest import synth_context
 
     context = synth_context(
@@ -137,30 +137,60 @@ def second_stage(lambda_dir, content_dirs, tmp_path_factory) -> dict:
         region="eu-west-1",
         domain_names='["www.example.com"]',
         certificate_arn="arn:aws:acm:us-east-1:123456789012:certificate/abc",
+        mail_from="noreply@mail.example.com",
     )
     app = build_app(cdk.App(outdir=str(tmp_path_factory.mktemp("dev.out")), context=context))
     (stack,) = [c for c in app.node.children if c.node.id == "CityOps-dev"]
-    return Template.from_stack(stack).to_json()["Resources"]
+    synthesized = Template.from_stack(stack).to_json()
+    annotations = Annotations.from_stack(stack)
+    synthesized["nag"] = [
+        f"{item.id}: {item.entry.data}"
+        for find in (annotations.find_error, annotations.find_warning)
+        for item in find("*", Match.string_like_regexp("AwsSolutions-.*"))
+    ]
+    return synthesized
 
 
-def test_custom_domain_gets_tls12_and_its_certificate(second_stage: dict) -> None:
-    config = only(second_stage, "AWS::CloudFront::Distribution")[1]["Properties"]["DistributionConfig"]
+@pytest.fixture(scope="module")
+def second_resources(second_stage: dict) -> dict:
+    return second_stage["Resources"]
+
+
+def test_the_second_stage_is_cdk_nag_clean_too(second_stage: dict) -> None:
+    assert second_stage["nag"] == []
+
+
+def test_a_named_sender_gets_its_ses_domain_identity(second_stage: dict, resources: dict) -> None:
+    (identity,) = of_type(second_stage["Resources"], "AWS::SES::EmailIdentity").values()
+    assert identity["Properties"]["EmailIdentity"] == "mail.example.com"
+    assert {"MailDkim1", "MailDkim2", "MailDkim3"} <= set(second_stage["Outputs"])
+    api = next(
+        v
+        for v in of_type(second_stage["Resources"], "AWS::Lambda::Function").values()
+        if v["Properties"].get("Handler") == "functions.handler.handler"
+    )
+    assert api["Properties"]["Environment"]["Variables"]["CITYOPS_MAIL_FROM"] == "noreply@mail.example.com"
+    assert not of_type(resources, "AWS::SES::EmailIdentity")  # prod names no sender in cdk.json
+
+
+def test_custom_domain_gets_tls12_and_its_certificate(second_resources: dict) -> None:
+    config = only(second_resources, "AWS::CloudFront::Distribution")[1]["Properties"]["DistributionConfig"]
     assert config["Aliases"] == ["www.example.com"]
     certificate = config["ViewerCertificate"]
     assert certificate["MinimumProtocolVersion"] == "TLSv1.2_2021"
     assert certificate["AcmCertificateArn"].startswith("arn:aws:acm:us-east-1:")
     assert certificate["SslSupportMethod"] == "sni-only"
     (uploads,) = [
-        v for k, v in of_type(second_stage, "AWS::S3::Bucket").items() if k.startswith("UploadsBucket")
+        v for k, v in of_type(second_resources, "AWS::S3::Bucket").items() if k.startswith("UploadsBucket")
     ]
     (rule,) = uploads["Properties"]["CorsConfiguration"]["CorsRules"]
     assert "https://www.example.com" in rule["AllowedOrigins"]  # presigned POSTs from the custom domain
 
 
 def test_another_region_has_no_waf_and_another_stage_shares_no_name(
-    second_stage: dict, resources: dict
+    second_resources: dict, resources: dict
 ) -> None:
-    assert not of_type(second_stage, "AWS::WAFv2::WebACL")
+    assert not of_type(second_resources, "AWS::WAFv2::WebACL")
 
     def names(rs: dict) -> set[str]:
         found = set()
@@ -173,16 +203,16 @@ def test_another_region_has_no_waf_and_another_stage_shares_no_name(
                     found.add(json.dumps(value, sort_keys=True))
         return found
 
-    shared = names(second_stage) & names(resources)
-    assert names(second_stage) and not shared, shared
+    shared = names(second_resources) & names(resources)
+    assert names(second_resources) and not shared, shared
 
 
-def test_a_non_production_stage_deletes_its_data_with_the_stack(second_stage: dict) -> None:
-    for logical_id, table in of_type(second_stage, "AWS::DynamoDB::Table").items():
+def test_a_non_production_stage_deletes_its_data_with_the_stack(second_resources: dict) -> None:
+    for logical_id, table in of_type(second_resources, "AWS::DynamoDB::Table").items():
         assert table["DeletionPolicy"] == "Delete", logical_id
         assert table["Properties"]["DeletionProtectionEnabled"] is False, logical_id
     (uploads,) = [
-        v for k, v in of_type(second_stage, "AWS::S3::Bucket").items() if k.startswith("UploadsBucket")
+        v for k, v in of_type(second_resources, "AWS::S3::Bucket").items() if k.startswith("UploadsBucket")
     ]
     assert uploads["DeletionPolicy"] == "Delete"
 
