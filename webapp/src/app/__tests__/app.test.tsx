@@ -183,10 +183,11 @@ describe('the app', () => {
     expect(await within(form).findByText('请输入正确的手机号')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'English' }));
-    await vi.waitFor(() => expect(document.title).toBe('Member registration - City Operations Company'));
+    await vi.waitFor(() => expect(document.title).toBe('Member registration - City Operations Company'), { timeout: 5000 });
     expect(localStorage.getItem(LANGUAGE)).toBe('en');
     expect(screen.getByRole('heading', { level: 1, name: 'Member registration' })).toBeInTheDocument();
-    expect(within(form).getByText('Please enter the correct mobile number')).toBeInTheDocument();
+    // The shown error is re-rendered in the new language (asynchronously: the form re-validates).
+    expect(await within(form).findByText('Please enter the correct mobile number', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
 
     // The verification type comes from GET /api/user/checkIn (mobile here); the captcha is always asked.
