@@ -109,8 +109,9 @@ lambda: $(PY_STAMP) ## Build the functions' code (build/lambda, build/lambda-crt
 synth: stage-set install build lambda ## Synthesize the stage's template (STAGE=…) into infra/cdk.out
 	$(CDK) synth $(CDK_STAGE) --quiet
 
-deploy: stage-set install build lambda ## Deploy STAGE=… (bootstrap the account once, then deploy without prompts)
-	$(CDK) bootstrap $(CDK_STAGE) --require-approval never
+deploy: stage-set install build lambda ## Deploy STAGE=… (synth + cdk-nag offline, bootstrap, deploy; no prompts)
+	$(CDK) synth $(CDK_STAGE) --quiet
+	$(CDK) bootstrap $(CDK_STAGE)
 	$(CDK) deploy --all $(CDK_STAGE) --require-approval never --progress events \
 	  --outputs-file $(CURDIR)/build/outputs-$(STAGE).json
 	$(PY) infra/app.py --after-deploy $(CURDIR)/build/outputs-$(STAGE).json

@@ -35,11 +35,10 @@ def test_cli_is_pinned_in_package_json_and_the_lockfile() -> None:
 def test_deploy_runs_the_pinned_cli_without_prompts() -> None:
     commands = make_dry_run("deploy", "dev")
     cdk_lines = [line for line in commands.splitlines() if "node_modules/.bin/cdk" in line]
-    assert [line.split("node_modules/.bin/cdk ")[1].split()[0] for line in cdk_lines] == [
-        "bootstrap",
-        "deploy",
-    ]
-    deploy = cdk_lines[1]
+    # Synthesis (with cdk-nag) first, offline: a bad template fails before any AWS call.
+    steps = [line.split("node_modules/.bin/cdk ")[1].split()[0] for line in cdk_lines]
+    assert steps == ["synth", "bootstrap", "deploy"]
+    deploy = cdk_lines[2]
     assert "--require-approval never" in deploy and "-c stage=dev" in deploy and "--all" in deploy
     assert "npx" not in commands
     assert "infra/package_lambda.py" in commands  # the code is built first
