@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import SecretStr, model_validator
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -46,6 +46,10 @@ class Settings(BaseSettings):
     # SMS: an outbox folder locally, SNS on AWS.
     sms_backend: Literal["outbox", "sns"] = "outbox"
     sms_outbox_dir: Path = REPO_ROOT / "var" / "sms"
+    # SNS sender settings (set by the stack from the stage's context; both optional): the sender ID shown
+    # where carriers allow one, and the origination number (long code / toll-free) where they require one.
+    sms_sender_id: str = Field("", max_length=11, pattern=r"^[A-Za-z0-9]*$")
+    sms_origination_number: str = Field("", max_length=20, pattern=r"^(\+[0-9]{6,19})?$")
 
     # Static-site rebuild.
     site_dir: Path = REPO_ROOT / "site"

@@ -8,7 +8,8 @@ SMS (`settings.sms_backend`):
 - "outbox": one UTF-8 text file per message in `settings.sms_outbox_dir`
   (`<yyyymmdd-hhmmss>-<mobile>-<random>.txt`, first line `To: <mobile>`, then the text), for a
   developer to read;
-- "sns": Amazon SNS `publish` to `+86<mobile>` as a transactional SMS.
+- "sns": Amazon SNS `publish` to `+86<mobile>` as a transactional SMS, with the sender ID and
+  origination number of the stage when set (`sns_attributes`).
 
 Every sender raises `SendError` when the message could not be handed over.
 """
@@ -92,6 +93,20 @@ def _send_outbox(mobile: str, text: str, settings: Settings) -> None:
     print(f"[sms] to {mobile} → {folder / name}", flush=True)
 
 
+def sns_attributes(settings: Settings) -> dict[str, dict[str, str]]:
+    """The SNS message attributes of a code SMS: transactional, plus the stage's sender ID and
+    origination number when it sets them (`CITYOPS_SMS_SENDER_ID`, `CITYOPS_SMS_ORIGINATION_NUMBER`)."""
+    attributes = {"AWS.SNS.SMS.SMSType": {"DataType": "String", "StringValue": "Transactional"}}
+    if settings.sms_sender_id:
+        attributes["AWS.SNS.SMS.SenderID"] = {"DataType": "String", "StringValue": settings.sms_sender_id}
+    if settings.sms_origination_number:
+        attributes["AWS.MM.SMS.OriginationNumber"] = {
+            "DataType": "String",
+            "StringValue": settings.sms_origination_number,
+        }
+    return attributes
+
+
 def _send_sns(mobile: str, text: str, settings: Settings) -> None:
     import boto3
     from botocore.exceptions import BotoCoreError, ClientError
@@ -101,7 +116,7 @@ def _send_sns(mobile: str, text: str, settings: Settings) -> None:
         client.publish(
             PhoneNumber=f"+86{mobile}",
             Message=text,
-            MessageAttributes={"AWS.SNS.SMS.SMSType": {"DataType": "String", "StringValue": "Transactional"}},
+            MessageAttributes=sns_attributes(settings),
         )
     except (BotoCoreError, ClientError) as exc:
         logger.warning("sns publish failed", extra={"error": type(exc).__name__})

@@ -142,3 +142,42 @@ def test_sns_sender_publishes_to_the_chinese_number(tmp_path, aws) -> None:
     messages = list(sns_backends[DEFAULT_ACCOUNT_ID][settings.aws_region].sms_messages.values())
     assert messages == [("+8613912345678", "code 111222")]
     assert not (tmp_path / "sms").exists()
+
+
+def test_sns_sender_sends_the_stages_sender_id_and_origination_number(tmp_path, monkeypatch) -> None:
+    import boto3
+    from botocore.stub import Stubber
+
+    settings = _settings(
+        tmp_path, sms_backend="sns", sms_sender_id="CityOps", sms_origination_number="+8610690000"
+    )
+    client = boto3.client(
+        "sns", region_name=settings.aws_region, aws_access_key_id="x", aws_secret_access_key="x"
+    )
+    stubber = Stubber(client)
+    stubber.add_response(
+        "publish",
+        {"MessageId": "m-1"},
+        {
+            "PhoneNumber": "+8613912345678",
+            "Message": "code 333444",
+            "MessageAttributes": {
+                "AWS.SNS.SMS.SMSType": {"DataType": "String", "StringValue": "Transactional"},
+                "AWS.SNS.SMS.SenderID": {"DataType": "String", "StringValue": "CityOps"},
+                "AWS.MM.SMS.OriginationNumber": {"DataType": "String", "StringValue": "+8610690000"},
+            },
+        },
+    )
+    monkeypatch.setattr(boto3, "client", lambda *args, **kwargs: client)
+    with stubber:
+        senders.send_sms("13912345678", "code 333444", settings)
+    stubber.assert_no_pending_responses()
+
+
+def test_sms_sender_settings_are_validated(tmp_path) -> None:
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError):
+        _settings(tmp_path, sms_sender_id="not a sender id!")
+    with pytest.raises(ValidationError):
+        _settings(tmp_path, sms_origination_number="10690000")
