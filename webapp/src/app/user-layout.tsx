@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { memberSession } from '../lib/auth-tokens';
 import { browser } from '../lib/browser';
-import { api } from '../lib/request';
+import { call, sdk } from '../lib/api/client';
 import { ROUTE_PATHS } from '../lib/routes';
 import { Shell } from './shell';
 
@@ -12,9 +12,9 @@ export function UserLayout() {
   // reloads (the loading route then sends the visitor to the login page).
   const logout = async () => {
     try {
-      const res = await api.post(
-        '/api/user/logout',
-        { refresh_token: memberSession.getToken('refresh') },
+      const res = await call(
+        sdk.userLogout,
+        { body: { refresh_token: memberSession.getToken('refresh') } },
         { showErrorMessage: false, showCodeMessage: false },
       );
       if (res.code === 1) {

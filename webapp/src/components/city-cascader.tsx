@@ -8,7 +8,8 @@ import { Cascader } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isAdminApp } from '../lib/area';
-import { api, type RequestClient } from '../lib/request';
+import { call, sdk } from '../lib/api/client';
+import { api, type ApiResponse, type RequestClient } from '../lib/request';
 
 interface AreaOption {
   value: string;
@@ -27,10 +28,14 @@ export interface CityCascaderProps {
 }
 
 async function fetchLevel(client: RequestClient, params: { province?: string; city?: string }): Promise<AreaOption[]> {
-  const base = isAdminApp() ? '/admin' : '/api';
-  const res = await client.get<{ list: { value: string; label: string }[] }>(`${base}/ajax/area`, params, {
-    cancelDuplicateRequest: false,
-  });
+  const res = (await call(
+    isAdminApp() ? sdk.adminAjaxArea : sdk.ajaxArea,
+    { query: params },
+    { cancelDuplicateRequest: false },
+    client,
+  )) as ApiResponse<{
+    list: { value: string; label: string }[];
+  }>;
   const depth = params.city ? 3 : params.province ? 2 : 1;
   return res.data.list.map((o) => ({ value: o.value, label: o.label, isLeaf: depth === 3 }));
 }

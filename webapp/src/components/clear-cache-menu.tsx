@@ -7,6 +7,7 @@ import { Button, Dropdown } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../lib/notify';
+import { call, sdk } from '../lib/api/client';
 import { api, type RequestClient } from '../lib/request';
 import { removeKey } from '../lib/storage';
 import { LAYOUT_CONFIG, SAVED_ACCOUNT, TAB_VIEW_CONFIG, TERMINAL_CONFIG } from '../lib/storage-keys';
@@ -24,7 +25,7 @@ export function clearBrowserData(): void {
 }
 
 export async function clearServerCache(client: RequestClient = api, type = 'all'): Promise<void> {
-  await client.post('/admin/ajax/clearCache', { type });
+  await call(sdk.adminAjaxClearCache, { body: { type } }, {}, client);
 }
 
 export function ClearCacheMenu({ client = api }: { client?: RequestClient }) {

@@ -3,7 +3,8 @@
  * Loaded once from GET /api/index/index (DESIGN §3); until it answers, or when it has no name, the
  * translated default name is used.
  */
-import { api, type RequestClient } from './request';
+import { call, sdk } from './api/client';
+import { api, type ApiResponse, type RequestClient } from './request';
 
 /** SPEC §3 upload config (sent by GET /api/index/index as site.upload). */
 export interface UploadConfig {
@@ -43,10 +44,9 @@ export function subscribeSiteConfig(listener: Listener): () => void {
 /** Fetches the site config; failures are silent (the default name stays). */
 export async function loadSiteConfig(client: RequestClient = api): Promise<SiteConfig> {
   try {
-    const res = await client.get<{ site?: Partial<SiteConfig> }>('/api/index/index', undefined, {
-      showErrorMessage: false,
-      showCodeMessage: false,
-    });
+    const res = (await call(sdk.indexIndex, {}, { showErrorMessage: false, showCodeMessage: false }, client)) as ApiResponse<{
+      site?: Partial<SiteConfig>;
+    }>;
     if (res?.data?.site) setSiteConfig(res.data.site);
   } catch {
     // keep the default name

@@ -2,7 +2,8 @@
  * The generic back-office table API (DESIGN §3): a table at `/admin/<rule path>/` answers index, edit,
  * add, del and sortable. A page's `api.ts` builds its table's calls with `tableApi(prefix)`.
  */
-import { api, type ApiResponse } from './request';
+import { call, sdk, type SdkFn } from './api/client';
+import type { ApiResponse } from './request';
 
 export type Row = Record<string, unknown> & { id: number; children?: Row[] };
 
@@ -23,19 +24,95 @@ export interface TableApi {
   options: () => Promise<ApiResponse<{ list: Row[] }>>;
 }
 
-/** The generic table API of a controller URL prefix ("/admin/auth/admin"). */
+interface TableOps {
+  index: SdkFn;
+  editRow?: SdkFn;
+  add?: SdkFn;
+  edit?: SdkFn;
+  del?: SdkFn;
+  sortable?: SdkFn;
+}
+
+/** The generated operations of each back-office table, by controller URL prefix. */
+export const TABLE_OPERATIONS: Record<string, TableOps> = {
+  '/admin/auth/admin': {
+    index: sdk.authAdminIndex,
+    editRow: sdk.authAdminEditRow,
+    add: sdk.authAdminAdd,
+    edit: sdk.authAdminEdit,
+    del: sdk.authAdminDel,
+  },
+  '/admin/auth/group': {
+    index: sdk.authGroupIndex,
+    editRow: sdk.authGroupEditRow,
+    add: sdk.authGroupAdd,
+    edit: sdk.authGroupEdit,
+    del: sdk.authGroupDel,
+  },
+  '/admin/auth/rule': {
+    index: sdk.authRuleIndex,
+    editRow: sdk.authRuleEditRow,
+    add: sdk.authRuleAdd,
+    edit: sdk.authRuleEdit,
+    del: sdk.authRuleDel,
+    sortable: sdk.authRuleSortable,
+  },
+  '/admin/auth/adminLog': { index: sdk.authAdminLogIndex },
+  '/admin/user/user': {
+    index: sdk.userUserIndex,
+    editRow: sdk.userUserEditRow,
+    add: sdk.userUserAdd,
+    edit: sdk.userUserEdit,
+    del: sdk.userUserDel,
+  },
+  '/admin/user/group': {
+    index: sdk.userGroupIndex,
+    editRow: sdk.userGroupEditRow,
+    add: sdk.userGroupAdd,
+    edit: sdk.userGroupEdit,
+    del: sdk.userGroupDel,
+  },
+  '/admin/user/rule': {
+    index: sdk.userRuleIndex,
+    editRow: sdk.userRuleEditRow,
+    add: sdk.userRuleAdd,
+    edit: sdk.userRuleEdit,
+    del: sdk.userRuleDel,
+    sortable: sdk.userRuleSortable,
+  },
+  '/admin/user/moneyLog': { index: sdk.userMoneyLogIndex, add: sdk.userMoneyLogAdd },
+  '/admin/user/scoreLog': { index: sdk.userScoreLogIndex, add: sdk.userScoreLogAdd },
+  '/admin/routine/attachment': {
+    index: sdk.routineAttachmentIndex,
+    editRow: sdk.routineAttachmentEditRow,
+    edit: sdk.routineAttachmentEdit,
+    del: sdk.routineAttachmentDel,
+  },
+};
+
+/**
+ * The generic table API of a controller URL prefix ("/admin/auth/admin"): its generated operations
+ * (TABLE_OPERATIONS), sent through request.ts. An operation the OpenAPI does not have for that table
+ * rejects without a request.
+ */
 export function tableApi(prefix: string): TableApi {
+  const ops = TABLE_OPERATIONS[prefix];
+  if (!ops) throw new Error(`No generated operations for the table ${prefix}`);
+  const op = (name: keyof TableOps): SdkFn =>
+    ops[name] ?? (() => Promise.reject(new Error(`The OpenAPI has no ${name} operation for ${prefix}`)));
+  const send = <T>(name: keyof TableOps, args: Record<string, unknown>, options: Parameters<typeof call>[2] = {}) =>
+    call(op(name), args, options) as Promise<ApiResponse<T>>;
   return {
-    index: (params) => api.get<ListResult>(`${prefix}/index`, params, { cancelDuplicateRequest: false }),
-    edit: (id) => api.get<{ row: Row }>(`${prefix}/edit`, { id }),
-    add: (data) => api.post<{ id: number }>(`${prefix}/add`, data, { showSuccessMessage: true }),
-    save: (data) => api.post<{ id: number }>(`${prefix}/edit`, data, { showSuccessMessage: true }),
-    del: (ids) => api.request<{ count: number }>({ url: `${prefix}/del`, method: 'DELETE', params: { ids } }, { showSuccessMessage: true }),
-    sortable: (id, targetId) => api.post(`${prefix}/sortable`, { id, targetId }, { showSuccessMessage: true }),
+    index: (params) => send<ListResult>('index', { query: params }, { cancelDuplicateRequest: false }),
+    edit: (id) => send<{ row: Row }>('editRow', { query: { id } }),
+    add: (data) => send<{ id: number }>('add', { body: data }, { showSuccessMessage: true }),
+    save: (data) => send<{ id: number }>('edit', { body: data }, { showSuccessMessage: true }),
+    del: (ids) => send<{ count: number }>('del', { query: { ids } }, { showSuccessMessage: true }),
+    sortable: (id, targetId) => send('sortable', { body: { id, targetId } }, { showSuccessMessage: true }),
     options: () =>
-      api.get<{ list: Row[] }>(
-        `${prefix}/index`,
-        { select: 'true', limit: 1000 },
+      send<{ list: Row[] }>(
+        'index',
+        { query: { select: 'true', limit: 1000 } },
         { showErrorMessage: false, showCodeMessage: false, cancelDuplicateRequest: false },
       ),
   };

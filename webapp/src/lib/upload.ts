@@ -16,7 +16,8 @@
  */
 import { isAdminApp } from './area';
 import { t as translate } from './i18n';
-import { api, type RequestClient } from './request';
+import { call, sdk } from './api/client';
+import { api, type ApiResponse, type RequestClient } from './request';
 import { getSiteConfig, type UploadConfig } from './site';
 import { checkUploadFile, UPLOAD_ERROR_MESSAGE, type UploadError } from './validators';
 import { xhrFetch } from './xhr-fetch';
@@ -85,24 +86,25 @@ export async function uploadFile(file: File, options: UploadOptions = {}): Promi
   const config = uploadConfig(options.config);
   assertUploadable(file, config);
   const client = options.client ?? api;
-  const base = (options.admin ?? isAdminApp()) ? '/admin' : '/api';
+  const admin = options.admin ?? isAdminApp();
   const topic = options.topic ?? 'default';
   const progress = options.onProgress ?? (() => undefined);
 
   if ((config.mode || 'local') === 'local') {
-    const form = new FormData();
-    form.append('topic', topic);
-    form.append('file', file, file.name);
-    const res = await client.request<{ file: UploadedFile }>(
-      { url: `${base}/ajax/upload`, method: 'POST', data: form },
+    // Sent as multipart form data (topic, then the file under its own name).
+    const res = (await call(
+      admin ? sdk.adminAjaxUpload : sdk.ajaxUpload,
+      { body: { topic, file } },
       { onUploadProgress: progress, timeout: UPLOAD_TIMEOUT_MS },
-    );
+      client,
+    )) as ApiResponse<{ file: UploadedFile }>;
     return res.data.file;
   }
 
   const sha1 = await sha1Hex(file);
   const meta = { name: file.name, size: file.size, type: file.type, sha1, topic };
-  const prepared = (await client.post<Prepared>(`${base}/Alioss/params`, meta)).data;
+  const prepared = ((await call(admin ? sdk.adminAliossParams : sdk.aliossParams, { body: meta }, {}, client)) as ApiResponse<Prepared>)
+    .data;
   const form = new FormData();
   form.append('key', prepared.params.key ?? prepared.key);
   for (const [name, value] of Object.entries(prepared.params)) if (name !== 'key') form.append(name, value);
@@ -115,11 +117,10 @@ export async function uploadFile(file: File, options: UploadOptions = {}): Promi
     throw new Error(translate('general:request.serverException'));
   }
   if (!stored.ok) throw new Error(translate('general:upload.remoteFailed'));
-  const res = await client.post<{ file: UploadedFile }>(`${base}/Alioss/callback`, {
-    ...meta,
-    url: prepared.fileUrl,
-    token: prepared.token,
-  });
+  const body = { ...meta, url: prepared.fileUrl, token: prepared.token };
+  const res = (await call(admin ? sdk.adminAliossCallback : sdk.aliossCallback, { body }, {}, client)) as ApiResponse<{
+    file: UploadedFile;
+  }>;
   return res.data.file;
 }
 

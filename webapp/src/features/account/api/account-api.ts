@@ -1,5 +1,6 @@
 /** Member-center calls (SPEC §7 account API). Amounts: money in yuan strings ("12.30"), score integers. */
-import { api } from '../../../lib/request';
+import { call, sdk } from '../../../lib/api/client';
+import type { ApiResponse } from '../../../lib/request';
 import type { MemberInfo } from '../../../lib/auth-tokens';
 
 export interface LogRow {
@@ -20,27 +21,27 @@ export interface Overview {
 
 export type Profile = Pick<MemberInfo, 'nickname' | 'avatar' | 'gender' | 'birthday' | 'motto' | 'region'>;
 
-export const getOverview = () => api.get<Overview>('/api/account/overview');
-export const getProfile = () => api.get<{ userInfo: MemberInfo }>('/api/account/profile');
+export const getOverview = () => call(sdk.accountOverview) as Promise<ApiResponse<Overview>>;
+export const getProfile = () => call(sdk.accountProfile) as Promise<ApiResponse<{ userInfo: MemberInfo }>>;
 export const saveProfile = (values: Profile) =>
-  api.post<{ userInfo: MemberInfo }>('/api/account/profile', values, { showSuccessMessage: true });
+  call(sdk.accountProfileSave, { body: values }, { showSuccessMessage: true }) as Promise<ApiResponse<{ userInfo: MemberInfo }>>;
 export const changePassword = (oldPassword: string, newPassword: string) =>
-  api.post('/api/account/changePassword', { oldPassword, newPassword }, { showSuccessMessage: true });
+  call(sdk.accountChangePassword, { body: { oldPassword, newPassword } }, { showSuccessMessage: true });
 export const getLog = (kind: 'balance' | 'integral', page: number, limit: number) =>
-  api.get<{ list: LogRow[]; total: number }>(`/api/account/${kind}`, { page, limit });
+  call(kind === 'balance' ? sdk.accountBalance : sdk.accountIntegral, { query: { page, limit } });
 export const verifyAccount = (type: 'email' | 'mobile', values: { captcha?: string; password?: string }) =>
-  api.post<{ accountVerificationToken: string }>('/api/account/verification', { type, ...values });
+  call(sdk.accountVerification, { body: { type, ...values } });
 export const changeBind = (type: 'email' | 'mobile', value: string, captcha: string, token: string) =>
-  api.post<{ userInfo: MemberInfo }>(
-    '/api/account/changeBind',
-    { type, [type]: value, captcha, accountVerificationToken: token },
+  call(
+    sdk.accountChangeBind,
+    { body: { type, [type]: value, captcha, accountVerificationToken: token } },
     { showSuccessMessage: true },
-  );
+  ) as Promise<ApiResponse<{ userInfo: MemberInfo }>>;
 export const sendCode = (type: 'email' | 'mobile', target: string, event: string, extras: { captchaId: string; captchaInfo: string }) =>
   type === 'email'
-    ? api.post('/api/Ems/send', { email: target, event, extras }, { showSuccessMessage: true })
-    : api.post('/api/Sms/sendSms', { mobile: target, template_code: event, extras }, { showSuccessMessage: true });
+    ? call(sdk.emsSend, { body: { email: target, event, extras } }, { showSuccessMessage: true })
+    : call(sdk.smsSend, { body: { mobile: target, template_code: event, extras } }, { showSuccessMessage: true });
 
 /** POST /api/user/logout with the refresh token; on code 1 the caller drops the stored session. */
 export const logout = (refreshToken: string) =>
-  api.post('/api/user/logout', { refresh_token: refreshToken }, { showErrorMessage: false, showCodeMessage: false });
+  call(sdk.userLogout, { body: { refresh_token: refreshToken } }, { showErrorMessage: false, showCodeMessage: false });

@@ -1,5 +1,6 @@
 /** Requests of the back-office dashboard, declared once. */
-import { api } from '../../../lib/request';
+import { call, sdk } from '../../../lib/api/client';
+import type { ApiResponse } from '../../../lib/request';
 
 export interface Point {
   date: string;
@@ -12,4 +13,4 @@ export interface Dashboard {
   admin_actions: Point[];
 }
 
-export const dashboard = (days: number) => api.get<Dashboard>('/admin/dashboard/index', { days });
+export const dashboard = (days: number) => call(sdk.dashboardIndex, { query: { days } }) as Promise<ApiResponse<Dashboard>>;

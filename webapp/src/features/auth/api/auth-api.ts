@@ -1,5 +1,6 @@
 /** Calls of the login and registration screens (SPEC §7, DESIGN §3). */
-import { api } from '../../../lib/request';
+import { call, sdk } from '../../../lib/api/client';
+import type { ApiResponse } from '../../../lib/request';
 import type { AdminInfo, MemberInfo } from '../../../lib/auth-tokens';
 
 export interface AdminLoginConfig {
@@ -24,10 +25,7 @@ export interface LoginResult<T> {
 /** Whether the server wants a captcha on the admin login (silent when the call fails). */
 export async function getAdminLoginConfig(): Promise<AdminLoginConfig> {
   try {
-    const res = await api.get<Partial<AdminLoginConfig>>('/admin/index/login', undefined, {
-      showErrorMessage: false,
-      showCodeMessage: false,
-    });
+    const res = await call(sdk.adminIndexLoginConfig, {}, { showErrorMessage: false, showCodeMessage: false });
     return { captcha: Boolean(res.data?.captcha) };
   } catch {
     return { captcha: false };
@@ -35,7 +33,7 @@ export async function getAdminLoginConfig(): Promise<AdminLoginConfig> {
 }
 
 export function adminLogin(values: AdminLoginValues) {
-  return api.post<LoginResult<AdminInfo>>('/admin/index/login', values, { showSuccessMessage: true });
+  return call(sdk.adminIndexLogin, { body: values }, { showSuccessMessage: true }) as Promise<ApiResponse<LoginResult<AdminInfo>>>;
 }
 
 export interface CheckInValues {
@@ -53,7 +51,7 @@ export interface CheckInValues {
 
 /** POST /api/user/checkIn: member login (tab=login) or registration (tab=register). */
 export function memberCheckIn(values: CheckInValues) {
-  return api.post<LoginResult<MemberInfo>>('/api/user/checkIn', values, { showSuccessMessage: true });
+  return call(sdk.userCheckIn, { body: values }, { showSuccessMessage: true }) as Promise<ApiResponse<LoginResult<MemberInfo>>>;
 }
 
 export interface CheckInConfig {
@@ -65,7 +63,7 @@ export interface CheckInConfig {
 /** GET /api/user/checkIn: what the forms must ask for (defaults when the call fails). */
 export async function getCheckInConfig(): Promise<CheckInConfig> {
   try {
-    const res = await api.get<Partial<CheckInConfig>>('/api/user/checkIn', undefined, { showErrorMessage: false, showCodeMessage: false });
+    const res = await call(sdk.userCheckInConfig, {}, { showErrorMessage: false, showCodeMessage: false });
     const type = res.data?.registerType;
     return {
       loginCaptcha: res.data?.loginCaptcha !== false,
@@ -84,11 +82,11 @@ export interface CaptchaValues {
 
 /** Sends a code; the image captcha travels in `extras` (see functions/routes/api/ems.py). */
 export function sendSmsCode(mobile: string, captcha: CaptchaValues, event = 'user_register') {
-  return api.post('/api/Sms/sendSms', { mobile, template_code: event, extras: captcha }, { showSuccessMessage: true });
+  return call(sdk.smsSend, { body: { mobile, template_code: event, extras: captcha } }, { showSuccessMessage: true });
 }
 
 export function sendEmailCode(email: string, captcha: CaptchaValues, event = 'user_register') {
-  return api.post('/api/Ems/send', { email, event, extras: captcha }, { showSuccessMessage: true });
+  return call(sdk.emsSend, { body: { email, event, extras: captcha } }, { showSuccessMessage: true });
 }
 
 export interface RetrieveValues {
@@ -100,7 +98,7 @@ export interface RetrieveValues {
 
 /** POST /api/account/retrievePassword: reset a forgotten password with an e-mail or SMS code. */
 export function retrievePassword(values: RetrieveValues) {
-  return api.post('/api/account/retrievePassword', values, { showSuccessMessage: true });
+  return call(sdk.accountRetrievePassword, { body: values }, { showSuccessMessage: true });
 }
 
 /** The stored session shape from a server user record (refresh_token → refreshToken). */

@@ -1,5 +1,7 @@
 /** Requests of the back-office page routine/adminInfo (the admin's own profile), declared once. */
-import { api } from '../../../../lib/request';
+import { call, sdk } from '../../../../lib/api/client';
+import type { ProfileEdit } from '../../../../lib/api/generated/types.gen';
+import type { ApiResponse } from '../../../../lib/request';
 
 export interface Info {
   id: number;
@@ -14,6 +16,6 @@ export interface Info {
   create_time: number;
 }
 
-export const load = () => api.get<{ info: Info }>('/admin/routine/adminInfo/index');
+export const load = () => call(sdk.routineAdminInfoIndex) as Promise<ApiResponse<{ info: Info }>>;
 export const save = (values: Record<string, unknown>) =>
-  api.post<{ info: Info }>('/admin/routine/adminInfo/edit', values, { showSuccessMessage: true });
+  call(sdk.routineAdminInfoEdit, { body: values as ProfileEdit }, { showSuccessMessage: true }) as Promise<ApiResponse<{ info: Info }>>;

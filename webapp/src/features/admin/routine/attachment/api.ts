@@ -1,5 +1,6 @@
 /** The routine/attachment table API (generic back-office table: index, edit, del). */
-import { api, type RequestClient } from '../../../../lib/request';
+import { call, sdk } from '../../../../lib/api/client';
+import { api, type ApiResponse, type RequestClient } from '../../../../lib/request';
 import type { UploadedFile } from '../../../../lib/upload';
 
 export const ATTACHMENT_URL = '/admin/routine/attachment';
@@ -40,15 +41,17 @@ export function searchConditions(filters: AttachmentFilters): Condition[] {
 
 export async function listAttachments(page: number, limit: number, filters: AttachmentFilters, client: RequestClient = api) {
   const search = searchConditions(filters);
-  const res = await client.get<{ list: AttachmentRow[]; total: number }>(`${ATTACHMENT_URL}/index`, {
+  // The generic table's query is not declared in the OpenAPI (the server reads it as is).
+  const query = {
     page,
     limit,
     quick_search: filters.quickSearch || undefined,
     search: search.length ? JSON.stringify(search) : undefined,
-  });
+  } as never;
+  const res = (await call(sdk.routineAttachmentIndex, { query }, {}, client)) as ApiResponse<{ list: AttachmentRow[]; total: number }>;
   return res.data;
 }
 
 export async function deleteAttachments(ids: number[], client: RequestClient = api) {
-  return client.request({ url: `${ATTACHMENT_URL}/del`, method: 'DELETE', params: { ids: ids.join(',') } }, { showSuccessMessage: true });
+  return call(sdk.routineAttachmentDel, { query: { ids: ids.join(',') } as never }, { showSuccessMessage: true }, client);
 }

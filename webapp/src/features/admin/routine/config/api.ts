@@ -1,5 +1,7 @@
 /** Requests of the back-office page routine/config (config groups and items), declared once. */
-import { api } from '../../../../lib/request';
+import { call, sdk } from '../../../../lib/api/client';
+import type { ConfigAdd } from '../../../../lib/api/generated/types.gen';
+import type { ApiResponse } from '../../../../lib/request';
 
 export interface ConfigItem {
   group: string;
@@ -20,10 +22,10 @@ export interface ConfigGroup {
   list: ConfigItem[];
 }
 
-export const list = () => api.get<{ list: ConfigGroup[] }>('/admin/routine/config/index', undefined, { cancelDuplicateRequest: false });
+export const list = () =>
+  call(sdk.routineConfigIndex, {}, { cancelDuplicateRequest: false }) as Promise<ApiResponse<{ list: ConfigGroup[] }>>;
 export const save = (group: string, values: Record<string, unknown>) =>
-  api.post('/admin/routine/config/edit', { group, values }, { showSuccessMessage: true });
-export const remove = (group: string, name: string) =>
-  api.request({ url: '/admin/routine/config/del', method: 'DELETE', params: { group, name } }, { showSuccessMessage: true });
-export const sendTestMail = (to: string) => api.post('/admin/routine/config/sendTestMail', { to }, { showSuccessMessage: true });
-export const add = (item: Record<string, unknown>) => api.post('/admin/routine/config/add', item, { showSuccessMessage: true });
+  call(sdk.routineConfigEdit, { body: { group, values } }, { showSuccessMessage: true });
+export const remove = (group: string, name: string) => call(sdk.routineConfigDel, { query: { group, name } }, { showSuccessMessage: true });
+export const sendTestMail = (to: string) => call(sdk.routineConfigSendTestMail, { body: { to } }, { showSuccessMessage: true });
+export const add = (item: Record<string, unknown>) => call(sdk.routineConfigAdd, { body: item as ConfigAdd }, { showSuccessMessage: true });

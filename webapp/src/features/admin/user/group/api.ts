@@ -1,5 +1,6 @@
 /** Requests of the back-office page user/group (member groups), declared once. */
-import { api } from '../../../../lib/request';
+import { call, sdk } from '../../../../lib/api/client';
+import type { ApiResponse } from '../../../../lib/request';
 import type { Row } from '../../../../lib/table-api';
 import { tableApi } from '../../../../lib/table-api';
 
@@ -7,8 +8,12 @@ export const table = tableApi('/admin/user/group');
 
 /** The member rules a group may hold (the member rule tree). */
 export const memberRules = () =>
-  api.get<{ list: Row[] }>('/admin/user/rule/index', undefined, {
-    showErrorMessage: false,
-    showCodeMessage: false,
-    cancelDuplicateRequest: false,
-  });
+  call(
+    sdk.userRuleIndex,
+    {},
+    {
+      showErrorMessage: false,
+      showCodeMessage: false,
+      cancelDuplicateRequest: false,
+    },
+  ) as Promise<ApiResponse<{ list: Row[] }>>;

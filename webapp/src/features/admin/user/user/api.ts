@@ -1,5 +1,6 @@
 /** Requests of the back-office page user/user (members), declared once. */
-import { api } from '../../../../lib/request';
+import { call, sdk } from '../../../../lib/api/client';
+import type { MoneyAdjust, ScoreAdjust } from '../../../../lib/api/generated/types.gen';
 import { tableApi } from '../../../../lib/table-api';
 
 export const table = tableApi('/admin/user/user');
@@ -8,4 +9,6 @@ export const groupOptions = tableApi('/admin/user/group').options;
 
 /** Adds to (or takes from) a member's balance or points: a row of user/moneyLog or user/scoreLog. */
 export const adjust = (kind: 'money' | 'score', data: Record<string, unknown>) =>
-  api.post(`/admin/user/${kind}Log/add`, data, { showSuccessMessage: true });
+  kind === 'money'
+    ? call(sdk.userMoneyLogAdd, { body: data as unknown as MoneyAdjust }, { showSuccessMessage: true })
+    : call(sdk.userScoreLogAdd, { body: data as unknown as ScoreAdjust }, { showSuccessMessage: true });

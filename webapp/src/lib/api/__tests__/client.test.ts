@@ -1,0 +1,85 @@
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { server } from '../../../testing/server';
+import { createRequestClient, RequestError, type RequestClient, type RequestConfig, type RequestOptions } from '../../request';
+import { call, sdk, toRequestConfig } from '../client';
+
+function recorder() {
+  const calls: { config: RequestConfig; options?: RequestOptions }[] = [];
+  const transport = {
+    request: vi.fn((config: RequestConfig, options?: RequestOptions) => {
+      calls.push({ config, options });
+      return Promise.resolve({ code: 1, msg: '', time: 1, data: { ok: true } });
+    }),
+  } as unknown as RequestClient;
+  return { calls, transport };
+}
+
+function realClient() {
+  const notifier = { success: vi.fn(), error: vi.fn() };
+  const logger = vi.fn();
+  const empty = { getToken: () => '', setToken: () => undefined, removeToken: () => undefined };
+  const client = createRequestClient({
+    notifier,
+    logger,
+    navigate: vi.fn(),
+    tokens: { admin: empty, user: empty },
+    isAdminApp: () => true,
+    currentPath: () => '/admin',
+    isOnline: () => true,
+    fetch: (input, init) => fetch(new URL(String(input), window.location.origin), init),
+  });
+  return { client, notifier, logger };
+}
+
+describe('generated SDK over request.ts', () => {
+  it('hands the operation URL (without the OpenAPI /srv prefix), method, query and body to request.ts', async () => {
+    const { calls, transport } = recorder();
+    await call(sdk.routineConfigDel, { query: { group: 'mail', name: 'smtp' } }, { showSuccessMessage: true }, transport);
+    await call(sdk.accountChangePassword, { body: { oldPassword: 'a', newPassword: 'b' } }, {}, transport);
+    await call(sdk.accountOverview, {}, {}, transport);
+    expect(calls).toEqual([
+      {
+        config: { url: '/admin/routine/config/del', method: 'DELETE', params: { group: 'mail', name: 'smtp' } },
+        options: { showSuccessMessage: true },
+      },
+      { config: { url: '/api/account/changePassword', method: 'POST', data: { oldPassword: 'a', newPassword: 'b' } }, options: {} },
+      { config: { url: '/api/account/overview', method: 'GET' }, options: {} },
+    ]);
+  });
+
+  it('serializes a multipart body as FormData and leaves the Content-Type to the transport', () => {
+    const file = new File(['abcd'], 'a.png', { type: 'image/png' });
+    const config = toRequestConfig('POST', {
+      url: '/srv/api/ajax/upload',
+      body: { topic: 'avatar', file },
+      bodySerializer: (body) => {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(body as Record<string, string | Blob>)) form.append(k, v);
+        return form;
+      },
+      headers: { 'Content-Type': null },
+    });
+    expect(config.url).toBe('/api/ajax/upload');
+    expect(config.data).toBeInstanceOf(FormData);
+    expect([...(config.data as FormData).keys()]).toEqual(['topic', 'file']);
+    expect(config).not.toHaveProperty('headers');
+  });
+
+  it('keeps request.ts rules: success message, duplicate cancellation', async () => {
+    server.use(
+      http.get('*/srv/admin/dashboard/index', async () => {
+        await delay(30);
+        return HttpResponse.json({ code: 1, msg: 'fine', time: 1, data: { days: 7 } });
+      }),
+    );
+    const { client, notifier, logger } = realClient();
+    const first = call(sdk.dashboardIndex, { query: { days: 7 } }, {}, client);
+    const second = call(sdk.dashboardIndex, { query: { days: 7 } }, { showSuccessMessage: true }, client);
+    await expect(first).rejects.toMatchObject({ kind: 'canceled' });
+    await expect(first).rejects.toBeInstanceOf(RequestError);
+    await expect(second).resolves.toMatchObject({ code: 1, data: { days: 7 } });
+    expect(logger).toHaveBeenCalledWith('Automatic cancellation due to duplicate request');
+    expect(notifier.success).toHaveBeenCalledWith('fine');
+  });
+});
