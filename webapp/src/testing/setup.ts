@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
 import { initI18n, loadNamespaces } from '../lib/i18n';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): antd forms validate asynchronously, and on a busy CI
+// machine a message can take longer than a second to appear. A test still fails if it never does.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd reads these browser APIs that jsdom lacks.
 if (!window.matchMedia) {

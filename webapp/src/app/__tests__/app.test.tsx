@@ -101,7 +101,8 @@ describe('the app', () => {
     await user.type(within(form).getByLabelText('用户名'), '1bad');
     await user.click(within(form).getByRole('button', { name: /登\s*录/ }));
     expect(await within(form).findByText(/账号须为 3 到 15 位/)).toBeInTheDocument();
-    expect(within(form).getByText('请输入密码')).toBeInTheDocument();
+    // Each field validates on its own (asynchronously): wait for the second message too.
+    expect(await within(form).findByText('请输入密码')).toBeInTheDocument();
     expect(within(form).getByLabelText('用户名')).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(within(form).getByLabelText('用户名'));
