@@ -9,7 +9,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import INFRA_DIR, REPO_ROOT, STAGE, synth_context
+
+from tests.infra.conftest import INFRA_DIR, REPO_ROOT, STAGE, synth_context
 
 CLI = REPO_ROOT / "node_modules" / ".bin" / "cdk"
 

@@ -128,7 +128,8 @@ def second_stage(lambda_dir, content_dirs, tmp_path_factory) -> dict:
     import aws_cdk as cdk
     from app import build_app
     from aws_cdk.assertions import Annotations, Match, Template
-    from conftest import synth_context
+
+    from tests.infra.conftest import synth_context
 
     context = synth_context(
         lambda_dir,
