@@ -65,6 +65,12 @@ class Settings(BaseSettings):
     max_body_bytes: int = 16 * 1024 * 1024
     # Uploads (SPEC §3 site config `upload`): the server's limits, sent to the client by /api/index/index.
     upload_max_bytes: int = 10 * 1024 * 1024
+    # The largest file a local-mode upload may send through the API itself. On Lambda the stack sets
+    # 4 MB: a synchronous invocation carries at most 6 MB and API Gateway base64-encodes a binary body
+    # (a third larger). Remote mode (presigned POST straight to the bucket) is not bound by it.
+    api_upload_max_bytes: int = 10 * 1024 * 1024
+    # `upload.mode` while Config has no `upload_mode` item saved: the stack sets "remote" on AWS.
+    upload_mode_default: Literal["local", "remote"] = "local"
     upload_mimetypes: str = "jpg,png,bmp,jpeg,gif,webp,zip,rar,xls,xlsx,doc,docx,wav,mp4,mp3,txt,pdf"
     # Object keys of uploads; always under /storage/ (served there by the gateway and CloudFront).
     upload_savename: str = "/storage/{topic}/{year}{mon}{day}/{filename}{filesha1}{.suffix}"

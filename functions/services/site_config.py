@@ -5,7 +5,10 @@ upload), assembled from the `site` group of `Config` items with defaults for mis
   zh-cn as fallback. `comcont` is the company contact line shown in the footer.
 - `apiUrl` comes from `settings.api_url` (routing depends on it, so it is not editable).
 - `upload.maxsize`, `upload.savename` are server settings (`upload_max_bytes`, `upload_savename`):
-  the request body limit must stay above them. `upload.mode` and `upload.mimetype` are Config items.
+  the request body limit must stay above them; in local mode `maxsize` is also capped by
+  `api_upload_max_bytes` (what a request through API Gateway and Lambda can carry), so the browser
+  refuses a larger file with the SPEC message and the upload route refuses it too. `upload.mode`
+  (default `settings.upload_mode_default`) and `upload.mimetype` are Config items.
 - The raw items are cached in memory for `settings.config_cache_seconds`; the back office's
   "clear cache" action and config edits call `clear_cache()`.
 """
@@ -89,9 +92,16 @@ def get_upload_config(
     """SPEC §3 `upload`: {mode, maxsize (bytes), mimetype (comma-separated), savename}."""
     settings = settings or get_settings()
     items = _load_items(settings) if items is None else items
+    saved_mode = items.get("upload_mode")
+    mode = (
+        _text(saved_mode, FALLBACK_LANG) if saved_mode is not None else ""
+    ) or settings.upload_mode_default
+    maxsize = settings.upload_max_bytes
+    if mode == "local":
+        maxsize = min(maxsize, settings.api_upload_max_bytes)
     return {
-        "mode": _text(_item(items, "upload_mode"), FALLBACK_LANG) or "local",
-        "maxsize": settings.upload_max_bytes,
+        "mode": mode,
+        "maxsize": maxsize,
         "mimetype": _text(_item(items, "upload_mimetype"), FALLBACK_LANG) or settings.upload_mimetypes,
         "savename": settings.upload_savename,
     }
@@ -119,6 +129,8 @@ def seed_site_config() -> list[str]:
 
     written = []
     for weigh, (name, (title, value_type, value)) in enumerate(DEFAULT_SITE_ITEMS.items()):
+        if name == "upload_mode":
+            value = get_settings().upload_mode_default  # "remote" on AWS (set by the stack)
         item = Config(SITE_GROUP, name, title=title, value_type=value_type, value=value, weigh=weigh)
         if item.save_if_missing():
             written.append(name)

@@ -442,6 +442,10 @@ class CityOpsStack(Stack):
                 else {}
             ),
             "CITYOPS_API_URL": "/srv",
+            # Browser uploads go straight to the bucket (presigned POST); an admin who switches Config to
+            # local mode gets a 4 MB limit, what one Lambda invocation can carry base64-encoded.
+            "CITYOPS_UPLOAD_MODE_DEFAULT": "remote",
+            "CITYOPS_API_UPLOAD_MAX_BYTES": str(4 * 1024 * 1024),
         }
 
     def _python_function(

@@ -85,3 +85,22 @@ def test_command_line_prints_the_password_once(dynamodb) -> None:
     assert second.returncode == 0, second.stderr
     assert password not in second.stdout
     assert "already exists" in second.stdout
+
+
+def test_on_aws_the_seeded_upload_mode_is_remote(isolated_tables, monkeypatch) -> None:
+    """The stack sets CITYOPS_UPLOAD_MODE_DEFAULT=remote: uploads then go to the bucket by presigned POST,
+    not through Lambda (whose invocation cannot carry a 10 MB file)."""
+    from functions.core.settings import get_settings
+    from functions.services.site_config import get_upload_config, seed_site_config
+
+    monkeypatch.setenv("CITYOPS_UPLOAD_MODE_DEFAULT", "remote")
+    get_settings.cache_clear()
+    try:
+        assert "upload_mode" in seed_site_config()
+        assert (
+            get_upload_config(isolated_tables.model_copy(update={"config_cache_seconds": 0}))["mode"]
+            == "remote"
+        )
+    finally:
+        monkeypatch.delenv("CITYOPS_UPLOAD_MODE_DEFAULT")
+        get_settings.cache_clear()

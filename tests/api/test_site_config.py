@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from functions.models import Config
-from functions.services.site_config import SITE_GROUP, clear_cache, get_site_config, seed_site_config
+from functions.services.site_config import (
+    SITE_GROUP,
+    clear_cache,
+    get_site_config,
+    get_upload_config,
+    seed_site_config,
+)
 
 
 @pytest.fixture
@@ -66,3 +72,15 @@ def test_upload_limits_come_from_server_settings(seeded) -> None:
     upload = get_site_config("en", custom)["upload"]
     assert upload["maxsize"] == 1234
     assert upload["mode"] == "local"
+
+
+def test_uploads_through_the_api_are_capped_by_what_lambda_can_carry(seeded) -> None:
+    lambda_like = seeded.model_copy(
+        update={"api_upload_max_bytes": 4 * 1024 * 1024, "config_cache_seconds": 0}
+    )
+    local = get_site_config("en", lambda_like)["upload"]
+    assert local["mode"] == "local" and local["maxsize"] == 4 * 1024 * 1024
+    # On AWS the stack makes remote (presigned POST to the bucket) the default: files up to the full limit.
+    remote_default = lambda_like.model_copy(update={"upload_mode_default": "remote"})
+    remote = get_upload_config(remote_default, items={})
+    assert remote["mode"] == "remote" and remote["maxsize"] == 10 * 1024 * 1024

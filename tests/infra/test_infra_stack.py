@@ -304,6 +304,10 @@ def test_api_function_runtime_and_handler(api_function: tuple[str, dict]) -> Non
     env = props["Environment"]["Variables"]
     assert env["CITYOPS_ENV"] == "production"
     assert env["CITYOPS_TABLE_PREFIX"] == "cityops-prod-"
+    # Uploads go to the bucket by presigned POST; through the API (local mode) at most 4 MB, what one
+    # Lambda invocation carries base64-encoded.
+    assert env["CITYOPS_UPLOAD_MODE_DEFAULT"] == "remote"
+    assert int(env["CITYOPS_API_UPLOAD_MAX_BYTES"]) <= 4.5 * 1024 * 1024
     (uploads_ref,) = refs(env["CITYOPS_UPLOADS_BUCKET"])
     assert uploads_ref.startswith("UploadsBucket")
 
