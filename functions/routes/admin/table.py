@@ -42,7 +42,7 @@ from functions.core.responses import (
     TableRow,
     success,
 )
-from functions.core.validators import INT_MAX, Required, Schema, Text, Url
+from functions.core.validators import INT_MAX, Account, Password, Required, Schema, Text, Url
 from functions.models.listing import PART
 from functions.models.user import User, cents_to_yuan
 from functions.routes.admin.deps import AdminContext, require
@@ -67,6 +67,19 @@ class RuleFields(Schema):
     keepalive: bool = False
     remark: Text = Field("", max_length=255)
     weigh: int = 0
+    status: Status = "enable"
+
+
+class AccountFields(Schema):
+    """What the back office's admin and member forms share; each adds its own group fields."""
+
+    username: Account
+    nickname: Required
+    password: Password
+    email: str = Field("", max_length=100)
+    mobile: str = Field("", max_length=20)
+    avatar: Url = Field("", max_length=500)
+    motto: Text = Field("", max_length=255)
     status: Status = "enable"
 
 
@@ -335,3 +348,12 @@ class AccountLogTable(Table):
                 for key in ("change", "before", "after"):
                     row[key] = cents_to_yuan(int(row[key]))
         return result
+
+
+class RuleTableBase(Table):
+    """A menu-rule tree (back-office rules, member rules): the list columns, search and actions they share."""
+
+    fields = ("id", "pid", "type", "title", "title_en", "name", "path", "menu_type", "status", "weigh")
+    quick_search = ("title", "title_en", "name")
+    actions = ("index", "add", "edit", "del", "sortable")
+    tree = True

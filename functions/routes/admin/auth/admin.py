@@ -8,25 +8,16 @@ from typing import Any
 from pydantic import Field
 
 from functions.core.responses import Shape
-from functions.core.validators import Account, Password, Required, Schema, Text, Url
 from functions.models.admin import Admin
 from functions.models.group import AdminGroup
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import Status, Table
+from functions.routes.admin.table import AccountFields, Table
 from functions.services import admins
 from functions.services.admin_groups import all_groups
 
 
-class AdminIn(Schema):
-    username: Account
-    nickname: Required
-    password: Password
+class AdminIn(AccountFields):
     group_arr: list[int] = Field(min_length=1)
-    email: str = Field("", max_length=100)
-    mobile: str = Field("", max_length=20)
-    avatar: Url = Field("", max_length=500)
-    motto: Text = Field("", max_length=255)
-    status: Status = "enable"
 
 
 class AdminEdit(AdminIn):

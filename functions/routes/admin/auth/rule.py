@@ -11,7 +11,7 @@ from functions.core.i18n import get_lang
 from functions.core.responses import ApiError
 from functions.models.rule import AdminRule, sort_key
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import RuleFields, RuleName, RuleRow, Table, rule_values
+from functions.routes.admin.table import RuleFields, RuleName, RuleRow, RuleTableBase, rule_values
 from functions.services import rules as rules_service
 
 
@@ -24,15 +24,11 @@ class AdminRuleEdit(AdminRuleIn):
     id: int
 
 
-class RuleTable(Table):
+class RuleTable(RuleTableBase):
     path = "auth/rule"
     model = AdminRule
-    fields = ("id", "pid", "type", "title", "title_en", "name", "path", "menu_type", "status", "weigh")
-    quick_search = ("title", "title_en", "name")
-    actions = ("index", "add", "edit", "del", "sortable")
     add_schema = AdminRuleIn
     edit_schema = AdminRuleEdit
-    tree = True
     row_model = RuleRow
 
     def source(self, ctx: AdminContext) -> list[Any]:

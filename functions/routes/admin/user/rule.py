@@ -7,7 +7,7 @@ from functions.core.i18n import get_lang
 from functions.models.listing import PART
 from functions.models.rule import UserRule, sort_key
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import RuleFields, RuleName, RuleRow, Table, rule_values
+from functions.routes.admin.table import RuleFields, RuleName, RuleRow, RuleTableBase, rule_values
 from functions.services import rules as rules_service
 
 
@@ -25,15 +25,11 @@ class MemberRuleRow(RuleRow):
     no_login_valid: bool | None = None
 
 
-class MemberRuleTable(Table):
+class MemberRuleTable(RuleTableBase):
     path = "user/rule"
     model = UserRule
-    fields = ("id", "pid", "type", "title", "title_en", "name", "path", "menu_type", "status", "weigh")
-    quick_search = ("title", "title_en", "name")
-    actions = ("index", "add", "edit", "del", "sortable")
     add_schema = MemberRuleIn
     edit_schema = MemberRuleEdit
-    tree = True
     row_model = MemberRuleRow
 
     def source(self, ctx: AdminContext) -> list[Any]:

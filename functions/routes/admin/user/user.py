@@ -9,26 +9,17 @@ from typing import Any, Literal
 from pydantic import Field
 
 from functions.core.responses import Shape
-from functions.core.validators import Account, Password, Required, Schema, Text, Url
 from functions.models.user import User, cents_to_yuan
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import Status, Table
+from functions.routes.admin.table import AccountFields, Table
 from functions.services import members
 from functions.services.member_groups import group_names
 
 
-class MemberIn(Schema):
-    username: Account
-    nickname: Required
-    password: Password
+class MemberIn(AccountFields):
     group_id: int = 1
-    email: str = Field("", max_length=100)
-    mobile: str = Field("", max_length=20)
-    avatar: Url = Field("", max_length=500)
     gender: Literal[0, 1, 2] = 0
     birthday: str = Field("", max_length=10)
-    motto: Text = Field("", max_length=255)
-    status: Status = "enable"
 
 
 class MemberEdit(MemberIn):

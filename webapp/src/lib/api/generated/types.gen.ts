@@ -74,10 +74,6 @@ export type AdminEdit = {
      */
     password?: string;
     /**
-     * Group Arr
-     */
-    group_arr: Array<number>;
-    /**
      * Email
      */
     email?: string;
@@ -97,6 +93,10 @@ export type AdminEdit = {
      * Status
      */
     status?: 'enable' | 'disable';
+    /**
+     * Group Arr
+     */
+    group_arr: Array<number>;
     /**
      * Id
      */
@@ -120,10 +120,6 @@ export type AdminIn = {
      */
     password: string;
     /**
-     * Group Arr
-     */
-    group_arr: Array<number>;
-    /**
      * Email
      */
     email?: string;
@@ -143,6 +139,10 @@ export type AdminIn = {
      * Status
      */
     status?: 'enable' | 'disable';
+    /**
+     * Group Arr
+     */
+    group_arr: Array<number>;
 };
 
 /**
@@ -1909,10 +1909,6 @@ export type MemberEdit = {
      */
     password?: string;
     /**
-     * Group Id
-     */
-    group_id?: number;
-    /**
      * Email
      */
     email?: string;
@@ -1925,14 +1921,6 @@ export type MemberEdit = {
      */
     avatar?: string;
     /**
-     * Gender
-     */
-    gender?: 0 | 1 | 2;
-    /**
-     * Birthday
-     */
-    birthday?: string;
-    /**
      * Motto
      */
     motto?: string;
@@ -1940,6 +1928,18 @@ export type MemberEdit = {
      * Status
      */
     status?: 'enable' | 'disable';
+    /**
+     * Group Id
+     */
+    group_id?: number;
+    /**
+     * Gender
+     */
+    gender?: 0 | 1 | 2;
+    /**
+     * Birthday
+     */
+    birthday?: string;
     /**
      * Id
      */
@@ -2046,10 +2046,6 @@ export type MemberIn = {
      */
     password: string;
     /**
-     * Group Id
-     */
-    group_id?: number;
-    /**
      * Email
      */
     email?: string;
@@ -2062,14 +2058,6 @@ export type MemberIn = {
      */
     avatar?: string;
     /**
-     * Gender
-     */
-    gender?: 0 | 1 | 2;
-    /**
-     * Birthday
-     */
-    birthday?: string;
-    /**
      * Motto
      */
     motto?: string;
@@ -2077,6 +2065,18 @@ export type MemberIn = {
      * Status
      */
     status?: 'enable' | 'disable';
+    /**
+     * Group Id
+     */
+    group_id?: number;
+    /**
+     * Gender
+     */
+    gender?: 0 | 1 | 2;
+    /**
+     * Birthday
+     */
+    birthday?: string;
 };
 
 /**
