@@ -1,5 +1,6 @@
 /** Dark/light theme (SPEC §4), persisted in the layout config (storage-keys LAYOUT_CONFIG). */
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import type { ThemeConfig } from 'antd';
 import { LAYOUT_CONFIG } from './storage-keys';
 import { readJson, writeJson } from './storage';
 
@@ -93,4 +94,86 @@ export function useLayoutConfig(): LayoutConfig {
     getLayoutConfig,
     getLayoutConfig,
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The site's brand on the member and sign-in screens: the public site's green (theme/static/css
+// site.css: --green #0b5d4b, --green-900 #06372e, --amber #f2b632) as antd theme tokens, and its mark.
+
+export const BRAND = {
+  green: '#0b5d4b',
+  greenDark: '#06372e',
+  amber: '#f2b632',
+  /** The site's font stack (Chinese faces before the Latin fallbacks). */
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", Roboto, "Helvetica Neue", Arial, sans-serif',
+} as const;
+
+/** The public site's logo mark (theme/templates/base.html), as an image URL. */
+export const BRAND_MARK =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><rect width="40" height="40" rx="9" fill="#0b5d4b"/>' +
+      '<path d="M9 29V17l6-4v16m3 0V11l7-4v22m3 0V15l5 3v11" fill="none" stroke="#fff" stroke-width="2.6" stroke-linejoin="round"/>' +
+      '<path d="M7 31h26" stroke="#f2b632" stroke-width="2.6" stroke-linecap="round"/></svg>',
+  );
+
+/** Phones: below antd's md breakpoint. */
+export const NARROW_QUERY = '(max-width: 767.98px)';
+
+function subscribeNarrow(listener: () => void): () => void {
+  const query = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
+  query?.addEventListener('change', listener);
+  return () => query?.removeEventListener('change', listener);
+}
+
+const isNarrow = (): boolean => typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
+
+/** True on a phone-sized screen (follows rotation and resizing). */
+export function useNarrowScreen(): boolean {
+  return useSyncExternalStore(subscribeNarrow, isNarrow, () => false);
+}
+
+/** Seeds of the brand for antd's light or dark algorithm (the dark one keeps white text on buttons at ≥ 4.5:1
+ * and lighter links on the dark background). */
+export function brandTokens(isDark: boolean): ThemeConfig['token'] {
+  return {
+    colorPrimary: isDark ? '#1f8a6e' : BRAND.green,
+    colorInfo: isDark ? '#1f8a6e' : BRAND.green,
+    colorLink: isDark ? '#5cc9a7' : BRAND.green,
+    colorBgLayout: isDark ? '#0f1513' : '#f5f8f7',
+    borderRadius: 8,
+    fontFamily: BRAND.fontFamily,
+  };
+}
+
+/**
+ * The brand theme of the member and sign-in screens (nested in the app's ConfigProvider, which keeps the
+ * algorithm and locale). On phones, text inputs use 16 px so that mobile browsers do not zoom into them.
+ */
+export function brandTheme(isDark: boolean, narrow: boolean): ThemeConfig {
+  const input = narrow ? { inputFontSize: 16, inputFontSizeSM: 16, inputFontSizeLG: 16 } : {};
+  const selected = isDark ? { bg: 'rgba(92, 201, 167, 0.16)', color: '#5cc9a7' } : { bg: '#e9f4f0', color: BRAND.green };
+  return {
+    token: brandTokens(isDark),
+    components: {
+      Menu: {
+        itemSelectedBg: selected.bg,
+        itemSelectedColor: selected.color,
+        horizontalItemSelectedColor: selected.color,
+        itemActiveBg: selected.bg,
+        subMenuItemSelectedColor: selected.color,
+      },
+      ...(narrow
+        ? { Input: input, InputNumber: input, DatePicker: input, Select: { fontSize: 16, optionFontSize: 16 }, Cascader: { fontSize: 16 } }
+        : {}),
+    },
+  };
+}
+
+/** brandTheme for the current dark setting and screen width. */
+export function useBrandTheme(): ThemeConfig {
+  const { isDark } = useLayoutConfig();
+  const narrow = useNarrowScreen();
+  return useMemo(() => brandTheme(isDark, narrow), [isDark, narrow]);
 }

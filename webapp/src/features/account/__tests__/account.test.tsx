@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { captchaImageUrl, newCaptchaId } from '../../../components/captcha-field';
 import { loadingPathFor } from '../../../lib/routes';
-import { accountPath, pageFor } from '../components/account-center';
+import { accountPath, addressFor, pageFor } from '../components/account-pages';
 import { confirmRule } from '../components/change-password';
-import { scaleBars } from '../components/week-chart';
 
 const param = (path: string) => loadingPathFor('user', path).replace('/user/loading/', '');
 
@@ -16,21 +15,22 @@ describe('member center', () => {
     expect(pageFor(param('/user/something'))).toBe('overview');
     expect(pageFor(undefined)).toBe('overview');
     expect(pageFor('not json')).toBe('overview');
-    expect(accountPath('balance')).toBe(loadingPathFor('user', '/user/account/balance'));
+    expect(accountPath('balance')).toBe('/user/account/balance');
+  });
+
+  it('shows the page address instead of the loading route JSON parameter', () => {
+    expect(addressFor(param('/user/account/profile'))).toBe('/user/account/profile');
+    expect(addressFor(loadingPathFor('user', '/user/account/balance', '?page=2').replace('/user/loading/', ''))).toBe(
+      '/user/account/balance?page=2',
+    );
+    expect(addressFor(undefined)).toBe('/user/account/overview');
+    expect(addressFor(param('/user/whatever'))).toBe('/user/account/overview');
   });
 
   it('the confirmation must equal the new password', () => {
     const rule = confirmRule('mismatch');
     expect(rule('abc123', { oldPassword: '', newPassword: 'abc123', confirm: 'abc123' })).toBeNull();
     expect(rule('abc124', { oldPassword: '', newPassword: 'abc123', confirm: 'abc124' })).toBe('mismatch');
-  });
-
-  it('scales chart bars around the middle line, gains up and losses down', () => {
-    const bars = scaleBars([10, -5, 0], 100);
-    expect(bars[0]).toEqual({ y: 4, h: 46 });
-    expect(bars[1]).toEqual({ y: 50, h: 23 });
-    expect(bars[2]).toEqual({ y: 50, h: 0 });
-    expect(scaleBars([0, 0], 100).every((b) => b.h === 0)).toBe(true);
   });
 
   it('captcha ids satisfy the server rule and image URLs change with the nonce', () => {

@@ -1,70 +1,77 @@
 /**
  * The member center's pages, rendered by the member loading route (/user/loading/:to?): every
  * /user/… path goes there (SPEC §2) with the original path as the JSON parameter, and this
- * component shows the page that path names. Unknown or missing targets show the overview.
+ * component shows the page that path names. Unknown or missing targets show the overview. Once shown,
+ * the address bar gets the page's own address back (/user/account/<page>), not the loading route's
+ * JSON parameter; reloading or sharing that address comes back here through the same redirect.
  *
  *   /user/account/overview        greeting, balance, points, recent changes, 7-day chart
  *   /user/account/profile         profile form and the change of a bound e-mail/mobile
  *   /user/account/changePassword  change the password (logs out afterwards)
  *   /user/account/balance         balance log        /user/account/integral   points log
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Menu, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { loadingPathFor, parseLoadingTarget } from '../../../lib/routes';
+import { useNarrowScreen } from '../../../lib/theme';
+import { ACCOUNT_PAGES, accountPath, addressFor, pageFor } from './account-pages';
 import { ChangePassword } from './change-password';
 import { LogList } from './log-list';
 import { OverviewPage } from './overview';
 import { ProfilePage } from './profile';
 
-export const ACCOUNT_PAGES = ['overview', 'profile', 'changePassword', 'balance', 'integral'] as const;
-export type AccountPage = (typeof ACCOUNT_PAGES)[number];
-
-export function pageFor(to: string | undefined): AccountPage {
-  const target = parseLoadingTarget(to);
-  const name = target?.path.replace(/^\/user\/account\/?/, '').replace(/\/+$/, '');
-  return (ACCOUNT_PAGES as readonly string[]).includes(name ?? '') ? (name as AccountPage) : 'overview';
-}
-
-export function accountPath(page: AccountPage): string {
-  return loadingPathFor('user', `/user/account/${page}`);
-}
-
 export function AccountCenter() {
   const { t, ready } = useTranslation(['userLoading', 'general']);
+  const { token } = theme.useToken();
+  const narrow = useNarrowScreen();
   const { to } = useParams();
   const page = pageFor(to);
-  const [, force] = useState(0);
+  useEffect(() => {
+    // The router keeps its own location (the loading route); only the bar shows the page's address.
+    const address = addressFor(to);
+    if (window.location.pathname + window.location.search !== address) window.history.replaceState(window.history.state, '', address);
+  }, [to]);
   useEffect(() => {
     document.getElementById('account-page-heading')?.focus();
   }, [page]);
   if (!ready) return null;
+  const menu = (
+    <nav aria-label={t('general:layout.mainNav')}>
+      <Menu
+        mode={narrow ? 'horizontal' : 'inline'}
+        selectedKeys={[page]}
+        style={{ borderInlineEnd: 0, borderBottom: narrow ? undefined : 0, background: 'transparent' }}
+        items={ACCOUNT_PAGES.map((name) => ({
+          key: name,
+          label: (
+            <Link to={accountPath(name)} aria-current={page === name ? 'page' : undefined}>
+              {t(`userLoading:menu.${name}`)}
+            </Link>
+          ),
+        }))}
+      />
+    </nav>
+  );
+  const card = { background: token.colorBgContainer, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowTertiary };
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24 }}>
-      <nav aria-label={t('userLoading:nav')} style={{ flex: '0 0 180px' }}>
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 4 }}>
-          {ACCOUNT_PAGES.map((name) => (
-            <li key={name} style={{ flex: '1 0 160px' }}>
-              <Link
-                to={accountPath(name)}
-                aria-current={page === name ? 'page' : undefined}
-                onClick={() => force((n) => n + 1)}
-                style={{
-                  display: 'block',
-                  padding: '8px 12px',
-                  borderRadius: 6,
-                  fontWeight: page === name ? 600 : 400,
-                  background: page === name ? 'rgba(22,119,255,.1)' : undefined,
-                }}
-              >
-                {t(`userLoading:menu.${name}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <section style={{ flex: '1 1 320px', minWidth: 0 }} aria-labelledby="account-page-heading">
-        <h2 id="account-page-heading" tabIndex={-1} style={{ marginTop: 0 }}>
+    <div style={{ display: 'flex', flexDirection: narrow ? 'column' : 'row', gap: narrow ? 12 : 24, alignItems: 'flex-start' }}>
+      <div
+        style={{
+          ...card,
+          flex: narrow ? 'none' : '0 0 200px',
+          width: narrow ? '100%' : undefined,
+          padding: narrow ? 0 : '8px 0',
+          overflow: 'hidden',
+        }}
+      >
+        {menu}
+      </div>
+      <section
+        aria-labelledby="account-page-heading"
+        style={{ ...card, flex: 1, minWidth: 0, width: narrow ? '100%' : undefined, boxSizing: 'border-box', padding: narrow ? 16 : 24 }}
+      >
+        <h2 id="account-page-heading" tabIndex={-1} style={{ marginTop: 0, fontSize: 20, outline: 'none', color: token.colorTextHeading }}>
           {t(`userLoading:menu.${page}`)}
         </h2>
         {page === 'overview' && <OverviewPage />}

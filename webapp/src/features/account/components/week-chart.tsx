@@ -1,57 +1,109 @@
-/** A small SVG bar chart of the last 7 days (no chart library). Bars above the axis are gains. */
-export interface Series {
-  label: string;
-  color: string;
-  values: number[];
+/**
+ * The overview's 7-day chart (Apache ECharts, modular: bar + line, grid, tooltip, legend, SVG renderer —
+ * this module is loaded lazily, on the overview only). Each series has its own labelled value axis (yuan on
+ * the left as bars, points on the right as a line), so the two units never share a scale; the tooltip
+ * shows both values of a day. Colours and text follow the antd theme (light/dark).
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { theme } from 'antd';
+import * as echarts from 'echarts/core';
+import type { ComposeOption, ECharts } from 'echarts/core';
+import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
+import {
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  type GridComponentOption,
+  type LegendComponentOption,
+  type TooltipComponentOption,
+} from 'echarts/components';
+import { SVGRenderer } from 'echarts/renderers';
+import { signed, type WeekSeries } from './week-data';
+
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+
+export type WeekChartOption = ComposeOption<
+  BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+>;
+
+interface Colors {
+  text: string;
+  muted: string;
+  line: string;
+  tooltipBg: string;
 }
 
-export function scaleBars(values: number[], height: number): Array<{ y: number; h: number }> {
-  const max = Math.max(1, ...values.map((v) => Math.abs(v)));
-  const mid = height / 2;
-  return values.map((v) => {
-    const h = (Math.abs(v) / max) * (mid - 4);
-    return v >= 0 ? { y: mid - h, h } : { y: mid, h };
-  });
+/** The chart's option: the first series as bars on the left axis, the second as a line on the right. */
+export function weekChartOption(days: string[], series: WeekSeries[], colors: Colors): WeekChartOption {
+  const axisName = { color: colors.muted, fontSize: 12 };
+  return {
+    backgroundColor: 'transparent',
+    textStyle: { color: colors.text },
+    color: series.map((s) => s.color),
+    legend: { top: 0, textStyle: { color: colors.text } },
+    grid: { left: 8, right: 8, top: 56, bottom: 8, containLabel: true },
+    tooltip: {
+      trigger: 'axis',
+      backgroundColor: colors.tooltipBg,
+      borderColor: colors.line,
+      textStyle: { color: colors.text },
+      formatter: (params: unknown) => {
+        const items = params as Array<{ axisValueLabel: string; seriesIndex: number; marker: string; value: number }>;
+        const head = items[0]?.axisValueLabel ?? '';
+        const rows = items.map(
+          (p) => `${p.marker} ${series[p.seriesIndex].label}: <b>${signed(series[p.seriesIndex].format(p.value))}</b>`,
+        );
+        return [head, ...rows].join('<br/>');
+      },
+    },
+    xAxis: {
+      type: 'category',
+      data: days.map((d) => d.slice(5)),
+      axisLabel: { color: colors.muted },
+      axisLine: { lineStyle: { color: colors.line } },
+    },
+    yAxis: series.map((s, i) => ({
+      type: 'value',
+      name: s.label,
+      nameTextStyle: { ...axisName, align: i === 0 ? 'left' : 'right' },
+      position: i === 0 ? 'left' : 'right',
+      axisLabel: { color: colors.muted },
+      splitLine: { show: i === 0, lineStyle: { color: colors.line } },
+    })),
+    series: series.map((s, i) =>
+      i === 0
+        ? { type: 'bar', name: s.label, yAxisIndex: 0, data: s.values, barMaxWidth: 28, itemStyle: { borderRadius: [3, 3, 0, 0] } }
+        : { type: 'line', name: s.label, yAxisIndex: i, data: s.values, symbolSize: 7, lineStyle: { width: 2 } },
+    ),
+  };
 }
 
-export function WeekChart({ days, series, title }: { days: string[]; series: Series[]; title: string }) {
-  const width = 560;
-  const height = 180;
-  const plot = height - 24;
-  const slot = width / Math.max(1, days.length);
-  const barWidth = Math.max(4, (slot - 12) / Math.max(1, series.length));
-  return (
-    <figure style={{ margin: 0 }}>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title} style={{ width: '100%', height: 'auto', maxWidth: width }}>
-        <line x1={0} x2={width} y1={plot / 2} y2={plot / 2} stroke="currentColor" strokeOpacity={0.3} />
-        {series.map((s, si) =>
-          scaleBars(s.values, plot).map((bar, i) => (
-            <rect
-              key={`${s.label}-${days[i]}`}
-              x={i * slot + 6 + si * barWidth}
-              y={bar.y}
-              width={barWidth - 2}
-              height={Math.max(bar.h, 0.5)}
-              fill={s.color}
-            >
-              <title>{`${days[i]} ${s.label}: ${s.values[i]}`}</title>
-            </rect>
-          )),
-        )}
-        {days.map((d, i) => (
-          <text key={d} x={i * slot + slot / 2} y={height - 6} textAnchor="middle" fontSize={12} fill="currentColor">
-            {d.slice(5)}
-          </text>
-        ))}
-      </svg>
-      <figcaption style={{ display: 'flex', gap: 16, fontSize: 13 }}>
-        {series.map((s) => (
-          <span key={s.label}>
-            <span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, background: s.color, marginRight: 4 }} />
-            {s.label}
-          </span>
-        ))}
-      </figcaption>
-    </figure>
+export function WeekChart({ days, series, label }: { days: string[]; series: WeekSeries[]; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<ECharts | null>(null);
+  const { token } = theme.useToken();
+  const { colorText, colorTextSecondary, colorBorderSecondary, colorBgElevated } = token;
+  const option = useMemo(
+    () =>
+      weekChartOption(days, series, { text: colorText, muted: colorTextSecondary, line: colorBorderSecondary, tooltipBg: colorBgElevated }),
+    [days, series, colorText, colorTextSecondary, colorBorderSecondary, colorBgElevated],
   );
+  useEffect(() => {
+    if (!box.current) return undefined;
+    const instance = echarts.init(box.current, undefined, { renderer: 'svg' });
+    chart.current = instance;
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(box.current);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    chart.current?.setOption(option, true);
+  }, [option]);
+  return <div ref={box} role="img" aria-label={label} data-testid="week-chart" style={{ width: '100%', height: 280 }} />;
 }
+
+export default WeekChart;

@@ -67,7 +67,8 @@ export async function getCheckInConfig(): Promise<CheckInConfig> {
     const type = res.data?.registerType;
     return {
       loginCaptcha: res.data?.loginCaptcha !== false,
-      registerCaptcha: true,
+      // Whether the registration itself needs the image captcha (besides sending the code); the server decides.
+      registerCaptcha: res.data?.registerCaptcha !== false,
       registerType: type === 'none' || type === 'mobile' ? type : 'email',
     };
   } catch {
