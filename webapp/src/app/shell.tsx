@@ -1,84 +1,87 @@
 /**
- * The common frame of the two shells: a header (title, language, theme, log out), a side menu that
- * collapses into a drawer-like zero-width sider on phones, and the main landmark.
+ * The member center's frame, in the site's brand: a header with the logo and site name (a link home to
+ * the public site), the title, language, theme and log out; the page below. The member center's pages
+ * bring their own navigation (features/account), so there is no side menu here.
  */
-import { useState, type ReactNode } from 'react';
-import { Button, Layout, Menu, theme } from 'antd';
+import { type ReactNode } from 'react';
+import { Button, Layout, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
+import { BrandLink, BrandTheme } from '../components/brand';
 import { LanguageSwitch } from '../components/language-switch';
 import { ThemeSwitch } from '../components/theme-switch';
-import { siteHomePath } from '../lib/site-links';
-import { useLayoutConfig } from '../lib/theme';
+import { BRAND, useNarrowScreen } from '../lib/theme';
 
 export interface ShellProps {
   title: string;
-  homePath: string;
   onLogout: () => void;
   extra?: ReactNode;
 }
 
-export function Shell({ title, homePath, onLogout, extra }: ShellProps) {
+function Frame({ title, onLogout, extra }: ShellProps) {
   const { t } = useTranslation('general');
   const { token } = theme.useToken();
-  const { isDark, menuWidth } = useLayoutConfig();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [collapsed, setCollapsed] = useState(false);
-  const selected = location.pathname.startsWith(homePath) ? homePath : '';
-
+  const narrow = useNarrowScreen();
+  const heading = (
+    <h1 style={{ margin: 0, fontSize: narrow ? 16 : 18, fontWeight: 600, color: token.colorTextHeading, flex: 1, whiteSpace: 'nowrap' }}>
+      {title}
+    </h1>
+  );
+  const logout = (
+    <Button onClick={onLogout} style={narrow ? { marginLeft: 'auto' } : undefined}>
+      {t('layout.logout')}
+    </Button>
+  );
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        width={menuWidth}
-        breakpoint="md"
-        collapsedWidth={0}
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        theme={isDark ? 'dark' : 'light'}
-        trigger={null}
+      <Layout.Header
+        style={{
+          background: token.colorBgContainer,
+          borderTop: `4px solid ${BRAND.green}`,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          height: 'auto',
+          lineHeight: 'normal',
+          padding: 0,
+        }}
       >
-        <nav aria-label={t('layout.mainNav')}>
-          <div style={{ padding: '16px', fontWeight: 600, fontSize: 16, color: token.colorTextHeading }}>{title}</div>
-          <Menu
-            mode="inline"
-            theme={isDark ? 'dark' : 'light'}
-            selectedKeys={[selected]}
-            items={[{ key: homePath, label: t('layout.home') }]}
-            onClick={({ key }) => void navigate(key)}
-          />
-        </nav>
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header
+        <div
           style={{
-            background: token.colorBgContainer,
             display: 'flex',
             alignItems: 'center',
-            gap: 12,
-            padding: '8px 16px',
             flexWrap: 'wrap',
-            height: 'auto',
-            minHeight: 64,
-            lineHeight: 'normal',
+            columnGap: 16,
+            rowGap: 8,
+            maxWidth: 1200,
+            margin: '0 auto',
+            padding: narrow ? '8px 12px' : '10px 24px',
           }}
         >
-          <Button type="text" aria-label={t('layout.openMenu')} aria-expanded={!collapsed} onClick={() => setCollapsed((c) => !c)}>
-            ☰
-          </Button>
-          <h1 style={{ margin: 0, fontSize: 18, flex: 1, color: token.colorTextHeading }}>{title}</h1>
-          {extra}
-          <a href={siteHomePath()}>{t('layout.siteHome')}</a>
-          <LanguageSwitch />
-          <ThemeSwitch />
-          <Button onClick={onLogout}>{t('layout.logout')}</Button>
-        </Layout.Header>
-        <Layout.Content style={{ margin: 16 }}>
-          <div style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG, minHeight: 240 }}>
-            <Outlet />
+          <div style={{ display: 'flex', alignItems: 'center', gap: 12, flex: narrow ? '1 1 100%' : '1 1 auto', minWidth: 0 }}>
+            <BrandLink color={token.colorTextHeading} compact={narrow} />
+            {!narrow && <span aria-hidden style={{ width: 1, height: 20, background: token.colorBorder }} />}
+            {!narrow && heading}
+            {narrow && logout}
           </div>
-        </Layout.Content>
-      </Layout>
+          {narrow && heading}
+          {extra}
+          <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginLeft: 'auto' }}>
+            <LanguageSwitch />
+            <ThemeSwitch />
+            {!narrow && logout}
+          </div>
+        </div>
+      </Layout.Header>
+      <Layout.Content style={{ width: '100%', maxWidth: 1200, margin: '0 auto', padding: narrow ? 12 : 24, boxSizing: 'border-box' }}>
+        <Outlet />
+      </Layout.Content>
     </Layout>
+  );
+}
+
+export function Shell(props: ShellProps) {
+  return (
+    <BrandTheme>
+      <Frame {...props} />
+    </BrandTheme>
   );
 }

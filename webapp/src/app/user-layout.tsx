@@ -27,7 +27,7 @@ export function UserLayout() {
       browser.assign(ROUTE_PATHS.userLogin);
     }
   };
-  return <Shell title={t('layout.memberCenter')} homePath={ROUTE_PATHS.userLoading} onLogout={() => void logout()} />;
+  return <Shell title={t('layout.memberCenter')} onLogout={() => void logout()} />;
 }
 
 export { UserLayout as Component };

@@ -1,22 +1,32 @@
 /**
- * Frame of the login and registration screens: toolbar (back to the public site in the current
- * language, language, theme), main landmark, panel.
+ * Frame of the login, registration and password-retrieval screens (member and admin), in the site's
+ * brand: a green band with the logo and name (a link home to the public site in the current language),
+ * the language and theme switches, the panel with the screen's title, and a "back to the site" link.
  */
 import type { ReactNode } from 'react';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { BRAND, useNarrowScreen } from '../lib/theme';
+
+/** Height of the green band behind the header and the panel's top. */
+const BAND_HEIGHT = 200;
 import { siteHomePath } from '../lib/site-links';
+import { BrandLink, BrandTheme } from './brand';
 import { LanguageSwitch } from './language-switch';
 import { ThemeSwitch } from './theme-switch';
 
-export function AuthFrame({ title, titleId, children }: { title: string; titleId: string; children: ReactNode }) {
+function Frame({ title, titleId, children }: { title: string; titleId: string; children: ReactNode }) {
   const { token } = theme.useToken();
   const { t } = useTranslation('general');
+  const narrow = useNarrowScreen();
   return (
     <div
       style={{
         minHeight: '100vh',
-        background: token.colorBgLayout,
+        backgroundColor: token.colorBgLayout,
+        backgroundImage: `linear-gradient(135deg, ${BRAND.greenDark}, ${BRAND.green})`,
+        backgroundSize: `100% ${BAND_HEIGHT}px`,
+        backgroundRepeat: 'no-repeat',
         color: token.colorText,
         display: 'flex',
         flexDirection: 'column',
@@ -25,25 +35,44 @@ export function AuthFrame({ title, titleId, children }: { title: string; titleId
       }}
     >
       <header
-        style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 12, padding: '12px 16px', flexWrap: 'wrap' }}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          padding: '12px 16px',
+          flexWrap: 'wrap',
+          maxWidth: 1120,
+          width: '100%',
+          margin: '0 auto',
+          boxSizing: 'border-box',
+        }}
       >
-        <a href={siteHomePath()} style={{ marginRight: 'auto', color: token.colorLink }}>
-          {t('layout.siteHome')}
-        </a>
-        <LanguageSwitch />
-        <ThemeSwitch />
+        <BrandLink color="#fff" compact={narrow} style={{ marginRight: 'auto' }} />
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+          <LanguageSwitch />
+          <ThemeSwitch />
+        </div>
       </header>
-      <main style={{ flex: 1, display: 'flex', justifyContent: 'center', alignItems: 'flex-start', padding: '4vh 16px 32px' }}>
+      <main
+        style={{
+          flex: 1,
+          display: 'flex',
+          justifyContent: 'center',
+          alignItems: 'flex-start',
+          padding: narrow ? '8px 12px 24px' : '3vh 16px 32px',
+        }}
+      >
         <section
           aria-labelledby={titleId}
           style={{
             width: '100%',
             maxWidth: 420,
             boxSizing: 'border-box',
-            padding: 24,
+            padding: narrow ? '24px 16px 20px' : '28px 24px 24px',
             background: token.colorBgContainer,
             borderRadius: token.borderRadiusLG,
-            boxShadow: token.boxShadowTertiary,
+            boxShadow: token.boxShadowSecondary,
+            borderTop: `4px solid ${BRAND.amber}`,
           }}
         >
           <h1 id={titleId} style={{ fontSize: 22, margin: '0 0 20px', textAlign: 'center', color: token.colorTextHeading }}>
@@ -52,6 +81,19 @@ export function AuthFrame({ title, titleId, children }: { title: string; titleId
           {children}
         </section>
       </main>
+      <footer style={{ textAlign: 'center', padding: '0 16px 24px' }}>
+        <a href={siteHomePath()} style={{ color: token.colorLink }}>
+          ← {t('layout.siteHome')}
+        </a>
+      </footer>
     </div>
+  );
+}
+
+export function AuthFrame(props: { title: string; titleId: string; children: ReactNode }) {
+  return (
+    <BrandTheme>
+      <Frame {...props} />
+    </BrandTheme>
   );
 }
