@@ -24,7 +24,7 @@ from pathlib import Path
 
 import httpx
 
-from bench.common import record
+from bench.common import local_dynamodb, record
 from functions.local import dynamodb
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,14 +95,7 @@ def main() -> int:
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
-    dynamodb.local_credentials()
-    with dynamodb.running() as endpoint:
-        os.environ.update(
-            CITYOPS_DYNAMODB_ENDPOINT=endpoint,
-            CITYOPS_ENV="test",
-            CITYOPS_TABLE_PREFIX="bench-",
-            CITYOPS_LOG_LEVEL="WARNING",
-        )
+    with local_dynamodb() as endpoint:
         token, table, key = _setup(endpoint)
         env = {**os.environ, "BENCH_TABLE": table, "BENCH_KEY_JSON": json.dumps(key)}
         product, baseline = [], []

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import platform
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -28,3 +31,21 @@ def _cpus() -> int:
     import os
 
     return os.cpu_count() or 0
+
+
+@contextlib.contextmanager
+def local_dynamodb(**env: str) -> Iterator[str]:
+    """An in-memory DynamoDB Local for one benchmark, with the product's settings pointed at it
+    (`CITYOPS_*` environment: test mode, table prefix `bench-`, quiet logs, plus `env`)."""
+    from functions.local import dynamodb
+
+    dynamodb.local_credentials()
+    with dynamodb.running() as endpoint:
+        os.environ.update(
+            CITYOPS_DYNAMODB_ENDPOINT=endpoint,
+            CITYOPS_ENV="test",
+            CITYOPS_TABLE_PREFIX="bench-",
+            CITYOPS_LOG_LEVEL="WARNING",
+            **env,
+        )
+        yield endpoint

@@ -6,7 +6,8 @@ built-in mail/security config items — each only when missing (`functions.servi
 `functions.services.config_items`). The first admin (username `admin`, super) is created only when no
 admin exists, with a random password from `secrets.token_urlsafe` that is returned (and printed
 once by `python -m functions.seed`); there is never a known default password. Later runs return None
-and change nothing that already exists.
+and change nothing that already exists, except that tables from before the row counters get their
+counts (`functions.models.listing.ensure_row_counts`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ FIRST_ADMIN_USERNAME = "admin"
 
 def seed(settings: Settings | None = None) -> str | None:
     """Create tables and defaults; returns the first admin's password if it was created now."""
-    from functions.models import Admin, DuplicateError, configure_models
+    from functions.models import ALL_MODELS, Admin, DuplicateError, configure_models
+    from functions.models.listing import Listed, ensure_row_counts
     from functions.models.tables import create_tables
     from functions.services.config_items import seed_config_items
     from functions.services.member_config import seed_member_config
@@ -35,6 +37,7 @@ def seed(settings: Settings | None = None) -> str | None:
     seed_config_items()
     seed_rules()
     seed_groups()
+    ensure_row_counts([model for model in ALL_MODELS if issubclass(model, Listed)])
     if Admin.any_exists():
         return None
     password = secrets.token_urlsafe(18)

@@ -31,6 +31,18 @@ ADMIN_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Only rows with the same parent can be sorted against each other",
     },
     "The search condition is invalid": {"zh-cn": "搜索条件无效", "en": "The search condition is invalid"},
+    "Sorting by this column is not supported": {
+        "zh-cn": "该列不支持排序",
+        "en": "Sorting by this column is not supported",
+    },
+    "Use Next and Previous to go beyond the first 2,000 rows": {
+        "zh-cn": "前 2,000 条之后请使用“上一页”“下一页”翻页",
+        "en": "Use Next and Previous to go beyond the first 2,000 rows",
+    },
+    "The list has changed: please go back to the first page": {
+        "zh-cn": "列表已变化，请回到第一页",
+        "en": "The list has changed: please go back to the first page",
+    },
     "Rows of this table cannot be edited": {
         "zh-cn": "此表的记录不可编辑",
         "en": "Rows of this table cannot be edited",

@@ -17,9 +17,11 @@ from __future__ import annotations
 import builtins
 import json
 import time
+import warnings
 from collections.abc import Mapping
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
+import pydantic.warnings
 from pydantic import BaseModel, ConfigDict
 from starlette.responses import JSONResponse
 
@@ -33,7 +35,27 @@ CODE_LOGIN_AGAIN = 302
 DataT = TypeVar("DataT")
 
 
-class Envelope(BaseModel, Generic[DataT]):
+class Model(BaseModel):
+    """Base of the API's response models (and of `functions.core.validators.Schema`, the request
+    bodies): pydantic builds a model's validator and serializer on first use (`defer_build`), not
+    when its module is imported. FastAPI builds those of a route's body and response model when the
+    route first serves a request or the OpenAPI document is built (cold start, DESIGN §5)."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
+# FastAPI builds the TypeAdapter of a route's body with pydantic's UnsupportedFieldAttributeWarning
+# silenced (it hands the parameter's alias, "body", to an adapter, which has no use for it). The
+# adapter of a deferred model is built on first use, outside that silencing: silence it there too.
+if hasattr(pydantic.warnings, "UnsupportedFieldAttributeWarning"):
+    warnings.filterwarnings(
+        "ignore",
+        message=r"The 'alias' attribute with value ",
+        category=pydantic.warnings.UnsupportedFieldAttributeWarning,
+    )
+
+
+class Envelope(Model, Generic[DataT]):
     """The body of every API response."""
 
     code: int
@@ -45,7 +67,7 @@ class Envelope(BaseModel, Generic[DataT]):
 RowT = TypeVar("RowT")
 
 
-class Shape(BaseModel):
+class Shape(Model):
     """A documented answer shape whose declared fields are the ones clients rely on; any other key
     the route returns is passed through unchanged (`extra="allow"`), so declaring a shape never
     drops data. Routes answering with such shapes set `response_model_exclude_unset=True`: a field
@@ -54,25 +76,32 @@ class Shape(BaseModel):
     model_config = ConfigDict(extra="allow")
 
 
-class TableList(BaseModel, Generic[RowT]):
-    """A back-office table's index: `{list, total, remark}` (tree tables nest rows under `children`)."""
+class TableList(Model, Generic[RowT]):
+    """A back-office table's index (`functions.services.listing`): `{list, total, remark}` (tree tables
+    nest rows under `children`), with `cursor` (of the next page, "" when none), `more` (`total` is a
+    lower bound), `pager` ("pages": page jumps; "cursor": Previous/Next) and `sortable` (the fields
+    the list can be ordered by)."""
 
     list: builtins.list[RowT]
     total: int
     remark: str = ""
+    cursor: str = ""
+    more: bool = False
+    pager: Literal["pages", "cursor"] = "pages"
+    sortable: builtins.list[str] = []
 
 
-class TableRow(BaseModel, Generic[RowT]):
+class TableRow(Model, Generic[RowT]):
     """One row for an edit form: `{row}`."""
 
     row: RowT
 
 
-class IdData(BaseModel):
+class IdData(Model):
     id: int
 
 
-class CountData(BaseModel):
+class CountData(Model):
     count: int
 
 

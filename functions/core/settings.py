@@ -34,6 +34,9 @@ class Settings(BaseSettings):
     # A login without "remember me" gets no refresh token; its access token lasts this long instead.
     short_session_minutes: int = 240
 
+    # Months of admin-log rows kept and listed (0: all); older rows expire through the table's TTL.
+    admin_log_retention_months: int = Field(24, ge=0, le=1200)
+
     # Files: a local folder in development, an S3 bucket on AWS.
     upload_dir: Path = REPO_ROOT / "var" / "uploads"
     uploads_bucket: str | None = None

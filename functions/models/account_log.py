@@ -6,9 +6,9 @@ Key: `user_id` (hash) + `seq` (range), where `seq` is the member's running log n
 is a Query; page `p` of size `l` is the `seq` range `[total-p*l+1, total-(p-1)*l]` — a key range,
 never an offset scan. Money values are integer cents, points integers.
 
-`id` is a table-wide number (sequence `user_money_log` / `user_score_log`) and `part` the constant
-partition of `functions.models.listing`, so the back office lists every member's rows newest first
-through `by_part` with a Query.
+`id` is a table-wide number (sequence `user_money_log` / `user_score_log`) and `part` the UTC month
+(`functions.models.listing.MonthBucketed`), so the back office lists every member's rows newest first
+through `by_part`, one Query per month; the row counts move in the same transaction as the change.
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from typing import Any
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 
 from functions.models.base import BaseModel, now
-from functions.models.listing import PART, part_index
+from functions.models.listing import MonthBucketed, part_index
 
 
-class _LogBase(BaseModel):
+class _LogBase(MonthBucketed, BaseModel):
     user_id = NumberAttribute(hash_key=True)
     seq = NumberAttribute(range_key=True)
     id = NumberAttribute()
-    part = UnicodeAttribute(default=PART)
+    part = UnicodeAttribute()
     change = NumberAttribute()
     before = NumberAttribute()
     after = NumberAttribute()

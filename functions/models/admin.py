@@ -20,15 +20,15 @@ from pynamodb.exceptions import TransactWriteError
 
 from functions.core.security import hash_password
 from functions.models.account import AccountMixin
-from functions.models.base import BaseModel, DuplicateError, is_condition_failure, transact_write
+from functions.models.base import BaseModel, DuplicateError, is_condition_failure, run_transaction
 from functions.models.counter import next_id
-from functions.models.listing import PART, part_index
+from functions.models.listing import PART, Listed, count_rows, part_index
 from functions.models.unique import Unique, owner_of, unique_key
 
 USERNAME_SCOPE = "admin.username"
 
 
-class Admin(AccountMixin, BaseModel):
+class Admin(AccountMixin, Listed, BaseModel):
     logical_name = "admin"
 
     class Meta:
@@ -69,9 +69,13 @@ class Admin(AccountMixin, BaseModel):
         )
         guard = Unique(unique_key(USERNAME_SCOPE, username), owner=str(admin.id))
         try:
-            with transact_write() as tx:
+
+            def build(tx: Any) -> None:
                 tx.save(guard, condition=Unique.key.does_not_exist())
                 tx.save(admin, condition=Admin.id.does_not_exist())
+                count_rows(tx, admin, 1)
+
+            run_transaction(build)
         except TransactWriteError as exc:
             if is_condition_failure(exc):
                 raise DuplicateError(username) from exc

@@ -12,8 +12,9 @@
 - Several rows may point to one stored object (same key). A `Counter` item
   `attachment.file#<storage>#<key>` counts them; it moves in the same transactions, and the object
   is deleted when the count reaches zero.
-- Listing for the back office is the generic table's: one Query of the GSI `part-id-index`
-  (`functions.models.listing`), newest first; never a Scan.
+- Listing for the back office is the generic table's: pages of a Query of the GSI `part-id-index`
+  (`functions.models.listing`), newest first; never a Scan. The row count `rows#attachment` moves
+  in the transactions that add and delete rows (`functions.services.attachments`).
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ from typing import Any
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 
 from functions.models.base import BaseModel, now
-from functions.models.listing import PART, part_index
+from functions.models.listing import PART, Listed, part_index
 
 LIST_PART = PART
 GUARD_SCOPE = "attachment.sha1"
 FILE_COUNTER_SCOPE = "attachment.file"
 
 
-class Attachment(BaseModel):
+class Attachment(Listed, BaseModel):
     logical_name = "attachment"
 
     class Meta:

@@ -10,8 +10,9 @@ settings.dynamodb_endpoint` (None on AWS) and `Meta.region`, and drops cached co
 
 from __future__ import annotations
 
+import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from pynamodb.connection import Connection
@@ -61,6 +62,30 @@ def is_condition_failure(exc: TransactWriteError) -> bool:
     """True when a transaction was cancelled because one of its conditions failed."""
     reasons = exc.cancellation_reasons or []
     return any(reason is not None and reason.code == "ConditionalCheckFailed" for reason in reasons)
+
+
+def is_conflict(exc: TransactWriteError) -> bool:
+    """True when a transaction was cancelled only because another one touched the same item at the
+    same time (a shared counter): trying again is safe."""
+    if exc.cause_response_code == "TransactionInProgressException":
+        return True
+    codes = {reason.code for reason in exc.cancellation_reasons or [] if reason is not None}
+    return "TransactionConflict" in codes and "ConditionalCheckFailed" not in codes
+
+
+def run_transaction(build: Callable[[TransactWrite], None], attempts: int = 25) -> None:
+    """Run the write transaction that `build(tx)` fills, again (with a short random pause) when
+    DynamoDB cancelled it for a conflict with a concurrent transaction; other failures, including a
+    failed condition, are raised to the caller."""
+    for attempt in range(attempts):
+        try:
+            with transact_write() as tx:
+                build(tx)
+            return
+        except TransactWriteError as exc:
+            if attempt == attempts - 1 or not is_conflict(exc):
+                raise
+            time.sleep(random.uniform(0, 0.002 * 2 ** min(attempt, 6)))  # noqa: S311 - jitter, not a secret
 
 
 def now() -> int:

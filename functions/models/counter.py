@@ -1,4 +1,5 @@
-"""Sequences for numeric record ids (admins, members, …), one atomic counter item per name."""
+"""Atomic counters, one item per name: sequences for numeric record ids (admins, members, …) and the
+row counts of listed tables (`functions.models.listing`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ class Counter(BaseModel):
 
     name = UnicodeAttribute(hash_key=True)
     value = NumberAttribute(default=0)
+    # Row counts of a time-bucketed table: the oldest bucket that ever held a row (`rows#<table>`).
+    first = UnicodeAttribute(null=True)
 
 
 def next_id(name: str) -> int:

@@ -10,7 +10,9 @@
 - `status` "enable" | "disable". `login_failures` counts consecutive wrong passwords; `lock_until`
   (unix seconds, 0 = not locked) is set when the count reaches the limit.
 - GSI `part-id-index` (`by_part`, see `functions.models.listing`) lets the back office list members
-  by id with a Query, never a Scan.
+  by id with a Query, never a Scan; `status-id-index` and `group-id-index` list the members of one
+  status or group (a filter, and "is this group still used?") the same way. The row count is the
+  counter `rows#user`, kept in the transactions that add and delete members.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from pynamodb.exceptions import TransactWriteError
 
 from functions.core.security import hash_password
 from functions.models.account import STATUS_ENABLED, AccountMixin
-from functions.models.base import BaseModel, DuplicateError, is_condition_failure, now, transact_write
+from functions.models.base import BaseModel, DuplicateError, is_condition_failure, now, run_transaction
 from functions.models.counter import next_id
-from functions.models.listing import PART, part_index
+from functions.models.listing import PART, Listed, count_rows, key_index, part_index
 from functions.models.unique import Unique, owner_of, unique_key
 from functions.services.area import region_names
 
@@ -35,7 +37,7 @@ SCOPES: dict[str, str] = {"username": USERNAME_SCOPE, "email": EMAIL_SCOPE, "mob
 DEFAULT_GROUP_ID = 1
 
 
-class User(AccountMixin, BaseModel):
+class User(AccountMixin, Listed, BaseModel):
     logical_name = "user"
 
     class Meta:
@@ -58,6 +60,8 @@ class User(AccountMixin, BaseModel):
     lang = UnicodeAttribute(default="")
 
     by_part = part_index()
+    by_status = key_index("status-id-index", "status", UnicodeAttribute)
+    by_group = key_index("group-id-index", "group_id")
 
     @classmethod
     def create(
@@ -90,11 +94,15 @@ class User(AccountMixin, BaseModel):
         fields = [("username", username), ("email", email), ("mobile", mobile)]
         fields = [(name, value) for name, value in fields if value]
         try:
-            with transact_write() as tx:
+
+            def build(tx: Any) -> None:
                 for name, value in fields:
                     guard = Unique(unique_key(SCOPES[name], value), owner=str(user.id))
                     tx.save(guard, condition=Unique.key.does_not_exist())
                 tx.save(user, condition=User.id.does_not_exist())
+                count_rows(tx, user, 1)
+
+            run_transaction(build)
         except TransactWriteError as exc:
             if is_condition_failure(exc):
                 reasons = exc.cancellation_reasons or []

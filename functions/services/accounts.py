@@ -25,7 +25,8 @@ from pynamodb.exceptions import TransactWriteError
 
 from functions.core.responses import ApiError
 from functions.core.validators import check_email, check_mobile, check_password
-from functions.models.base import is_condition_failure, transact_write
+from functions.models.base import is_condition_failure, run_transaction, transact_write
+from functions.models.listing import count_rows
 from functions.models.unique import Unique, unique_key
 from functions.services import captcha, sessions
 from functions.services.sessions import Kind
@@ -106,10 +107,22 @@ def save_with_unique_changes(item: Any, changes: list[tuple[str, str, str]], dup
         raise
 
 
-def delete_with_unique(item: Any, guards: list[tuple[str, str]]) -> None:
-    """Delete the account `item` with the guards `(scope, value)` of its unique values."""
-    with transact_write() as tx:
-        tx.delete(item)
+def delete_with_unique(item: Any, guards: list[tuple[str, str]]) -> bool:
+    """Delete the account `item` with the guards `(scope, value)` of its unique values and its row
+    count; False when it was already gone (deleted meanwhile by someone else)."""
+    model = type(item)
+
+    def build(tx: Any) -> None:
+        tx.delete(item, condition=model.id.exists())
         for scope, value in guards:
             if value:
                 tx.delete(Unique(unique_key(scope, value)))
+        count_rows(tx, item, -1)
+
+    try:
+        run_transaction(build)
+    except TransactWriteError as exc:
+        if is_condition_failure(exc):
+            return False
+        raise
+    return True

@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
 from functions.models.admin_log import AdminLog
+from functions.models.base import run_transaction
 from functions.models.counter import next_id
+from functions.models.listing import count_rows
 from functions.services import stats
 
 MASK = "******"
@@ -72,6 +75,14 @@ def record(
         ip=ip,
         useragent=(useragent or "")[:MAX_UA],
     )
-    row.save()
+    keep = AdminLog.retention_months()
+    if keep:
+        row.expire_at = timedelta(days=31 * (keep + 1))  # after its month has left the listed window
+
+    def build(tx: Any) -> None:
+        tx.save(row, condition=AdminLog.id.does_not_exist())
+        count_rows(tx, row, 1)
+
+    run_transaction(build)
     stats.bump(stats.ADMIN_ACTION)
     return row

@@ -135,7 +135,9 @@ def delete_admins(items: list[Admin], ctx: AdminContext) -> int:
         if item.id == ctx.id:
             raise ApiError("You cannot delete yourself")
         check_target(item, ctx)
+    deleted = 0
     for item in items:
-        accounts.delete_with_unique(item, [(USERNAME_SCOPE, item.username)])
+        if accounts.delete_with_unique(item, [(USERNAME_SCOPE, item.username)]):
+            deleted += 1
         revoke_all("admin", int(item.id), reason="deleted")
-    return len(items)
+    return deleted

@@ -19,6 +19,7 @@ from functions.core.log import logger
 from functions.models.attachment import Attachment, file_counter_name, guard_key
 from functions.models.base import is_condition_failure, now, transact_write
 from functions.models.counter import Counter, next_id
+from functions.models.listing import count_rows
 from functions.models.unique import Unique
 from functions.services.uploads import Uploader
 
@@ -90,6 +91,7 @@ def record(
                 tx.save(Unique(guard, owner=str(row.id)), condition=Unique.key.does_not_exist())
                 tx.save(row, condition=Attachment.id.does_not_exist())
                 tx.update(Counter(file_counter_name(storage, row.key)), actions=[Counter.value.add(1)])
+                count_rows(tx, row, 1)
         except TransactWriteError as exc:
             if is_condition_failure(exc) or "TransactionConflict" in str(exc):
                 continue  # a simultaneous upload of the same file won: reuse its row
@@ -126,6 +128,7 @@ def delete(row: Attachment) -> bool:
                 if include_guard:
                     tx.delete(guard, condition=Unique.owner == str(row.id))
                 tx.update(Counter(counter_name), actions=[Counter.value.add(-1)])
+                count_rows(tx, row, -1)
             break
         except TransactWriteError as exc:
             if not is_condition_failure(exc):

@@ -1,27 +1,29 @@
 """The list logic of the generic back-office table API (DESIGN §3), independent of any resource.
 
 `GET …/index` parameters (all optional):
-- `page` (1…), `limit` (1…1000, default 10);
+- `page` (1…), `limit` (1…1000, default 10); `cursor`: the `cursor` of the previous answer, for the
+  next page (lists that are not trees: `functions.services.listing`, which also says how far page
+  jumps go and what the answer's `total`, `more`, `pager` and `sortable` mean);
 - `quick_search`: case-insensitive substring over the resource's quick-search fields;
 - `search`: a JSON list (at most `MAX_CONDITIONS`; nested deeper than `MAX_SEARCH_DEPTH` or with
   invalid characters it is an HTTP 400) of conditions `{"field", "operator", "val"}`; operators
   `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `like`, `in` (val: list or comma-separated), `range` (val:
   [from, to], either side may be empty), `null`, `notnull`;
-- `order`: `field,asc` or `field,desc` (default: the resource's);
+- `order`: `field,asc` or `field,desc` (default: the resource's; only a field of the table's
+  `sortable` — those an index orders by — anything else is refused with a message);
 - `select=true`: a quick-search select asks for options; `initKey`/`initValue` pick the rows whose
   `initKey` is one of `initValue` (comma-separated) — the select's current value.
 
-Rows come from one Query of the table's `part-id-index` (or a resource's own Query), are turned
-into dicts, then filtered, sorted and paged here. Back-office tables are read a page at a time by
-staff; the Query reads the whole partition, which is fine for the sizes these tables have (rules,
-groups, admins, members of a company site). Log tables use the same path; if they grow to millions
-of rows, they need a time-bucketed partition instead — a known limit.
+This module parses the parameters and holds the row tests (`row_filter`, `matches`); the generic
+table (`functions.routes.admin.table`) reads pages with `functions.services.listing` and applies the
+tests to the rows read there. Tree tables (rules, groups: small, shown whole) are read whole, at
+most `listing.MAX_READ` rows, and filtered and sorted in memory with `apply`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +51,7 @@ class ListParams:
     search: list[Condition] | None = None
     order: tuple[str, bool] | None = None  # (field, descending)
     select: bool = False
+    cursor: str = ""
     init_key: str = ""
     init_value: list[str] | None = None
 
@@ -70,6 +73,7 @@ def parse_params(query: Any, fields: Iterable[str]) -> ListParams:
         quick_search=(query.get("quick_search") or "").strip()[:100],
         select=(query.get("select") or "").lower() in {"1", "true", "yes"},
         init_key=query.get("initKey") or "",
+        cursor=(query.get("cursor") or "")[:4096],
     )
     raw_init = query.get("initValue")
     if params.init_key:
@@ -191,22 +195,38 @@ def quick_matches(row: dict[str, Any], needle: str, fields: Sequence[str]) -> bo
     return False
 
 
+def row_filter(
+    params: ListParams, quick_fields: Sequence[str], conditions: Sequence[Condition] | None = None
+) -> Callable[[dict[str, Any]], bool] | None:
+    """The test a row must pass (initKey/initValue, quick search and the `conditions`, default all of
+    `params.search`); None when nothing filters. An empty condition value filters nothing."""
+    conditions = [
+        c
+        for c in (params.search or [] if conditions is None else conditions)
+        if c.val not in (None, "") or c.operator in ("null", "notnull")
+    ]
+    wanted = set(params.init_value) if params.init_key and params.init_value is not None else None
+    if wanted is None and not params.quick_search and not conditions:
+        return None
+
+    def test(row: dict[str, Any]) -> bool:
+        if wanted is not None and str(row.get(params.init_key)) not in wanted:
+            return False
+        if params.quick_search and not quick_matches(row, params.quick_search, quick_fields):
+            return False
+        return all(matches(row, cond) for cond in conditions)
+
+    return test
+
+
 def apply(
     rows: list[dict[str, Any]], params: ListParams, quick_fields: Sequence[str]
 ) -> tuple[list[dict[str, Any]], bool]:
-    """Filter and sort `rows`; returns (rows, filtered?)."""
-    filtered = False
-    if params.init_key and params.init_value is not None:
-        wanted = set(params.init_value)
-        rows = [r for r in rows if str(r.get(params.init_key)) in wanted]
-        filtered = True
-    if params.quick_search:
-        rows = [r for r in rows if quick_matches(r, params.quick_search, quick_fields)]
-        filtered = True
-    for cond in params.search or []:
-        before = len(rows)
-        rows = [r for r in rows if matches(r, cond)]
-        filtered = filtered or len(rows) != before or cond.val not in (None, "")
+    """Filter and sort `rows` (a tree table's, read whole); returns (rows, filtered?)."""
+    test = row_filter(params, quick_fields)
+    filtered = test is not None
+    if test is not None:
+        rows = [r for r in rows if test(r)]
     if params.order:
         field, descending = params.order
 

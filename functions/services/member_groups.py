@@ -52,8 +52,8 @@ def update_group(
 
 def delete_groups(items: list[UserGroup]) -> int:
     doomed = {int(g.id) for g in items}
-    for user in User.by_part.query(PART):
-        if int(user.group_id or 0) in doomed:
+    for group_id in doomed:  # one key read per group, whatever the number of members
+        if next(iter(User.by_group.query(group_id, limit=1)), None) is not None:
             raise ApiError("The group is still used by members")
     for item in items:
         item.delete()

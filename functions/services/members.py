@@ -403,9 +403,11 @@ def update_member(user: User, values: dict[str, Any]) -> User:
 
 
 def delete_members(items: list[User]) -> int:
+    deleted = 0
     for user in items:
-        accounts.delete_with_unique(
+        if accounts.delete_with_unique(
             user, [(SCOPES[f], getattr(user, f)) for f in ("username", "email", "mobile")]
-        )
+        ):
+            deleted += 1
         sessions.revoke_all("user", int(user.id), reason="deleted")
-    return len(items)
+    return deleted

@@ -27,6 +27,7 @@ from functions.core.responses import ApiError
 from functions.models.account_log import MoneyLog, ScoreLog
 from functions.models.base import now, transact_write
 from functions.models.counter import next_id
+from functions.models.listing import count_rows
 from functions.models.user import User
 
 MAX_ATTEMPTS = 200
@@ -113,6 +114,7 @@ def _change(kind: str, user_id: int | str, amount: int, memo: str, admin_id: int
                     condition=(value_attr == before) & (count_attr == count),
                 )
                 tx.save(row, condition=log_model.seq.does_not_exist())
+                count_rows(tx, row, 1)
         except TransactWriteError as exc:
             if not _retryable(exc):
                 raise

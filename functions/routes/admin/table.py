@@ -13,9 +13,14 @@ request schemas and the hooks it needs; `Table.router()` builds:
 | POST   /admin/<path>/sortable       | `<path>/sortable`     | —                       |
 
 `actions` picks which of these a resource offers. List parameters are those of
-`functions.services.crud_table`. Tree tables (`tree = True`, rows with `pid`) answer the index with
-the rows nested under `children` when nothing is filtered (and not paged: a tree is shown whole),
-and sort only among siblings.
+`functions.services.crud_table`. The index reads a page at a time (`functions.services.listing`):
+the model's `part-id-index` (its months for a time-series table), or a GSI when a filter names a
+field of `key_filters` (`eq`), newest first or by `id` ascending; `sortable` lists the orders an
+index gives (`id`, and `create_time`, which grows with it); the total comes from the row counter
+when nothing filters. Tree tables (`tree = True`, rows with `pid`) and small tables (`whole =
+True`) are read whole (at most `listing.MAX_READ` rows) and answer the index with the rows nested
+under `children` when nothing is filtered (not paged: a tree is shown whole), and sort only among
+siblings.
 
 Shared by several resources (route modules never import each other): `Status`, the rule schema
 `RuleFields`/`rule_values` (auth/rule and user/rule) and `AccountLogTable` (user/moneyLog and
@@ -25,7 +30,7 @@ This module does not use `from __future__ import annotations`: the endpoint clos
 body parameter with the resource's schema, which FastAPI must be able to evaluate.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -43,10 +48,11 @@ from functions.core.responses import (
     success,
 )
 from functions.core.validators import INT_MAX, Account, Password, Required, Schema, Text, Url
-from functions.models.listing import PART
-from functions.models.user import User, cents_to_yuan
+from functions.models.listing import MONTHLY, PART, month_buckets, total_rows
+from functions.models.unique import owner_of
+from functions.models.user import USERNAME_SCOPE, User, cents_to_yuan
 from functions.routes.admin.deps import AdminContext, require
-from functions.services import crud_table
+from functions.services import crud_table, listing
 from functions.services.permissions import build_tree
 
 Status = Literal["enable", "disable"]
@@ -130,6 +136,37 @@ def parse_ids(request: Request) -> list[int]:
     return ids
 
 
+def _key_value(model: Any, field: str, value: Any) -> Any:
+    """A filter value as the type of the index's hash key (a number for `admin_id`)."""
+    if model.get_attributes()[field].attr_type == "N":
+        try:
+            number = int(str(value))
+        except ValueError:
+            raise ApiError("The search condition is invalid") from None
+        if not -INT_MAX <= number <= INT_MAX:
+            raise ApiError("The search condition is invalid")
+        return number
+    return str(value)[:200]
+
+
+def _time_range(conditions: Sequence[Any]) -> tuple[int | None, int | None]:
+    """The `create_time` range of the conditions (to pick the months to read; the condition itself
+    still tests each row)."""
+    since = until = None
+    for cond in conditions:
+        if cond.field != "create_time" or cond.operator not in ("range", "gt", "gte", "lt", "lte"):
+            continue
+        bounds = cond.val if isinstance(cond.val, list) else str(cond.val or "").split(",")
+        low = bounds[0] if cond.operator in ("range", "gt", "gte") else None
+        high = bounds[-1] if cond.operator in ("lt", "lte") else (bounds[1] if len(bounds) > 1 else None)
+        try:
+            since = int(float(low)) if low not in (None, "") else since
+            until = int(float(high)) if high not in (None, "") else until
+        except (TypeError, ValueError):
+            raise ApiError("The search condition is invalid") from None
+    return since, until
+
+
 class Table:
     path: ClassVar[str]
     model: ClassVar[Any]
@@ -139,6 +176,11 @@ class Table:
     add_schema: ClassVar[type[Schema] | None] = None
     edit_schema: ClassVar[type[Schema] | None] = None
     tree: ClassVar[bool] = False
+    whole: ClassVar[bool] = False  # a small table listed whole, like a tree (bounded by MAX_READ)
+    # The orders an index gives (paged lists); `create_time` grows with `id`.
+    sortable: ClassVar[Sequence[str]] = ("id", "create_time")
+    # Filters (`eq`) a GSI answers: field -> the model's index attribute (hash: the field, range: id).
+    key_filters: ClassVar[dict[str, str]] = {}
     default_order: ClassVar[tuple[str, bool] | None] = None  # None: the source's order
     remark: ClassVar[str] = ""
     tag: ClassVar[str] = "admin"
@@ -147,11 +189,24 @@ class Table:
 
     # --- reading -----------------------------------------------------------------------------
     def source(self, ctx: AdminContext) -> list[Any]:
-        """Every row this caller may list (one Query; newest first)."""
-        return list(self.model.by_part.query(PART, scan_index_forward=False))
+        """Every row of a tree or whole table this caller may list (one bounded Query; newest first)."""
+        return list(self.model.by_part.query(PART, scan_index_forward=False, limit=listing.MAX_READ))
+
+    def scope(self, ctx: AdminContext) -> tuple[list[listing.Partition] | None, Callable[[Any], bool] | None]:
+        """What of a paged table this caller may list: other partitions to read (e.g. only their
+        own rows through an index) and/or a test on each item; (None, None): everything."""
+        return None, None
+
+    def row_builder(self, ctx: AdminContext) -> Callable[[Any], dict[str, Any]]:
+        """The function turning an item into its row for one request (load per-request lookups
+        here, never on the shared table object)."""
+        return lambda item: self.to_row(item, ctx)
 
     def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
         return item.to_row()
+
+    def decorate(self, rows: list[dict[str, Any]], ctx: AdminContext) -> None:
+        """Complete the rows of one page in place (e.g. names looked up in one batch)."""
 
     def get_item(self, item_id: int, ctx: AdminContext) -> Any:
         try:
@@ -189,18 +244,92 @@ class Table:
         params = crud_table.parse_params(request.query_params, self.fields)
         if params.order is None and self.default_order is not None:
             params.order = self.default_order
+        remark = t(self.remark) if self.remark else ""
+        if self.tree or self.whole:
+            result = self._list_whole(params, ctx)
+        elif params.init_key == "id" and params.init_value is not None:
+            result = self._list_ids(params, ctx)
+        else:
+            result = self._list_paged(params, ctx)
+        if not result.pop("nested", False):
+            self.decorate(result["list"], ctx)
+        return {"remark": remark, **result}
+
+    def _list_whole(self, params: crud_table.ListParams, ctx: AdminContext) -> dict[str, Any]:
         rows = [self.to_row(item, ctx) for item in self.source(ctx)]
         rows, filtered = crud_table.apply(rows, params, self.quick_search)
+        answer: dict[str, Any] = {"total": len(rows), "sortable": list(self.fields)}
         if self.tree and not filtered and not params.select:
-            return {
-                "list": build_tree(rows),
-                "total": len(rows),
-                "remark": t(self.remark) if self.remark else "",
-            }
+            return {**answer, "list": build_tree(rows), "nested": True}
+        return {**answer, "list": crud_table.page(rows, params)}
+
+    def _list_ids(self, params: crud_table.ListParams, ctx: AdminContext) -> dict[str, Any]:
+        """A select's current value: the rows with these ids (one BatchGetItem, at most 100)."""
+        try:
+            ids = sorted({int(v) for v in params.init_value or []})[:100]
+        except ValueError:
+            raise ApiError("The search condition is invalid") from None
+        to_row = self.row_builder(ctx)
+        items = [i for i in self.model.batch_get(ids) if self.can_access(i, ctx)] if ids else []
+        rows = [to_row(i) for i in sorted(items, key=lambda i: -int(i.id))]
+        return {"list": rows, "total": len(rows), "sortable": list(self.sortable)}
+
+    def plan(self, params: crud_table.ListParams, ctx: AdminContext) -> tuple[listing.Plan, list[Any]]:
+        """The Queries of a paged list and the conditions they leave to test on each row."""
+        model = self.model
+        forward = False
+        if params.order is not None:
+            field, descending = params.order
+            if field not in self.sortable:
+                raise ApiError("Sorting by this column is not supported")
+            forward = not descending
+        conditions = list(params.search or [])
+        partitions, keep = self.scope(ctx)
+        keyed = False
+        if partitions is None:
+            for cond in conditions:
+                if cond.field in self.key_filters and cond.operator == "eq" and cond.val not in (None, ""):
+                    index = getattr(model, self.key_filters[cond.field])
+                    partitions = [listing.Partition(index, _key_value(model, cond.field, cond.val))]
+                    conditions.remove(cond)
+                    keyed = True
+                    break
+        if partitions is None and model.list_buckets == MONTHLY:
+            since, until = _time_range(conditions)
+            buckets = month_buckets(model, newest_first=not forward, since=since, until=until)
+            partitions = [listing.Partition(model.by_part, bucket) for bucket in buckets]
+        elif partitions is None:
+            partitions = [listing.Partition(model.by_part, PART)]
+        plan = listing.Plan(model=model, partitions=partitions, forward=forward)
+        if keep is None and not keyed:
+            plan.total = lambda: total_rows(model)
+        if keep is not None:
+            plan.matches = keep
+        return plan, conditions
+
+    def _list_paged(self, params: crud_table.ListParams, ctx: AdminContext) -> dict[str, Any]:
+        plan, conditions = self.plan(params, ctx)
+        to_row = self.row_builder(ctx)
+        rows: dict[int, dict[str, Any]] = {}
+
+        def row_of(item: Any) -> dict[str, Any]:
+            key = id(item)
+            if key not in rows:
+                rows[key] = to_row(item)
+            return rows[key]
+
+        test = crud_table.row_filter(params, self.quick_search, conditions)
+        if test is not None:
+            keep = plan.matches
+            plan.matches = lambda item: (keep is None or keep(item)) and test(row_of(item))
+        page = listing.read_page(plan, page=params.page, limit=params.limit, cursor=params.cursor)
         return {
-            "list": crud_table.page(rows, params),
-            "total": len(rows),
-            "remark": t(self.remark) if self.remark else "",
+            "list": [row_of(item) for item in page.items],
+            "total": page.total,
+            "cursor": page.cursor,
+            "more": page.more,
+            "pager": page.pager,
+            "sortable": list(self.sortable),
         }
 
     def name(self, action: str) -> str:
@@ -322,32 +451,52 @@ class AccountLogRow(Shape):
 
 class AccountLogTable(Table):
     """A member's balance or points log (read-only), rows with the member's username and nickname;
-    money amounts in yuan strings."""
+    money amounts in yuan strings. A filter on `user_id`, or a quick search that is a member's exact
+    username, reads that member's rows only (the table's own key: `user_id`, `seq`)."""
 
     kind: ClassVar[str] = "money"
     fields = ("id", "user_id", "username", "change", "memo", "admin_id", "create_time")
-    quick_search = ("username", "nickname", "memo", "user_id")
+    quick_search = ("memo", "user_id")
     actions = ("index",)
     row_model = AccountLogRow
-
-    def source(self, ctx: AdminContext) -> list[Any]:
-        return list(self.model.by_part.query(PART, scan_index_forward=False))
 
     def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
         return item.to_dict()
 
-    def list_rows(self, request: Any, ctx: AdminContext) -> dict[str, Any]:
-        result = super().list_rows(request, ctx)
-        ids = sorted({int(r["user_id"]) for r in result["list"]})
+    def plan(self, params: crud_table.ListParams, ctx: AdminContext) -> tuple[listing.Plan, list[Any]]:
+        plan, conditions = super().plan(params, ctx)
+        member = next(
+            (
+                c
+                for c in conditions
+                if c.field == "user_id" and c.operator == "eq" and c.val not in (None, "")
+            ),
+            None,
+        )
+        user_id: int | None = None
+        if member is not None:
+            user_id = _key_value(self.model, "user_id", member.val)
+            conditions.remove(member)
+        elif params.quick_search:
+            owner = owner_of(USERNAME_SCOPE, params.quick_search)
+            if owner is not None:
+                user_id, params.quick_search = int(owner), ""
+        if user_id is not None:
+            plan = listing.Plan(
+                model=self.model, partitions=[listing.Partition(self.model, user_id)], forward=plan.forward
+            )
+        return plan, conditions
+
+    def decorate(self, rows: list[dict[str, Any]], ctx: AdminContext) -> None:
+        ids = sorted({int(r["user_id"]) for r in rows})
         users = {int(u.id): u for u in User.batch_get(ids)} if ids else {}
-        for row in result["list"]:
+        for row in rows:
             user = users.get(int(row["user_id"]))
             row["username"] = user.username if user else ""
             row["nickname"] = user.nickname if user else ""
             if self.kind == "money":
                 for key in ("change", "before", "after"):
                     row[key] = cents_to_yuan(int(row[key]))
-        return result
 
 
 class RuleTableBase(Table):

@@ -3,6 +3,7 @@ Who may see and change which admin is decided by `functions.services.admins` (re
 this module is the HTTP surface and the row shape.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import Field
@@ -62,18 +63,23 @@ class AdminTable(Table):
     add_schema = AdminIn
     edit_schema = AdminEdit
     row_model = AdminRow
-    _groups: dict[int, AdminGroup] | None = None
 
-    def source(self, ctx: AdminContext) -> list[Any]:
-        return admins.visible_admins(ctx)
+    def scope(self, ctx: AdminContext) -> tuple[None, Callable[[Any], bool] | None]:
+        if ctx.is_super:
+            return None, None
+        return None, lambda item: admins.can_see(item, ctx)
 
     def can_access(self, item: Any, ctx: AdminContext) -> bool:
         return admins.can_see(item, ctx)
 
+    def row_builder(self, ctx: AdminContext) -> Callable[[Any], dict[str, Any]]:
+        groups = {int(g.id): g for g in all_groups()}
+        return lambda item: self.admin_row(item, ctx, groups)
+
     def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
-        groups = self._groups
-        if groups is None:
-            groups = {int(g.id): g for g in all_groups()}
+        return self.row_builder(ctx)(item)
+
+    def admin_row(self, item: Admin, ctx: AdminContext, groups: dict[int, AdminGroup]) -> dict[str, Any]:
         return {
             "id": item.id,
             "username": item.username,
@@ -95,13 +101,6 @@ class AdminTable(Table):
             # Whether the caller may change or delete this admin (the UI hides the buttons otherwise).
             "editable": admins.editable(item, ctx, groups),
         }
-
-    def list_rows(self, request: Any, ctx: AdminContext) -> dict[str, Any]:
-        self._groups = {int(g.id): g for g in all_groups()}
-        try:
-            return super().list_rows(request, ctx)
-        finally:
-            self._groups = None
 
     def create(self, body: Any, ctx: AdminContext) -> Any:
         return admins.create_admin(ctx, body.model_dump())

@@ -1,13 +1,15 @@
 """The admin log: `/admin/auth/adminLog/index` (permission `auth/adminLog/index`), read-only; a
-non-super admin sees only its own rows. Rows are written by `functions.services.admin_log`."""
+non-super admin sees only its own rows (read through `admin-id-index`). Rows are written by
+`functions.services.admin_log`; the list reads the table's months newest first, a filter on
+`admin_id` reads that admin's rows through the index, and a `create_time` range reads only its months."""
 
 from typing import Any
 
 from functions.core.responses import Shape
 from functions.models.admin_log import AdminLog
-from functions.models.listing import PART
 from functions.routes.admin.deps import AdminContext
 from functions.routes.admin.table import Table
+from functions.services.listing import Partition
 
 
 class AdminLogRow(Shape):
@@ -29,10 +31,10 @@ class AdminLogTable(Table):
     actions = ("index",)
     row_model = AdminLogRow
 
-    def source(self, ctx: AdminContext) -> list[Any]:
-        if ctx.is_super:
-            return list(AdminLog.by_part.query(PART, scan_index_forward=False))
-        return list(AdminLog.by_admin.query(ctx.id, scan_index_forward=False))
+    key_filters = {"admin_id": "by_admin"}
+
+    def scope(self, ctx: AdminContext) -> tuple[list[Partition] | None, None]:
+        return (None, None) if ctx.is_super else ([Partition(AdminLog.by_admin, ctx.id)], None)
 
     def can_access(self, item: Any, ctx: AdminContext) -> bool:
         return ctx.is_super or int(item.admin_id) == ctx.id

@@ -38,6 +38,7 @@ class MemberGroupTable(Table):
     path = "user/group"
     model = UserGroup
     fields = ("id", "name", "status", "create_time", "update_time")
+    whole = True  # a handful of groups: listed whole, sorted by any column
     quick_search = ("name",)
     add_schema = MemberGroupIn
     edit_schema = MemberGroupEdit

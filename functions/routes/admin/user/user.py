@@ -4,6 +4,7 @@ username, e-mail or mobile moves its uniqueness guard in one transaction; disabl
 changing its password or deleting it revokes its sessions (`functions.services.members`).
 """
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import Field
@@ -73,10 +74,18 @@ class MemberTable(Table):
     add_schema = MemberIn
     edit_schema = MemberEdit
     row_model = MemberRow
-    _names: dict[int, str] | None = None
+    # `join_time` is set when the member is created, so it grows with `id` as `create_time` does.
+    sortable = ("id", "create_time", "join_time")
+    key_filters = {"status": "by_status", "group_id": "by_group"}
+
+    def row_builder(self, ctx: AdminContext) -> Callable[[Any], dict[str, Any]]:
+        names = group_names()
+        return lambda item: self.member_row(item, names)
 
     def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
-        names = self._names if self._names is not None else group_names()
+        return self.row_builder(ctx)(item)
+
+    def member_row(self, item: User, names: dict[int, str]) -> dict[str, Any]:
         return {
             "id": item.id,
             "username": item.username,
@@ -99,13 +108,6 @@ class MemberTable(Table):
             "create_time": item.create_time,
             "update_time": item.update_time,
         }
-
-    def list_rows(self, request: Any, ctx: AdminContext) -> dict[str, Any]:
-        self._names = group_names()
-        try:
-            return super().list_rows(request, ctx)
-        finally:
-            self._names = None
 
     def create(self, body: Any, ctx: AdminContext) -> Any:
         return members.create_member(body.model_dump())

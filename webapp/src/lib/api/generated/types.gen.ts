@@ -2863,6 +2863,22 @@ export type TableListAccountLogRow = {
      * Remark
      */
     remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
 };
 
 /**
@@ -2881,6 +2897,22 @@ export type TableListAdminLogRow = {
      * Remark
      */
     remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
 };
 
 /**
@@ -2899,6 +2931,22 @@ export type TableListAdminRow = {
      * Remark
      */
     remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
 };
 
 /**
@@ -2917,6 +2965,22 @@ export type TableListAttachmentRow = {
      * Remark
      */
     remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
 };
 
 /**
@@ -2935,6 +2999,22 @@ export type TableListGroupRow = {
      * Remark
      */
     remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
 };
 
 /**
@@ -2953,6 +3033,22 @@ export type TableListMemberGroupRow = {
      * Remark
      */
     remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
 };
 
 /**
@@ -2971,6 +3067,22 @@ export type TableListMemberRow = {
      * Remark
      */
     remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
 };
 
 /**
@@ -2989,6 +3101,22 @@ export type TableListMemberRuleRow = {
      * Remark
      */
     remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
 };
 
 /**
@@ -3007,6 +3135,22 @@ export type TableListRuleRow = {
      * Remark
      */
     remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
 };
 
 /**
