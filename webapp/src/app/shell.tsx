@@ -49,7 +49,7 @@ function Frame({ title, onLogout, extra }: ShellProps) {
             display: 'flex',
             alignItems: 'center',
             flexWrap: 'wrap',
-            columnGap: 16,
+            columnGap: narrow ? 8 : 16,
             rowGap: 8,
             maxWidth: 1200,
             margin: '0 auto',

@@ -36,17 +36,49 @@ export function AccountCenter() {
     document.getElementById('account-page-heading')?.focus();
   }, [page]);
   if (!ready) return null;
-  const menu = (
+  const links = ACCOUNT_PAGES.map((name) => ({
+    name,
+    to: accountPath(name),
+    label: t(`userLoading:menu.${name}`),
+    current: page === name,
+  }));
+  // Phones: every page in one row that scrolls sideways (nothing hidden behind a "…"); larger screens: antd's inline menu.
+  const menu = narrow ? (
+    <nav aria-label={t('general:layout.mainNav')}>
+      <ul style={{ display: 'flex', gap: 4, margin: 0, padding: 6, listStyle: 'none', overflowX: 'auto', scrollbarWidth: 'none' }}>
+        {links.map((link) => (
+          <li key={link.name} style={{ flex: 'none' }}>
+            <Link
+              to={link.to}
+              aria-current={link.current ? 'page' : undefined}
+              ref={link.current ? (el) => el?.scrollIntoView({ block: 'nearest', inline: 'nearest' }) : undefined}
+              style={{
+                display: 'block',
+                padding: '8px 14px',
+                borderRadius: token.borderRadius,
+                whiteSpace: 'nowrap',
+                color: link.current ? token.colorPrimaryText : token.colorText,
+                background: link.current ? token.colorPrimaryBg : undefined,
+                fontWeight: link.current ? 600 : 400,
+              }}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  ) : (
     <nav aria-label={t('general:layout.mainNav')}>
       <Menu
-        mode={narrow ? 'horizontal' : 'inline'}
+        mode="inline"
         selectedKeys={[page]}
-        style={{ borderInlineEnd: 0, borderBottom: narrow ? undefined : 0, background: 'transparent' }}
-        items={ACCOUNT_PAGES.map((name) => ({
-          key: name,
+        style={{ borderInlineEnd: 0, background: 'transparent' }}
+        items={links.map((link) => ({
+          key: link.name,
           label: (
-            <Link to={accountPath(name)} aria-current={page === name ? 'page' : undefined}>
-              {t(`userLoading:menu.${name}`)}
+            <Link to={link.to} aria-current={link.current ? 'page' : undefined}>
+              {link.label}
             </Link>
           ),
         }))}

@@ -61,7 +61,12 @@ export function LogList({ kind }: { kind: 'balance' | 'integral' }) {
         { title: t('log.before'), dataIndex: 'before', width: 110 },
         { title: t('log.after'), dataIndex: 'after', width: 110 },
         { title: t('log.memo'), dataIndex: 'memo' },
-        { title: t('log.time'), dataIndex: 'create_time', width: 180, render: (v: number) => timeFormat(v) },
+        {
+          title: t('log.time'),
+          dataIndex: 'create_time',
+          width: 200,
+          render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{timeFormat(v)}</span>,
+        },
       ]}
     />
   );
