@@ -2,7 +2,8 @@
 
 `seed(settings)` is idempotent. It also writes the default menu rules of the back office and the
 member center, the super admin group (id 1, "*") and the default member group (id 1), and the
-built-in mail/security config items — each only when missing (`functions.services.rules`,
+built-in mail/security config items, and the designed business tables with their demo rows
+(`functions.services.designs`) — each only when missing (`functions.services.rules`,
 `functions.services.config_items`). The first admin (username `admin`, super) is created only when no
 admin exists, with a random password from `secrets.token_urlsafe` that is returned (and printed
 once by `python -m functions.seed`); there is never a known default password. Later runs return None
@@ -25,6 +26,7 @@ def seed(settings: Settings | None = None) -> str | None:
     from functions.models.listing import Listed, ensure_row_counts
     from functions.models.tables import create_tables
     from functions.services.config_items import seed_config_items
+    from functions.services.designs import load_demo_rows, load_design_files
     from functions.services.member_config import seed_member_config
     from functions.services.rules import seed_groups, seed_rules
     from functions.services.site_config import seed_site_config
@@ -37,7 +39,9 @@ def seed(settings: Settings | None = None) -> str | None:
     seed_config_items()
     seed_rules()
     seed_groups()
-    ensure_row_counts([model for model in ALL_MODELS if issubclass(model, Listed)])
+    ensure_row_counts([m for m in ALL_MODELS if issubclass(m, Listed) and hasattr(m, "by_part")])
+    load_design_files()
+    load_demo_rows()
     if Admin.any_exists():
         return None
     password = secrets.token_urlsafe(18)

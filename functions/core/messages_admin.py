@@ -31,6 +31,80 @@ ADMIN_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Only rows with the same parent can be sorted against each other",
     },
     "The search condition is invalid": {"zh-cn": "搜索条件无效", "en": "The search condition is invalid"},
+    "The value does not have the required format": {
+        "zh-cn": "格式不正确",
+        "en": "The value does not have the required format",
+    },
+    "Please enter a date like 2026-01-31": {
+        "zh-cn": "请输入日期，例如 2026-01-31",
+        "en": "Please enter a date like 2026-01-31",
+    },
+    "Please enter a time like 09:30": {
+        "zh-cn": "请输入时间，例如 09:30",
+        "en": "Please enter a time like 09:30",
+    },
+    "Please enter a colour like #1a7f37": {
+        "zh-cn": "请输入颜色，例如 #1a7f37",
+        "en": "Please enter a colour like #1a7f37",
+    },
+    "Please enter the correct URL": {"zh-cn": "请输入正确的网址", "en": "Please enter the correct URL"},
+    # Designed tables (CRUD generator).
+    "This field name is reserved": {
+        "zh-cn": "该字段名为保留字",
+        "en": "This field name is reserved",
+    },
+    "Options are required for this field type": {
+        "zh-cn": "该字段类型需要选项",
+        "en": "Options are required for this field type",
+    },
+    "A related table is required for this field type": {
+        "zh-cn": "该字段类型需要关联表",
+        "en": "A related table is required for this field type",
+    },
+    "This field type cannot be indexed": {
+        "zh-cn": "该字段类型不能建立索引",
+        "en": "This field type cannot be indexed",
+    },
+    "Only number and time fields can be sorted through an index": {
+        "zh-cn": "只有数字和时间字段可以通过索引排序",
+        "en": "Only number and time fields can be sorted through an index",
+    },
+    "Field names must be unique": {
+        "zh-cn": "字段名不能重复",
+        "en": "Field names must be unique",
+    },
+    "At most two fields can be indexed": {
+        "zh-cn": "最多只能为两个字段建立索引",
+        "en": "At most two fields can be indexed",
+    },
+    "At most one field can be sorted through an index": {
+        "zh-cn": "最多只能有一个字段通过索引排序",
+        "en": "At most one field can be sorted through an index",
+    },
+    "Index fields cannot change while the table has rows": {
+        "zh-cn": "表中已有数据时不能更改索引字段",
+        "en": "Index fields cannot change while the table has rows",
+    },
+    "Existing rows lose the values of removed or retyped fields: save again to confirm": {
+        "zh-cn": "已有数据中被删除或改变类型的字段的值将会丢失：请再次保存以确认",
+        "en": "Existing rows lose the values of removed or retyped fields: save again to confirm",
+    },
+    "This table has too many rows to delete at once: delete its rows first": {
+        "zh-cn": "该表数据过多，无法一次删除：请先删除其中的数据",
+        "en": "This table has too many rows to delete at once: delete its rows first",
+    },
+    "{field} already exists": {
+        "zh-cn": "{field}已存在",
+        "en": "{field} already exists",
+    },
+    "The table does not exist": {
+        "zh-cn": "数据表不存在",
+        "en": "The table does not exist",
+    },
+    "This table has no sort field": {
+        "zh-cn": "该表没有排序字段",
+        "en": "This table has no sort field",
+    },
     "Sorting by this column is not supported": {
         "zh-cn": "该列不支持排序",
         "en": "Sorting by this column is not supported",

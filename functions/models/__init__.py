@@ -20,6 +20,7 @@ from functions.models.captcha import Captcha
 from functions.models.code import VerifyCode
 from functions.models.config import Config
 from functions.models.counter import Counter, next_id
+from functions.models.design import Design, DesignLog, Record
 from functions.models.group import AdminGroup, UserGroup
 from functions.models.rate_limit import RateCounter
 from functions.models.rule import AdminRule, UserRule
@@ -46,6 +47,9 @@ ALL_MODELS: tuple[type[BaseModel], ...] = (
     MoneyLog,
     ScoreLog,
     RateCounter,
+    Design,
+    DesignLog,
+    Record,
 )
 
 
@@ -67,6 +71,9 @@ __all__ = [
     "BaseModel",
     "Config",
     "Counter",
+    "Design",
+    "DesignLog",
+    "Record",
     "DuplicateError",
     "MoneyLog",
     "RateCounter",

@@ -149,7 +149,7 @@ def delete_rules(model: type[AdminRule] | type[UserRule], rules: list[Any]) -> i
 
 # --- the default rules ------------------------------------------------------------------------------
 # (name, type, zh-cn title, en title, icon, weigh, children); a menu's `path` and `component` are its
-# name; button children are (action, zh-cn, en).
+# name (unless `component` is given); button children are (action, zh-cn, en).
 _VIEW, _ADD, _EDIT, _DEL, _SORT = (
     ("index", "查看", "View"),
     ("add", "添加", "Add"),
@@ -249,6 +249,43 @@ DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
         ],
     },
     {
+        "name": "business",
+        "type": "menu_dir",
+        "title": ("业务管理", "Business"),
+        "icon": "AppstoreOutlined",
+        "weigh": 95,
+        # The business tables are designed tables: their menus come from the designs
+        # (functions/data/designs/, `functions.services.designs`).
+    },
+    {
+        "name": "crud",
+        "type": "menu_dir",
+        "title": ("CRUD", "CRUD"),
+        "icon": "BuildOutlined",
+        "weigh": 70,
+        "children": [
+            {
+                "name": "crud/crud",
+                "title": ("生成", "Generate"),
+                "icon": "CodeOutlined",
+                "weigh": 99,
+                "buttons": (
+                    _VIEW,
+                    ("generate", "生成", "Generate"),
+                    _DEL,
+                    ("export", "导出代码", "Export as code"),
+                ),
+            },
+            {
+                "name": "crud/log",
+                "title": ("CRUD 记录", "CRUD log"),
+                "icon": "HistoryOutlined",
+                "weigh": 98,
+                "buttons": (_VIEW,),
+            },
+        ],
+    },
+    {
         "name": "routine",
         "type": "menu_dir",
         "title": ("常规管理", "Routine"),
@@ -342,7 +379,7 @@ def _seed_one(model: type[AdminRule] | type[UserRule], pid: int, spec: dict[str,
             "path": spec["name"],
             "icon": spec.get("icon", ""),
             "menu_type": "tab",
-            "component": spec["name"] if spec.get("type", "menu") == "menu" else "",
+            "component": spec.get("component", spec["name"]) if spec.get("type", "menu") == "menu" else "",
             "keepalive": spec.get("type", "menu") == "menu",
             "weigh": spec.get("weigh", 0),
         }
@@ -366,6 +403,16 @@ def _seed_one(model: type[AdminRule] | type[UserRule], pid: int, spec: dict[str,
     for child in spec.get("children", ()):
         created.extend(_seed_one(model, rule.id, child))
     return created
+
+
+def seed_menu(spec: dict[str, Any], parent: str = "") -> list[int]:
+    """Create one back-office menu and its buttons from a spec like those of `DEFAULT_ADMIN_RULES`
+    (under the rule named `parent`), skipping what exists; returns the new rule ids."""
+    pid = 0
+    if parent:
+        found = find_by_name(AdminRule, parent)
+        pid = int(found.id) if found is not None else 0
+    return _seed_one(AdminRule, pid, spec)
 
 
 def seed_rules() -> list[int]:

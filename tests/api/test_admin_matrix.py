@@ -22,10 +22,19 @@ import jwt
 import pytest
 
 from functions.app import create_app
-from functions.routes.admin.deps import LOGGED_IN, PUBLIC, route_permissions
+from functions.routes.admin.deps import DESIGNED_PATH, LOGGED_IN, PUBLIC, route_permissions
 from tests.api.admin_support import AdminUser, admin_seed, all_rule_names, make_admin, super_admin  # noqa: F401
 
-ROUTES = route_permissions(create_app())
+# Designed tables are served by routes whose path is data (`/admin/{path}/index`, permission
+# `{path}/index`): the matrix calls them for one designed table.
+DESIGNED = "business/matrixTable"
+
+
+def _concrete(text: str) -> str:
+    return text.replace("{path:path}", DESIGNED).replace(DESIGNED_PATH, DESIGNED)
+
+
+ROUTES = [(m, _concrete(p), [_concrete(d) for d in ds]) for m, p, ds in route_permissions(create_app())]
 MATRIX = [r for r in ROUTES if not (r[1].endswith("/index/login") and r[0] == "POST")]
 
 
@@ -35,14 +44,28 @@ def test_every_route_declares_exactly_one_permission() -> None:
     assert not missing, f"admin routes without exactly one permission declaration: {missing}"
 
 
-def test_declared_permissions_are_seeded_rules(admin_seed: None) -> None:
+@pytest.fixture(scope="module")
+def designed_table(admin_seed: None) -> str:
+    from functions.services.designs import DesignDoc, get_design, save_design
+
+    if get_design(DESIGNED) is None:
+        field = {"name": "title", "title": {"zh": "标题", "en": "Title"}, "type": "string"}
+        save_design(
+            DesignDoc.model_validate(
+                {"name": DESIGNED, "title": {"zh": "矩阵", "en": "Matrix"}, "fields": [field]}
+            )
+        )
+    return DESIGNED
+
+
+def test_declared_permissions_are_seeded_rules(designed_table: str) -> None:
     names = set(all_rule_names())
     unknown = {d[0] for _, _, d in ROUTES if d[0] not in (PUBLIC, LOGGED_IN) and d[0] not in names}
     assert not unknown, f"permissions that no rule can grant: {unknown}"
 
 
 @pytest.fixture(scope="module")
-def actors(api: httpx.Client, admin_seed: None, super_admin: AdminUser) -> dict[str, Any]:
+def actors(api: httpx.Client, designed_table: str, super_admin: AdminUser) -> dict[str, Any]:
     from functions.core.settings import get_settings
     from functions.models.user import User
     from functions.services.sessions import open_session

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from functions.routes.admin import ajax, dashboard, index
+from functions.routes.admin import ajax, dashboard, designed, index
 from functions.routes.admin.auth import admin as auth_admin
 from functions.routes.admin.auth import admin_log as auth_admin_log
 from functions.routes.admin.auth import group as auth_group
 from functions.routes.admin.auth import rule as auth_rule
+from functions.routes.admin.crud import crud as crud_crud
+from functions.routes.admin.crud import log as crud_log
 from functions.routes.admin.routine import admin_info as routine_admin_info
 from functions.routes.admin.routine import attachment as routine_attachment
 from functions.routes.admin.routine import config as routine_config
@@ -42,4 +44,7 @@ ROUTERS: list[APIRouter] = [
     ajax.router,
     ajax.alioss,
     routine_attachment.router,
+    crud_crud.router,
+    crud_log.router,
+    designed.router,  # last: designed tables take the paths no built-in route serves
 ]

@@ -7,6 +7,8 @@
   those into the error page, and body code 401 lets a client tell "not allowed" from other failures.
 - `require(LOGGED_IN)` — any logged-in admin (the shell's index, the own profile).
 - `public()` — no login (login, logout).
+- `require_designed("index")` — for the routes of designed tables, whose path is data: the
+  permission `<rule path>/index` of the path requested.
 - For write methods (POST, PUT, PATCH, DELETE) `require` also records the admin log
   (`functions.services.admin_log`) before the handler runs.
 
@@ -36,11 +38,21 @@ from functions.routes.deps import CurrentAdmin
 from functions.services import admin_log
 from functions.services.permissions import AdminContext, admin_grant, load_rules
 
-__all__ = ["LOGGED_IN", "AdminContext", "public", "request_data", "require", "route_permissions"]
+__all__ = [
+    "DESIGNED_PATH",
+    "LOGGED_IN",
+    "AdminContext",
+    "public",
+    "request_data",
+    "require",
+    "require_designed",
+    "route_permissions",
+]
 
 PERMISSION_ATTR = "__admin_permission__"
 PUBLIC = "<public>"
 LOGGED_IN = "<logged-in>"
+DESIGNED_PATH = "{path}"  # the rule path of a designed table, in a declared permission
 NO_PERMISSION_CODE = 401
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
@@ -111,18 +123,33 @@ def _log(ctx: AdminContext, request: Request, data: dict[str, Any], permission: 
     )
 
 
+async def _allow(request: Request, admin: Admin, permission: str) -> AdminContext:
+    data = await request_data(request) if request.method in WRITE_METHODS else None
+    ctx = await run_in_threadpool(_check, admin, permission)
+    if data is not None:
+        await run_in_threadpool(_log, ctx, request, data, permission)
+    return ctx
+
+
 def require(permission: str) -> Any:
     """A dependency (use as `ctx: Annotated[AdminContext, require("auth/admin/add")]`)."""
 
     async def check_permission(request: Request, admin: CurrentAdmin) -> AdminContext:
-        data = await request_data(request) if request.method in WRITE_METHODS else None
-        ctx = await run_in_threadpool(_check, admin, permission)
-        if data is not None:
-            await run_in_threadpool(_log, ctx, request, data, permission)
-        return ctx
+        return await _allow(request, admin, permission)
 
     setattr(check_permission, PERMISSION_ATTR, permission)
     return Depends(check_permission)
+
+
+def require_designed(action: str) -> Any:
+    """`require` for the routes of designed tables (`/admin/{path}/<action>`): the permission is
+    `<path>/<action>` of the path requested (declared as `{path}/<action>`)."""
+
+    async def check_designed(request: Request, admin: CurrentAdmin) -> AdminContext:
+        return await _allow(request, admin, f"{request.path_params.get('path', '')}/{action}")
+
+    setattr(check_designed, PERMISSION_ATTR, f"{DESIGNED_PATH}/{action}")
+    return Depends(check_designed)
 
 
 def public() -> Any:

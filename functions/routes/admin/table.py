@@ -208,12 +208,16 @@ class Table:
     def decorate(self, rows: list[dict[str, Any]], ctx: AdminContext) -> None:
         """Complete the rows of one page in place (e.g. names looked up in one batch)."""
 
-    def get_item(self, item_id: int, ctx: AdminContext) -> Any:
+    def find(self, item_id: int) -> Any | None:
+        """The row with this id, or None."""
         try:
-            item = self.model.get(item_id, consistent_read=True)
+            return self.model.get(item_id, consistent_read=True)
         except self.model.DoesNotExist:
-            raise ApiError("The record does not exist") from None
-        if not self.can_access(item, ctx):
+            return None
+
+    def get_item(self, item_id: int, ctx: AdminContext) -> Any:
+        item = self.find(item_id)
+        if item is None or not self.can_access(item, ctx):
             raise ApiError("The record does not exist")
         return item
 
@@ -231,6 +235,25 @@ class Table:
         for item in items:
             item.delete()
         return len(items)
+
+    def delete_ids(self, request: Request, ctx: AdminContext) -> int:
+        """Delete the rows named by `ids[]` (or `ids`, `id`) that the caller may access."""
+        ids = parse_ids(request)
+        if not ids:
+            raise ApiError("Incorrect parameter!")
+        items = [item for item in map(self.find, ids) if item is not None and self.can_access(item, ctx)]
+        if not items:
+            raise ApiError("No rows were deleted")
+        return self.delete(items, ctx)
+
+    def move(self, body: "SortBody", ctx: AdminContext) -> None:
+        """Drag sort: move row `id` to the place of row `targetId` among its siblings."""
+        moved = self.get_item(body.id, ctx)
+        target = self.get_item(body.targetId, ctx)
+        if self.tree and int(moved.pid or 0) != int(target.pid or 0):
+            raise ApiError("Only rows with the same parent can be sorted against each other")
+        for row, weigh in crud_table.reorder(self.sort_siblings(moved, ctx), moved.id, target.id):
+            row.update(actions=[type(row).weigh.set(weigh)])
 
     def sort_siblings(self, item: Any, ctx: AdminContext) -> list[Any]:
         """The rows `item` is sorted among, in display order."""
@@ -399,21 +422,7 @@ class Table:
                 request: Request, ctx: Annotated[AdminContext, require(f"{perm}/del")]
             ) -> dict[str, Any]:
                 """Delete rows: ids[]=1&ids[]=2 (or ids=1,2)."""
-                ids = parse_ids(request)
-                if not ids:
-                    raise ApiError("Incorrect parameter!")
-                items = []
-                for item_id in ids:
-                    try:
-                        item = self.model.get(item_id, consistent_read=True)
-                    except self.model.DoesNotExist:
-                        continue
-                    if table.can_access(item, ctx):
-                        items.append(item)
-                if not items:
-                    raise ApiError("No rows were deleted")
-                count = table.delete(items, ctx)
-                return success({"count": count}, "Deleted successfully")
+                return success({"count": table.delete_ids(request, ctx)}, "Deleted successfully")
 
         if "sortable" in self.actions:
 
@@ -422,12 +431,7 @@ class Table:
                 body: SortBody, ctx: Annotated[AdminContext, require(f"{perm}/sortable")]
             ) -> dict[str, Any]:
                 """Drag sort: move row `id` to the place of row `targetId`."""
-                moved = table.get_item(body.id, ctx)
-                target = table.get_item(body.targetId, ctx)
-                if table.tree and int(moved.pid or 0) != int(target.pid or 0):
-                    raise ApiError("Only rows with the same parent can be sorted against each other")
-                for row, weigh in crud_table.reorder(table.sort_siblings(moved, ctx), moved.id, target.id):
-                    row.update(actions=[type(row).weigh.set(weigh)])
+                table.move(body, ctx)
                 return success(None, "Sorted successfully")
 
         return router

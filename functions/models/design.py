@@ -1,0 +1,133 @@
+"""The data engine's tables (DESIGN §6): table designs, their log, and the rows of every designed table.
+
+- `Design`: one item per designed table, keyed by its rule path (`business/news`); `body` is the design
+  as JSON (`functions.services.designs.DesignDoc`: titles, fields, list and form settings, flags) and
+  `version` goes up by one on every save. `id` (sequence `design`) and the constant `part` list the
+  designs through `part-id-index`.
+- `DesignLog`: the CRUD log, one row per save or delete of a design (who, when, the design as saved),
+  listed newest first like every log.
+- `Record`: the rows of all designed tables in one table (single-table design). Key: `pk` = the
+  design's name (plus `#<month>` for a time-series design) and `id` (sequence `record:<name>`, never
+  reused). `data` holds the field values as JSON. Two generic filter indexes (`f1-id-index`,
+  `f2-id-index`: `f1` = `<name>#<field>=<value>`) and one sort index (`pk-n1-index`: a numeric field
+  such as a publish time or `weigh`) give a design's declared filter and sort fields a Query; the
+  design says which field each slot holds. Row counts per design: counters `rows#record:<name>`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pynamodb.attributes import NumberAttribute, UnicodeAttribute
+from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
+
+from functions.models.base import BaseModel, now
+from functions.models.listing import PART, Listed, key_index, month_of, part_index
+
+
+class Design(BaseModel):
+    logical_name = "design"
+
+    class Meta:
+        table_name = "design"
+
+    name = UnicodeAttribute(hash_key=True)
+    id = NumberAttribute()
+    part = UnicodeAttribute(default=PART)
+    version = NumberAttribute(default=1)
+    body = UnicodeAttribute(default="{}")
+    admin_id = NumberAttribute(default=0)
+    create_time = NumberAttribute(default=now)
+    update_time = NumberAttribute(default=now)
+
+    by_part = part_index()
+
+    def doc(self) -> dict[str, Any]:
+        return dict(json.loads(self.body or "{}"))
+
+
+class DesignLog(Listed, BaseModel):
+    logical_name = "design_log"
+
+    class Meta:
+        table_name = "design_log"
+
+    id = NumberAttribute(hash_key=True)
+    part = UnicodeAttribute(default=PART)
+    name = UnicodeAttribute()
+    version = NumberAttribute(default=1)
+    action = UnicodeAttribute(default="save")  # save | delete
+    title = UnicodeAttribute(default="")
+    body = UnicodeAttribute(default="{}")
+    admin_id = NumberAttribute(default=0)
+    username = UnicodeAttribute(default="")
+    create_time = NumberAttribute(default=now)
+
+    by_part = part_index()
+
+    def to_row(self) -> dict[str, Any]:
+        return {
+            "id": int(self.id),
+            "name": self.name,
+            "version": int(self.version),
+            "action": self.action,
+            "title": self.title,
+            "admin_id": int(self.admin_id),
+            "username": self.username,
+            "create_time": int(self.create_time),
+        }
+
+
+class _SortIndex(GlobalSecondaryIndex["Record"]):
+    class Meta:
+        index_name = "pk-n1-index"
+        projection = AllProjection()
+
+    pk = UnicodeAttribute(hash_key=True)
+    n1 = NumberAttribute(range_key=True)
+
+
+class Record(Listed, BaseModel):
+    logical_name = "record"
+
+    class Meta:
+        table_name = "record"
+
+    pk = UnicodeAttribute(hash_key=True)
+    id = NumberAttribute(range_key=True)
+    design = UnicodeAttribute()
+    data = UnicodeAttribute(default="{}")
+    f1 = UnicodeAttribute(null=True)
+    f2 = UnicodeAttribute(null=True)
+    n1 = NumberAttribute(null=True)
+    admin_id = NumberAttribute(default=0)
+    create_time = NumberAttribute(default=now)
+    update_time = NumberAttribute(default=now)
+
+    by_f1 = key_index("f1-id-index", "f1", UnicodeAttribute)
+    by_f2 = key_index("f2-id-index", "f2", UnicodeAttribute)
+    by_n1 = _SortIndex()
+
+    def list_scope(self) -> str:
+        return record_scope(self.design)
+
+    def list_bucket(self) -> str | None:
+        return self.pk.split("#", 1)[1] if "#" in self.pk else None
+
+    def values(self) -> dict[str, Any]:
+        return dict(json.loads(self.data or "{}"))
+
+
+def record_scope(design: str) -> str:
+    return f"record:{design}"
+
+
+def record_pk(design: str, time_series: bool, created: int) -> str:
+    """The partition of a row: the design, or the design and the row's month (time-series designs)."""
+    return f"{design}#{month_of(created)}" if time_series else design
+
+
+def filter_key(design: str, field: str, value: Any) -> str:
+    """The value of a filter-index slot (`f1`/`f2`) for `field` = `value` of `design`."""
+    return f"{design}#{field}={value}"

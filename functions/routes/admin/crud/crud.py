@@ -1,0 +1,123 @@
+"""The CRUD generator: `/admin/crud/crud/…` — the table designs (DESIGN §6).
+
+| route                                   | permission           | answer                         |
+|-----------------------------------------|----------------------|--------------------------------|
+| GET    /admin/crud/crud/index            | `crud/crud/index`    | `{list, total}` of designs     |
+| GET    /admin/crud/crud/edit?name=       | `crud/crud/index`    | `{design, version, rows}`      |
+| GET    /admin/crud/crud/log?id=          | `crud/crud/index`    | `{design}` as saved in the log |
+| POST   /admin/crud/crud/generate         | `crud/crud/generate` | `{name, version}`              |
+| DELETE /admin/crud/crud/del?ids[]=       | `crud/crud/del`      | `{count}` rows deleted         |
+
+`generate` takes `{design, confirm}`: the design (`functions.services.designs.DesignDoc`) is
+validated, saved (a new version) and its table is usable at once under `/admin/<name>/…`. A save
+that would drop values of a table with rows answers code 0 with `data.changes` until `confirm` is
+true. The field types a design can use are in `functions.services.fields`.
+"""
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from pydantic import Field
+
+from functions.core.responses import ApiError, Shape, success
+from functions.core.validators import INT_MAX, Schema
+from functions.models.design import DesignLog
+from functions.routes.admin.deps import AdminContext, require
+from functions.routes.admin.table import parse_ids
+from functions.services import designs
+from functions.services.designs import DesignDoc
+from functions.services.fields import TYPES
+
+router = APIRouter(prefix="/crud/crud", tags=["crud"])
+
+
+class GenerateBody(Schema):
+    design: DesignDoc
+    confirm: bool = False
+
+
+class DesignSummary(Shape):
+    id: int | None = None
+    name: str | None = None
+    title: dict[str, str] | None = None
+    version: int | None = None
+    fields: int | None = None
+    rows: int | None = None
+    update_time: int | None = None
+
+
+@router.get("/index", name="crud_crud_index")
+def index(ctx: Annotated[AdminContext, require("crud/crud/index")]) -> dict[str, Any]:
+    """Every design, newest first, with its row count; and the field types a design can use."""
+    rows = []
+    for design in designs.list_designs():
+        doc = design.doc()
+        rows.append(
+            DesignSummary(
+                id=int(design.id),
+                name=design.name,
+                title=doc.get("title", {}),
+                version=int(design.version),
+                fields=len(doc.get("fields", [])),
+                rows=designs.row_count(design.name),
+                update_time=int(design.update_time),
+            ).model_dump()
+        )
+    return success({"list": rows, "total": len(rows), "types": sorted(TYPES)})
+
+
+@router.get("/edit", name="crud_crud_edit")
+def edit(
+    name: Annotated[str, Query(max_length=64)], ctx: Annotated[AdminContext, require("crud/crud/index")]
+) -> dict[str, Any]:
+    """One design, to open it in the generator."""
+    design = designs.get_design(name)
+    if design is None:
+        raise ApiError("The table does not exist")
+    return success({"design": design.doc(), "version": int(design.version), "rows": designs.row_count(name)})
+
+
+@router.get("/log", name="crud_crud_log")
+def from_log(
+    id: Annotated[int, Query(ge=0, le=INT_MAX)],  # noqa: A002
+    ctx: Annotated[AdminContext, require("crud/crud/index")],
+) -> dict[str, Any]:
+    """A design as it was saved in the CRUD log (to start a new design from it)."""
+    try:
+        row = DesignLog.get(id)
+    except DesignLog.DoesNotExist:
+        raise ApiError("The record does not exist") from None
+    return success(
+        {"design": DesignDoc.model_validate_json(row.body).model_dump(), "version": int(row.version)}
+    )
+
+
+@router.post("/generate", name="crud_crud_generate")
+def generate(
+    body: GenerateBody, ctx: Annotated[AdminContext, require("crud/crud/generate")]
+) -> dict[str, Any]:
+    """Save a design: the table is usable at once."""
+    design = designs.save_design(
+        body.design, admin_id=ctx.id, username=ctx.admin.username, confirm=body.confirm
+    )
+    return success({"name": design.name, "version": int(design.version)}, "Saved successfully")
+
+
+class DeleteAnswer(Schema):
+    count: int = Field(0, ge=0)
+
+
+@router.delete("/del", name="crud_crud_del")
+def delete(request: Request, ctx: Annotated[AdminContext, require("crud/crud/del")]) -> dict[str, Any]:
+    """Delete designs by id, with their rows and menu rules."""
+    wanted = set(parse_ids(request))
+    if not wanted:
+        raise ApiError("Incorrect parameter!")
+    count = 0
+    for design in designs.list_designs():
+        if int(design.id) in wanted:
+            designs.delete_design(design, admin_id=ctx.id, username=ctx.admin.username)
+            count += 1
+    if not count:
+        raise ApiError("No rows were deleted")
+    return success({"count": count}, "Deleted successfully")

@@ -1,0 +1,263 @@
+"""Designed tables (DESIGN §6): `/admin/<rule path>/index|edit|add|del|sortable|design` for every
+table made with the CRUD generator, served from its design at run time — a new design works at once,
+on every Lambda instance, without code or a restart.
+
+These routes come after every built-in route (`ROUTERS` in `functions.routes.admin` lists this module
+last), so a built-in path always wins. Each request reads the design (one GetItem), builds a
+`DesignTable` — the generic `Table` of `functions.routes.admin.table` configured by the design — and
+uses it like any built-in table: the same list parameters and answers (keyset listing), the same
+permission names (`<rule path>/<action>`, checked by `require_designed`), the same admin log.
+`GET …/design` answers the design itself (permission `<rule path>/index`), from which the web app
+builds the page with its one table and form builder.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Annotated, Any, cast
+
+from fastapi import APIRouter, Query, Request
+from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+
+from functions.core.errors import validation_messages
+from functions.core.i18n import t
+from functions.core.responses import ApiError, success
+from functions.core.validators import INT_MAX
+from functions.models.design import Record, filter_key, record_scope
+from functions.models.listing import total_rows
+from functions.routes.admin.deps import AdminContext, require_designed
+from functions.routes.admin.table import SortBody, Table
+from functions.services import crud_table, designs, fields, listing, records
+from functions.services.designs import DesignDoc
+
+router = APIRouter(tags=["designed"])
+
+
+class DesignTable(Table):
+    """The generic table of one design version."""
+
+    model = Record
+
+    def __init__(self, doc: DesignDoc, version: int) -> None:
+        self.doc = doc
+        self.version = version
+        self.path = doc.name  # type: ignore[misc]
+        names = [f.name for f in doc.fields]
+        self.fields = ("id", *names, "create_time", "update_time")  # type: ignore[misc]
+        self.quick_search = tuple(f.name for f in doc.fields if f.search) or ("id",)  # type: ignore[misc]
+        slots = doc.slots()
+        self.sort_field = slots.get("n1")
+        self.sortable = ("id", "create_time", *([self.sort_field] if self.sort_field else []))  # type: ignore[misc]
+        self.slot_of = {field: slot for slot, field in slots.items() if slot != "n1"}
+
+    # --- reading -----------------------------------------------------------------------------
+    def find(self, item_id: int) -> Any | None:
+        try:
+            return Record.get(self.doc.name, item_id, consistent_read=True)
+        except Record.DoesNotExist:
+            return None
+
+    def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
+        return records.answer(self.doc, item)
+
+    def _list_ids(self, params: crud_table.ListParams, ctx: AdminContext) -> dict[str, Any]:
+        try:
+            ids = sorted({int(v) for v in params.init_value or []})[:100]
+        except ValueError:
+            raise ApiError("The search condition is invalid") from None
+        items = list(Record.batch_get([(self.doc.name, i) for i in ids])) if ids else []
+        rows = [self.to_row(i, ctx) for i in sorted(items, key=lambda i: -int(i.id))]
+        return {"list": rows, "total": len(rows), "sortable": list(self.sortable)}
+
+    def plan(self, params: crud_table.ListParams, ctx: AdminContext) -> tuple[listing.Plan, list[Any]]:
+        name = self.doc.name
+        forward, source = False, cast(Any, Record)
+        if params.order is not None:
+            field, descending = params.order
+            if field not in self.sortable:
+                raise ApiError("Sorting by this column is not supported")
+            forward = not descending
+            if field == self.sort_field:
+                source = Record.by_n1
+        conditions = list(params.search or [])
+        for cond in conditions:
+            slot = self.slot_of.get(cond.field)
+            if slot and cond.operator == "eq" and cond.val not in (None, ""):
+                conditions.remove(cond)
+                value = filter_key(name, cond.field, self._slot_value(cond.field, cond.val))
+                index = Record.by_f1 if slot == "f1" else Record.by_f2
+                return listing.Plan(Record, [listing.Partition(index, value)], forward=forward), conditions
+        plan = listing.Plan(Record, [listing.Partition(source, name)], forward=forward)
+        plan.total = lambda: total_rows(record_scope(name))
+        return plan, conditions
+
+    def _slot_value(self, field: str, value: Any) -> Any:
+        """A filter value in the form the slot stores (`functions.services.records`)."""
+        kind = next(f.type for f in self.doc.fields if f.name == field)
+        if kind == "switch":
+            return value in (True, 1, "1", "true")
+        if kind in ("integer", "remoteselect", "year"):
+            try:
+                return int(str(value))
+            except ValueError:
+                raise ApiError("The search condition is invalid") from None
+        return str(value)[:200]
+
+    # --- writing -----------------------------------------------------------------------------
+    def validate(self, data: Any) -> Any:
+        """The request body checked by the design's request model; a clear message naming the field."""
+        if not isinstance(data, dict):
+            raise ApiError("Incorrect parameter!", http_status=400)
+        model = fields.request_model(self.doc.name, self.version, [f.model_dump() for f in self.doc.fields])
+        try:
+            return model.model_validate({k: v for k, v in data.items() if k != "id"})
+        except ValidationError as exc:
+            _, found = validation_messages([dict(error) for error in exc.errors()])
+            titles = {f.name: records.words(f.title) for f in self.doc.fields}
+            first = found[0] if found else {"field": "body", "msg": t("Incorrect parameter!")}
+            for entry in found:
+                entry["title"] = titles.get(entry["field"], entry["field"])
+            message = t(
+                "Parameter {field}: {reason}",
+                field=titles.get(first["field"], first["field"]),
+                reason=first["msg"],
+            )
+            raise ApiError(message, http_status=400, data={"errors": found}) from None
+
+    def create(self, body: Any, ctx: AdminContext) -> Any:
+        return records.create_row(self.doc, body, admin_id=ctx.id)
+
+    def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
+        return records.update_row(self.doc, item, body)
+
+    def delete(self, items: list[Any], ctx: AdminContext) -> int:
+        return records.delete_rows(self.doc, items)
+
+    def move(self, body: SortBody, ctx: AdminContext) -> None:
+        """Drag sort on a design with a `weigh` field: the two rows swap their weighs."""
+        weigh = next((f.name for f in self.doc.fields if f.type == "weigh"), None)
+        if weigh is None:
+            raise ApiError("This table has no sort field")
+        moved, target = self.get_item(body.id, ctx), self.get_item(body.targetId, ctx)
+        a, b = moved.values(), target.values()
+        a[weigh], b[weigh] = b.get(weigh, 0), a.get(weigh, 0)
+        for item, values in ((moved, a), (target, b)):
+            records.update_row(self.doc, item, self.validate(values))
+
+
+def _table(path: str) -> DesignTable:
+    design = designs.get_design(path)
+    if design is None:
+        raise HTTPException(status_code=404)
+    return DesignTable(designs.load_doc(design), int(design.version))
+
+
+async def _run(function: Callable[..., Any], *args: Any) -> dict[str, Any]:
+    return await run_in_threadpool(function, *args)
+
+
+async def _body(request: Request) -> Any:
+    try:
+        return json.loads(await request.body() or b"{}")
+    except ValueError:
+        raise ApiError("The request body is not valid JSON", http_status=400) from None
+
+
+@router.get("/{path:path}/index", name="designed_index")
+async def index(request: Request, path: str, ctx: Annotated[AdminContext, require_designed("index")]) -> Any:
+    """List rows of a designed table: the generic list parameters and answer."""
+
+    def run() -> dict[str, Any]:
+        return success(_table(path).list_rows(request, ctx))
+
+    return await _run(run)
+
+
+@router.get("/{path:path}/design", name="designed_design")
+async def design(path: str, ctx: Annotated[AdminContext, require_designed("index")]) -> Any:
+    """The design of a designed table (fields, list settings) for its page."""
+
+    def run() -> dict[str, Any]:
+        table = _table(path)
+        return success(
+            {"design": table.doc.model_dump(), "version": table.version, "sortable": list(table.sortable)}
+        )
+
+    return await _run(run)
+
+
+@router.get("/{path:path}/edit", name="designed_edit_row")
+async def edit_row(
+    path: str,
+    id: Annotated[int, Query(ge=0, le=INT_MAX)],  # noqa: A002
+    ctx: Annotated[AdminContext, require_designed("edit")],
+) -> Any:
+    """One row for the edit form."""
+
+    def run() -> dict[str, Any]:
+        table = _table(path)
+        return success({"row": table.to_row(table.get_item(id, ctx), ctx)})
+
+    return await _run(run)
+
+
+@router.post("/{path:path}/add", name="designed_add")
+async def add(request: Request, path: str, ctx: Annotated[AdminContext, require_designed("add")]) -> Any:
+    """Add a row (fields of the design)."""
+    data = await _body(request)
+
+    def run() -> dict[str, Any]:
+        table = _table(path)
+        item = table.create(table.validate(data), ctx)
+        return success({"id": int(item.id)}, "Added successfully")
+
+    return await _run(run)
+
+
+@router.post("/{path:path}/edit", name="designed_edit")
+async def edit(request: Request, path: str, ctx: Annotated[AdminContext, require_designed("edit")]) -> Any:
+    """Save a row: `id` and the fields of the design."""
+    data = await _body(request)
+
+    def run() -> dict[str, Any]:
+        table = _table(path)
+        try:
+            item_id = int(data["id"]) if isinstance(data, dict) else -1
+        except (KeyError, TypeError, ValueError):
+            item_id = -1
+        item = table.get_item(item_id, ctx)
+        table.update(item, table.validate(data), ctx)
+        return success({"id": int(item.id)}, "Updated successfully")
+
+    return await _run(run)
+
+
+@router.delete("/{path:path}/del", name="designed_del")
+async def delete(request: Request, path: str, ctx: Annotated[AdminContext, require_designed("del")]) -> Any:
+    """Delete rows: ids[]=1&ids[]=2."""
+
+    def run() -> dict[str, Any]:
+        return success({"count": _table(path).delete_ids(request, ctx)}, "Deleted successfully")
+
+    return await _run(run)
+
+
+@router.post("/{path:path}/sortable", name="designed_sortable")
+async def sortable(
+    request: Request, path: str, ctx: Annotated[AdminContext, require_designed("sortable")]
+) -> Any:
+    """Drag sort: the rows `id` and `targetId` swap their weigh."""
+    data = await _body(request)
+
+    def run() -> dict[str, Any]:
+        try:
+            body = SortBody.model_validate(data)
+        except ValidationError:
+            raise ApiError("Incorrect parameter!", http_status=400) from None
+        _table(path).move(body, ctx)
+        return success(None, "Sorted successfully")
+
+    return await _run(run)

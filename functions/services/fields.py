@@ -1,0 +1,259 @@
+"""Field types of designed tables (DESIGN §6): how each type is validated, stored and shown.
+
+A design's field (`functions.services.designs.FieldDoc`) names a `type`; `TYPES` says for each type
+the Python annotation of its value in a request (pydantic, with the bounds and checks of
+`functions.core.validators`), how the value is stored (`store`) and how it is answered (`show`).
+`request_model(design)` builds the request model of one design version with pydantic's
+`create_model` (cached per name and version), so the API validates a designed table's rows as it
+validates every other body, and the browser runs the same rules from the same design
+(`webapp/src/components/schema-table/`, rule names shared with `src/lib/validators.ts`).
+
+Types: string, textarea, richtext (sanitised with nh3), integer, float, money (stored as integer cents,
+answered in yuan "12.30"), switch, radio, checkbox, select, selects, remoteselect, remoteselects (ids of
+rows of another design), date (YYYY-MM-DD), datetime (Unix seconds), time (HH:MM or HH:MM:SS), year,
+image, images, file, files (URLs of uploads), city (area codes, top down), icon, color, array
+(key-value pairs), weigh (drag sort), status (enable/disable).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BeforeValidator, Field, create_model
+
+from functions.core.validators import INT_MAX, MULTILINE, Schema, check_text, check_url
+
+DATE_RE = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])")
+TIME_RE = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?")
+COLOR_RE = re.compile(r"#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?")
+ICON_RE = re.compile(r"[A-Za-z][A-Za-z0-9_:-]{0,63}")
+AREA_RE = re.compile(r"[0-9]{2,12}")
+MAX_ITEMS = 50  # list values (images, files, multi-selects, key-value pairs)
+MONEY_MAX_CENTS = 100_000_000 * 100
+RICHTEXT_MAX = 60_000
+NOT_AN_OPTION = "The value is not one of the allowed options"
+BAD_FORMAT = "The value does not have the required format"
+
+
+def _fail(key: str) -> Any:
+    raise ValueError(key)
+
+
+def _pattern(regex: re.Pattern[str], key: str) -> AfterValidator:
+    return AfterValidator(lambda v: v if v == "" or regex.fullmatch(v) else _fail(key))
+
+
+def _url(value: str) -> str:
+    problem = check_url(value)
+    if problem is not None:
+        _fail(problem)
+    if value and not (value.startswith("/storage/") or re.match(r"https?://", value)):
+        _fail("Please enter the correct URL")
+    return value
+
+
+def _sanitise(value: str) -> str:
+    import nh3  # imported when a rich-text field is saved, not at cold start
+
+    problem = check_text(value)
+    if problem is not None:
+        _fail(problem)
+    return str(nh3.clean(value, link_rel="noopener noreferrer nofollow"))
+
+
+def _yuan_to_cents(value: Any) -> int:
+    try:
+        amount = Decimal(str(value).strip())
+    except InvalidOperation:
+        return int(_fail("Floating point number"))
+    if not amount.is_finite():
+        _fail("Floating point number")
+    cents = int((amount * 100).quantize(Decimal("1"), rounding=ROUND_HALF_UP))
+    return cents if abs(cents) <= MONEY_MAX_CENTS else int(_fail("The value is out of range"))
+
+
+def _switch(value: Any) -> Any:
+    if value in (1, "1", "true", True):
+        return True
+    if value in (0, "0", "false", False, "", None):
+        return False
+    return value  # refused by the bool type
+
+
+def _comma_list(value: Any) -> Any:
+    if isinstance(value, str):
+        return [v for v in value.split(",") if v != ""]
+    return value
+
+
+@dataclass(frozen=True)
+class FieldType:
+    """`annotation(field)` → the request type of a value; `store` → its stored form; `show` → answered."""
+
+    annotation: Callable[[dict[str, Any]], Any]
+    default: Any = ""
+    store: Callable[[Any], Any] = lambda value: value
+    show: Callable[[Any], Any] = lambda value: value
+    multiline: bool = False
+    numeric: bool = False  # can be a design's sort index (`n1`)
+    options: bool = False  # needs `options`
+
+
+def _options(field: dict[str, Any]) -> list[str]:
+    return [str(option["value"]) for option in field.get("options") or []]
+
+
+def _one_of(field: dict[str, Any]) -> Any:
+    allowed = set(_options(field))
+    return Annotated[str, AfterValidator(lambda v: v if v == "" or v in allowed else _fail(NOT_AN_OPTION))]
+
+
+def _many_of(field: dict[str, Any]) -> Any:
+    allowed = set(_options(field))
+
+    def check(values: list[str]) -> list[str]:
+        if any(v not in allowed for v in values):
+            _fail(NOT_AN_OPTION)
+        return list(dict.fromkeys(values))
+
+    bounded = Field(max_length=MAX_ITEMS)
+    return Annotated[list[str], BeforeValidator(_comma_list), bounded, AfterValidator(check)]
+
+
+def _string(field: dict[str, Any]) -> Any:
+    low, high = field.get("min"), field.get("max") or 255
+    parts: list[Any] = [Field(min_length=int(low or 0), max_length=int(high))]
+    if field.get("pattern"):
+        regex = re.compile(str(field["pattern"]))
+        parts.append(_pattern(regex, BAD_FORMAT))
+    return Annotated[str, *parts]
+
+
+def _number(kind: type) -> Callable[[dict[str, Any]], Any]:
+    def build(field: dict[str, Any]) -> Any:
+        low = field.get("min")
+        high = field.get("max")
+        return Annotated[
+            kind,
+            Field(ge=low if low is not None else -INT_MAX, le=high if high is not None else INT_MAX),
+        ]
+
+    return build
+
+
+def _ids(field: dict[str, Any]) -> Any:
+    return Annotated[list[int], BeforeValidator(_comma_list), Field(max_length=MAX_ITEMS)]
+
+
+URL = Annotated[str, Field(max_length=500), AfterValidator(_url)]
+
+
+def _urls(field: dict[str, Any]) -> Any:
+    return Annotated[list[URL], Field(max_length=MAX_ITEMS)]
+
+
+class Pair(Schema):
+    key: str = Field("", max_length=100)
+    value: str = Field("", max_length=500)
+
+
+TYPES: dict[str, FieldType] = {
+    "string": FieldType(_string),
+    "textarea": FieldType(
+        lambda f: Annotated[str, MULTILINE, Field(max_length=int(f.get("max") or 5000))], multiline=True
+    ),
+    "richtext": FieldType(
+        lambda f: Annotated[str, MULTILINE, Field(max_length=RICHTEXT_MAX), AfterValidator(_sanitise)],
+        multiline=True,
+    ),
+    "integer": FieldType(_number(int), default=0, numeric=True),
+    "float": FieldType(_number(float), default=0, numeric=True),
+    "money": FieldType(
+        lambda f: Annotated[int, BeforeValidator(_yuan_to_cents)],
+        default=0,
+        show=lambda cents: f"{Decimal(int(cents or 0)) / 100:.2f}",
+        numeric=True,
+    ),
+    "switch": FieldType(lambda f: Annotated[bool, BeforeValidator(_switch)], default=False),
+    "radio": FieldType(_one_of, options=True),
+    "select": FieldType(_one_of, options=True),
+    "checkbox": FieldType(_many_of, default=[], options=True),
+    "selects": FieldType(_many_of, default=[], options=True),
+    "remoteselect": FieldType(lambda f: Annotated[int, Field(ge=0, le=INT_MAX)], default=0),
+    "remoteselects": FieldType(_ids, default=[]),
+    "date": FieldType(lambda f: Annotated[str, _pattern(DATE_RE, "Please enter a date like 2026-01-31")]),
+    "datetime": FieldType(lambda f: Annotated[int, Field(ge=0, le=253402300799)], default=0, numeric=True),
+    "time": FieldType(lambda f: Annotated[str, _pattern(TIME_RE, "Please enter a time like 09:30")]),
+    "year": FieldType(lambda f: Annotated[int, Field(ge=0, le=9999)], default=0, numeric=True),
+    "image": FieldType(lambda f: URL),
+    "images": FieldType(_urls, default=[]),
+    "file": FieldType(lambda f: URL),
+    "files": FieldType(_urls, default=[]),
+    "city": FieldType(
+        lambda f: Annotated[
+            list[Annotated[str, _pattern(AREA_RE, NOT_AN_OPTION)]],
+            BeforeValidator(_comma_list),
+            Field(max_length=3),
+        ],
+        default=[],
+    ),
+    "icon": FieldType(lambda f: Annotated[str, _pattern(ICON_RE, BAD_FORMAT)]),
+    "color": FieldType(lambda f: Annotated[str, _pattern(COLOR_RE, "Please enter a colour like #1a7f37")]),
+    "array": FieldType(lambda f: Annotated[list[Pair], Field(max_length=MAX_ITEMS)], default=[]),
+    "weigh": FieldType(lambda f: Annotated[int, Field(ge=-INT_MAX, le=INT_MAX)], default=0, numeric=True),
+    "status": FieldType(lambda f: Literal["enable", "disable"], default="enable"),
+}
+
+
+def stored_default(field: dict[str, Any]) -> Any:
+    kind, default = TYPES[field["type"]], field.get("default")
+    if default is None or (default == "" and not isinstance(kind.default, str)):
+        return kind.default
+    return default
+
+
+def _required(value: Any) -> Any:
+    if value is None or value == "" or value == []:
+        _fail("Required")
+    return value
+
+
+@functools.lru_cache(maxsize=256)
+def _model(name: str, version: int, fields_json: str) -> type[Schema]:
+    definitions: dict[str, Any] = {}
+    for field in json.loads(fields_json):
+        annotation = TYPES[field["type"]].annotation(field)
+        if field.get("required"):
+            annotation = Annotated[annotation, AfterValidator(_required)]
+        default = stored_default(field)
+        if isinstance(default, list):
+            definitions[field["name"]] = (annotation, Field(default_factory=list))
+        else:
+            definitions[field["name"]] = (annotation, default)
+    model_name = f"Rows_{re.sub(r'[^A-Za-z0-9]', '_', name)}_v{version}"
+    return create_model(model_name, __base__=Schema, **definitions)
+
+
+def request_model(name: str, version: int, fields: list[dict[str, Any]]) -> type[Schema]:
+    """The pydantic model validating a row of this design version (built once per version)."""
+    return _model(name, version, json.dumps(fields, sort_keys=True, ensure_ascii=False))
+
+
+def store(field: dict[str, Any], value: Any) -> Any:
+    """A validated value as it is kept in the row's JSON."""
+    if field["type"] == "array":
+        return [pair.model_dump() if hasattr(pair, "model_dump") else pair for pair in value]
+    return TYPES[field["type"]].store(value)
+
+
+def show(field: dict[str, Any], value: Any) -> Any:
+    """A stored value as answered (money in yuan)."""
+    if value is None:
+        value = stored_default(field)
+    return TYPES[field["type"]].show(value)

@@ -1,0 +1,246 @@
+# ruff: noqa: F811 - the fixtures imported from admin_support are used as parameters
+"""The data engine: a table designed through the CRUD generator's API is usable at once — rows added,
+listed, searched, sorted, filtered through its indexes, edited and deleted with each field type's
+validation (clear messages in both languages) — permissions follow its rules, and design changes that
+lose data need a confirmation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.api.admin_support import (  # noqa: F401
+    AdminUser,
+    admin_seed,
+    make_admin,
+    ok,
+    super_admin,
+    unique,
+)
+
+EN = {"Accept-Language": "en"}
+ZH = {"Accept-Language": "zh-cn"}
+
+
+def words(zh: str, en: str) -> dict[str, str]:
+    return {"zh": zh, "en": en}
+
+
+def design(name: str) -> dict[str, Any]:
+    return {
+        "name": name,
+        "title": words("测试工单", "Test orders"),
+        "description": words("用于测试", "For tests"),
+        "fields": [
+            {
+                "name": "code",
+                "title": words("编号", "Code"),
+                "type": "string",
+                "required": True,
+                "unique": True,
+                "max": 20,
+                "pattern": "^[A-Z0-9-]+$",
+                "search": True,
+            },
+            {
+                "name": "title",
+                "title": words("标题", "Title"),
+                "type": "string",
+                "required": True,
+                "search": True,
+            },
+            {
+                "name": "priority",
+                "title": words("优先级", "Priority"),
+                "type": "select",
+                "index": True,
+                "options": [
+                    {"value": "low", "label": words("低", "Low")},
+                    {"value": "high", "label": words("高", "High")},
+                ],
+            },
+            {"name": "due", "title": words("截止时间", "Due"), "type": "datetime", "sort": True},
+            {"name": "fee", "title": words("费用", "Fee"), "type": "money"},
+            {"name": "done", "title": words("完成", "Done"), "type": "switch"},
+            {"name": "day", "title": words("日期", "Day"), "type": "date"},
+            {"name": "at", "title": words("时间", "At"), "type": "time"},
+            {"name": "color", "title": words("颜色", "Colour"), "type": "color"},
+            {"name": "photos", "title": words("照片", "Photos"), "type": "images"},
+            {"name": "body", "title": words("内容", "Body"), "type": "richtext", "list": False},
+            {
+                "name": "labels",
+                "title": words("标签", "Labels"),
+                "type": "selects",
+                "options": [
+                    {"value": "a", "label": words("甲", "A")},
+                    {"value": "b", "label": words("乙", "B")},
+                ],
+            },
+            {"name": "pairs", "title": words("参数", "Pairs"), "type": "array"},
+            {"name": "count", "title": words("数量", "Count"), "type": "integer", "min": 0, "max": 100},
+            {"name": "state", "title": words("状态", "State"), "type": "status"},
+        ],
+    }
+
+
+def post(
+    api: httpx.Client, path: str, who: AdminUser, body: Any, lang: dict[str, str] = EN
+) -> dict[str, Any]:
+    return api.post(f"/srv/admin/{path}", json=body, headers={**who.headers, **lang}).json()
+
+
+def get(api: httpx.Client, path: str, who: AdminUser, **params: Any) -> dict[str, Any]:
+    return api.get(f"/srv/admin/{path}", params=params, headers={**who.headers, **EN}).json()
+
+
+@pytest.fixture(scope="module")
+def table(api: httpx.Client, super_admin: AdminUser) -> str:
+    name = f"business/t{unique('x')[-8:].lower()}"
+    saved = post(api, "crud/crud/generate", super_admin, {"design": design(name)})
+    assert saved["code"] == 1, saved
+    assert saved["data"]["version"] == 1
+    return name
+
+
+def row(code: str, **extra: Any) -> dict[str, Any]:
+    return {"code": code, "title": f"Row {code}", "priority": "low", "due": 1_800_000_000, **extra}
+
+
+def test_a_generated_table_is_usable_at_once(api, super_admin, table) -> None:
+    added = post(
+        api,
+        f"{table}/add",
+        super_admin,
+        row(
+            "A-1",
+            fee="12.5",
+            done=True,
+            body='<p onclick="x()">Hi<script>bad()</script></p>',
+            labels=["a", "b"],
+            pairs=[{"key": "k", "value": "v"}],
+        ),
+    )
+    assert added["code"] == 1 and added["msg"] == "Added successfully"
+    listed = get(api, f"{table}/index", super_admin)
+    assert listed["code"] == 1
+    first = listed["data"]["list"][0]
+    assert first["code"] == "A-1" and first["fee"] == "12.50" and first["done"] is True
+    assert first["body"] == "<p>Hi</p>"  # sanitised on the server
+    assert first["labels"] == ["a", "b"] and first["pairs"] == [{"key": "k", "value": "v"}]
+    assert listed["data"]["total"] == 1 and listed["data"]["sortable"] == ["id", "create_time", "due"]
+    one = get(api, f"{table}/edit", super_admin, id=first["id"])
+    assert one["data"]["row"]["title"] == "Row A-1"
+    edited = post(api, f"{table}/edit", super_admin, {**one["data"]["row"], "title": "Changed", "fee": "3"})
+    assert edited["code"] == 1
+    assert get(api, f"{table}/edit", super_admin, id=first["id"])["data"]["row"]["fee"] == "3.00"
+
+
+def test_search_sort_and_index_filters(api, super_admin, table) -> None:
+    for n, (priority, due) in enumerate(
+        (("high", 1_700_000_300), ("low", 1_700_000_100), ("high", 1_700_000_200))
+    ):
+        assert post(api, f"{table}/add", super_admin, row(f"S-{n}", priority=priority, due=due))["code"] == 1
+    by_due = get(api, f"{table}/index", super_admin, order="due,asc", limit=3)["data"]["list"]
+    assert [r["code"] for r in by_due] == ["S-1", "S-2", "S-0"]
+    high = get(
+        api, f"{table}/index", super_admin, search='[{"field":"priority","operator":"eq","val":"high"}]'
+    )
+    assert sorted(r["code"] for r in high["data"]["list"]) == ["S-0", "S-2"]
+    quick = get(api, f"{table}/index", super_admin, quick_search="s-2")["data"]["list"]
+    assert [r["code"] for r in quick] == ["S-2"]
+    refused = get(api, f"{table}/index", super_admin, order="title,asc")
+    assert refused["code"] == 0 and refused["msg"] == "Sorting by this column is not supported"
+
+
+@pytest.mark.parametrize(
+    ("values", "message_en", "message_zh"),
+    [
+        ({"code": ""}, "Parameter Code: Required", "参数 编号：必填项"),
+        ({"code": "bad code"}, "Parameter Code: The value does not have the required format", None),
+        ({"priority": "urgent"}, "Parameter Priority: The value is not one of the allowed options", None),
+        ({"fee": "abc"}, "Parameter Fee: Floating point number", None),
+        (
+            {"day": "2026-13-01"},
+            "Parameter Day: Please enter a date like 2026-01-31",
+            "参数 日期：请输入日期，例如 2026-01-31",
+        ),
+        ({"at": "25:00"}, "Parameter At: Please enter a time like 09:30", None),
+        ({"color": "red"}, "Parameter Colour: Please enter a colour like #1a7f37", None),
+        ({"photos": ["javascript:alert(1)"]}, None, None),
+        ({"count": 101}, "Parameter Count: The value is out of range", None),
+        ({"labels": ["z"]}, "Parameter Labels: The value is not one of the allowed options", None),
+        ({"state": "maybe"}, "Parameter State: The value is not one of the allowed options", None),
+        ({"done": "perhaps"}, "Parameter Done: Must be true or false", None),
+    ],
+)
+def test_each_field_type_refuses_bad_input_with_a_clear_message(
+    api, super_admin, table, values, message_en, message_zh
+) -> None:
+    body = {**row(unique("V")[-10:].upper()), **values}
+    answer = api.post(f"/srv/admin/{table}/add", json=body, headers={**super_admin.headers, **EN})
+    data = answer.json()
+    assert answer.status_code == 400 and data["code"] == 0, data
+    if message_en:
+        assert data["msg"] == message_en
+    if message_zh:
+        zh = post(api, f"{table}/add", super_admin, body, lang=ZH)
+        assert zh["msg"].replace(":", "：").replace(" ", "") == message_zh.replace(" ", "")
+
+
+def test_a_unique_field_refuses_a_taken_value(api, super_admin, table) -> None:
+    assert post(api, f"{table}/add", super_admin, row("U-1"))["code"] == 1
+    again = post(api, f"{table}/add", super_admin, row("U-1"))
+    assert again["code"] == 0 and again["msg"] == "Code already exists"
+    assert post(api, f"{table}/add", super_admin, row("U-1"), lang=ZH)["msg"] == "编号已存在"
+
+
+def test_permissions_follow_the_designed_rules(api, super_admin, table) -> None:
+    lacking = make_admin(api, ["dashboard"])
+    refused = get(api, f"{table}/index", lacking)
+    assert refused["code"] == 401
+    viewer = make_admin(api, [table, f"{table}/index"])
+    assert get(api, f"{table}/index", viewer)["code"] == 1
+    assert post(api, f"{table}/add", viewer, row("P-1"))["code"] == 401
+    missing = api.get("/srv/admin/business/nosuchtable/index", headers={**super_admin.headers, **EN})
+    assert missing.status_code == 404
+
+
+def test_a_change_that_loses_data_needs_a_confirmation_and_deleting_removes_rows_and_rules(
+    api, super_admin
+) -> None:
+    name = f"business/c{unique('y')[-8:].lower()}"
+    doc = design(name)
+    assert post(api, "crud/crud/generate", super_admin, {"design": doc})["code"] == 1
+    assert post(api, f"{name}/add", super_admin, row("C-1"))["code"] == 1
+    doc["fields"] = [f for f in doc["fields"] if f["name"] != "color"]
+    asked = post(api, "crud/crud/generate", super_admin, {"design": doc})
+    assert asked["code"] == 0 and asked["data"]["changes"] == ["removed:color"]
+    assert asked["msg"] == "Existing rows lose the values of removed or retyped fields: save again to confirm"
+    confirmed = post(api, "crud/crud/generate", super_admin, {"design": doc, "confirm": True})
+    assert confirmed["code"] == 1 and confirmed["data"]["version"] == 2
+    assert "color" not in get(api, f"{name}/index", super_admin)["data"]["list"][0]
+    listed = get(api, "crud/crud/index", super_admin)["data"]["list"]
+    mine = next(d for d in listed if d["name"] == name)
+    assert mine["rows"] == 1 and mine["version"] == 2
+    log = get(api, "crud/log/index", super_admin, quick_search=name)["data"]["list"]
+    assert [entry["version"] for entry in log] == [2, 1]
+    gone = api.delete(
+        "/srv/admin/crud/crud/del", params={"ids[]": [mine["id"]]}, headers={**super_admin.headers, **EN}
+    ).json()
+    assert gone["code"] == 1
+    assert api.get(f"/srv/admin/{name}/index", headers={**super_admin.headers, **EN}).status_code == 404
+    from functions.models.rule import AdminRule
+    from functions.services.rules import find_by_name
+
+    assert find_by_name(AdminRule, name) is None and find_by_name(AdminRule, f"{name}/add") is None
+
+
+def test_a_bad_design_is_refused_with_a_message(api, super_admin) -> None:
+    doc = design("business/bad")
+    doc["fields"].append({"name": "id", "title": words("编号", "Id"), "type": "string"})
+    answer = api.post(
+        "/srv/admin/crud/crud/generate", json={"design": doc}, headers={**super_admin.headers, **EN}
+    ).json()
+    assert answer["code"] == 0 and "This field name is reserved" in answer["msg"]
