@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AccountBalanceData, AccountBalanceErrors, AccountBalanceResponses, AccountChangeBindData, AccountChangeBindErrors, AccountChangeBindResponses, AccountChangePasswordData, AccountChangePasswordErrors, AccountChangePasswordResponses, AccountIntegralData, AccountIntegralErrors, AccountIntegralResponses, AccountOverviewData, AccountOverviewErrors, AccountOverviewResponses, AccountProfileData, AccountProfileErrors, AccountProfileResponses, AccountProfileSaveData, AccountProfileSaveErrors, AccountProfileSaveResponses, AccountRetrievePasswordData, AccountRetrievePasswordErrors, AccountRetrievePasswordResponses, AccountVerificationData, AccountVerificationErrors, AccountVerificationResponses, AdminAjaxAreaData, AdminAjaxAreaErrors, AdminAjaxAreaResponses, AdminAjaxBuildSuffixSvgData, AdminAjaxBuildSuffixSvgErrors, AdminAjaxBuildSuffixSvgResponses, AdminAjaxClearCacheData, AdminAjaxClearCacheErrors, AdminAjaxClearCacheResponses, AdminAjaxUploadData, AdminAjaxUploadErrors, AdminAjaxUploadResponses, AdminAliossCallbackData, AdminAliossCallbackErrors, AdminAliossCallbackResponses, AdminAliossParamsData, AdminAliossParamsErrors, AdminAliossParamsResponses, AdminIndexIndexData, AdminIndexIndexErrors, AdminIndexIndexResponses, AdminIndexLoginConfigData, AdminIndexLoginConfigErrors, AdminIndexLoginConfigResponses, AdminIndexLoginData, AdminIndexLoginErrors, AdminIndexLoginResponses, AdminIndexLogoutData, AdminIndexLogoutErrors, AdminIndexLogoutResponses, AjaxAreaData, AjaxAreaErrors, AjaxAreaResponses, AjaxBuildSuffixSvgData, AjaxBuildSuffixSvgErrors, AjaxBuildSuffixSvgResponses, AjaxUploadData, AjaxUploadErrors, AjaxUploadResponses, AliossCallbackData, AliossCallbackErrors, AliossCallbackResponses, AliossParamsData, AliossParamsErrors, AliossParamsResponses, AuthAdminAddData, AuthAdminAddErrors, AuthAdminAddResponses, AuthAdminDelData, AuthAdminDelErrors, AuthAdminDelResponses, AuthAdminEditData, AuthAdminEditErrors, AuthAdminEditResponses, AuthAdminEditRowData, AuthAdminEditRowErrors, AuthAdminEditRowResponses, AuthAdminIndexData, AuthAdminIndexErrors, AuthAdminIndexResponses, AuthAdminLogIndexData, AuthAdminLogIndexErrors, AuthAdminLogIndexResponses, AuthGroupAddData, AuthGroupAddErrors, AuthGroupAddResponses, AuthGroupDelData, AuthGroupDelErrors, AuthGroupDelResponses, AuthGroupEditData, AuthGroupEditErrors, AuthGroupEditResponses, AuthGroupEditRowData, AuthGroupEditRowErrors, AuthGroupEditRowResponses, AuthGroupIndexData, AuthGroupIndexErrors, AuthGroupIndexResponses, AuthRuleAddData, AuthRuleAddErrors, AuthRuleAddResponses, AuthRuleDelData, AuthRuleDelErrors, AuthRuleDelResponses, AuthRuleEditData, AuthRuleEditErrors, AuthRuleEditResponses, AuthRuleEditRowData, AuthRuleEditRowErrors, AuthRuleEditRowResponses, AuthRuleIndexData, AuthRuleIndexErrors, AuthRuleIndexResponses, AuthRuleSortableData, AuthRuleSortableErrors, AuthRuleSortableResponses, CommonCaptchaData, CommonCaptchaErrors, CommonCaptchaResponses, CommonRefreshTokenData, CommonRefreshTokenErrors, CommonRefreshTokenResponses, DashboardIndexData, DashboardIndexErrors, DashboardIndexResponses, EmsSendData, EmsSendErrors, EmsSendResponses, IndexIndexData, IndexIndexErrors, IndexIndexResponses, RoutineAdminInfoEditData, RoutineAdminInfoEditErrors, RoutineAdminInfoEditResponses, RoutineAdminInfoIndexData, RoutineAdminInfoIndexErrors, RoutineAdminInfoIndexResponses, RoutineAttachmentDelData, RoutineAttachmentDelErrors, RoutineAttachmentDelResponses, RoutineAttachmentEditData, RoutineAttachmentEditErrors, RoutineAttachmentEditResponses, RoutineAttachmentEditRowData, RoutineAttachmentEditRowErrors, RoutineAttachmentEditRowResponses, RoutineAttachmentIndexData, RoutineAttachmentIndexErrors, RoutineAttachmentIndexResponses, RoutineConfigAddData, RoutineConfigAddErrors, RoutineConfigAddResponses, RoutineConfigDelData, RoutineConfigDelErrors, RoutineConfigDelResponses, RoutineConfigEditData, RoutineConfigEditErrors, RoutineConfigEditResponses, RoutineConfigIndexData, RoutineConfigIndexErrors, RoutineConfigIndexResponses, RoutineConfigSendTestMailData, RoutineConfigSendTestMailErrors, RoutineConfigSendTestMailResponses, SmsSendData, SmsSendErrors, SmsSendResponses, UserCheckInConfigData, UserCheckInConfigErrors, UserCheckInConfigResponses, UserCheckInData, UserCheckInErrors, UserCheckInResponses, UserGroupAddData, UserGroupAddErrors, UserGroupAddResponses, UserGroupDelData, UserGroupDelErrors, UserGroupDelResponses, UserGroupEditData, UserGroupEditErrors, UserGroupEditResponses, UserGroupEditRowData, UserGroupEditRowErrors, UserGroupEditRowResponses, UserGroupIndexData, UserGroupIndexErrors, UserGroupIndexResponses, UserIndexData, UserIndexErrors, UserIndexResponses, UserLogoutData, UserLogoutErrors, UserLogoutResponses, UserMoneyLogAddData, UserMoneyLogAddErrors, UserMoneyLogAddResponses, UserMoneyLogIndexData, UserMoneyLogIndexErrors, UserMoneyLogIndexResponses, UserRuleAddData, UserRuleAddErrors, UserRuleAddResponses, UserRuleDelData, UserRuleDelErrors, UserRuleDelResponses, UserRuleEditData, UserRuleEditErrors, UserRuleEditResponses, UserRuleEditRowData, UserRuleEditRowErrors, UserRuleEditRowResponses, UserRuleIndexData, UserRuleIndexErrors, UserRuleIndexResponses, UserRuleSortableData, UserRuleSortableErrors, UserRuleSortableResponses, UserScoreLogAddData, UserScoreLogAddErrors, UserScoreLogAddResponses, UserScoreLogIndexData, UserScoreLogIndexErrors, UserScoreLogIndexResponses, UserUserAddData, UserUserAddErrors, UserUserAddResponses, UserUserDelData, UserUserDelErrors, UserUserDelResponses, UserUserEditData, UserUserEditErrors, UserUserEditResponses, UserUserEditRowData, UserUserEditRowErrors, UserUserEditRowResponses, UserUserIndexData, UserUserIndexErrors, UserUserIndexResponses } from './types.gen';
+import type { AccountBalanceData, AccountBalanceErrors, AccountBalanceResponses, AccountChangeBindData, AccountChangeBindErrors, AccountChangeBindResponses, AccountChangePasswordData, AccountChangePasswordErrors, AccountChangePasswordResponses, AccountIntegralData, AccountIntegralErrors, AccountIntegralResponses, AccountOverviewData, AccountOverviewErrors, AccountOverviewResponses, AccountProfileData, AccountProfileErrors, AccountProfileResponses, AccountProfileSaveData, AccountProfileSaveErrors, AccountProfileSaveResponses, AccountRetrievePasswordData, AccountRetrievePasswordErrors, AccountRetrievePasswordResponses, AccountVerificationData, AccountVerificationErrors, AccountVerificationResponses, AdminAjaxAreaData, AdminAjaxAreaErrors, AdminAjaxAreaResponses, AdminAjaxBuildSuffixSvgData, AdminAjaxBuildSuffixSvgErrors, AdminAjaxBuildSuffixSvgResponses, AdminAjaxClearCacheData, AdminAjaxClearCacheErrors, AdminAjaxClearCacheResponses, AdminAjaxUploadData, AdminAjaxUploadErrors, AdminAjaxUploadResponses, AdminAliossCallbackData, AdminAliossCallbackErrors, AdminAliossCallbackResponses, AdminAliossParamsData, AdminAliossParamsErrors, AdminAliossParamsResponses, AdminIndexIndexData, AdminIndexIndexErrors, AdminIndexIndexResponses, AdminIndexLoginConfigData, AdminIndexLoginConfigErrors, AdminIndexLoginConfigResponses, AdminIndexLoginData, AdminIndexLoginErrors, AdminIndexLoginResponses, AdminIndexLogoutData, AdminIndexLogoutErrors, AdminIndexLogoutResponses, AjaxAreaData, AjaxAreaErrors, AjaxAreaResponses, AjaxBuildSuffixSvgData, AjaxBuildSuffixSvgErrors, AjaxBuildSuffixSvgResponses, AjaxUploadData, AjaxUploadErrors, AjaxUploadResponses, AliossCallbackData, AliossCallbackErrors, AliossCallbackResponses, AliossParamsData, AliossParamsErrors, AliossParamsResponses, AuthAdminAddData, AuthAdminAddErrors, AuthAdminAddResponses, AuthAdminDelData, AuthAdminDelErrors, AuthAdminDelResponses, AuthAdminEditData, AuthAdminEditErrors, AuthAdminEditResponses, AuthAdminEditRowData, AuthAdminEditRowErrors, AuthAdminEditRowResponses, AuthAdminIndexData, AuthAdminIndexErrors, AuthAdminIndexResponses, AuthAdminLogIndexData, AuthAdminLogIndexErrors, AuthAdminLogIndexResponses, AuthGroupAddData, AuthGroupAddErrors, AuthGroupAddResponses, AuthGroupDelData, AuthGroupDelErrors, AuthGroupDelResponses, AuthGroupEditData, AuthGroupEditErrors, AuthGroupEditResponses, AuthGroupEditRowData, AuthGroupEditRowErrors, AuthGroupEditRowResponses, AuthGroupIndexData, AuthGroupIndexErrors, AuthGroupIndexResponses, AuthRuleAddData, AuthRuleAddErrors, AuthRuleAddResponses, AuthRuleDelData, AuthRuleDelErrors, AuthRuleDelResponses, AuthRuleEditData, AuthRuleEditErrors, AuthRuleEditResponses, AuthRuleEditRowData, AuthRuleEditRowErrors, AuthRuleEditRowResponses, AuthRuleIndexData, AuthRuleIndexErrors, AuthRuleIndexResponses, AuthRuleSortableData, AuthRuleSortableErrors, AuthRuleSortableResponses, CommonCaptchaData, CommonCaptchaErrors, CommonCaptchaResponses, CommonRefreshTokenData, CommonRefreshTokenErrors, CommonRefreshTokenResponses, CrudCrudDelData, CrudCrudDelErrors, CrudCrudDelResponses, CrudCrudEditData, CrudCrudEditErrors, CrudCrudEditResponses, CrudCrudGenerateData, CrudCrudGenerateErrors, CrudCrudGenerateResponses, CrudCrudIndexData, CrudCrudIndexErrors, CrudCrudIndexResponses, CrudCrudLogData, CrudCrudLogErrors, CrudCrudLogResponses, CrudLogIndexData, CrudLogIndexErrors, CrudLogIndexResponses, DashboardIndexData, DashboardIndexErrors, DashboardIndexResponses, DesignedAddData, DesignedAddErrors, DesignedAddResponses, DesignedDelData, DesignedDelErrors, DesignedDelResponses, DesignedDesignData, DesignedDesignErrors, DesignedDesignResponses, DesignedEditData, DesignedEditErrors, DesignedEditResponses, DesignedEditRowData, DesignedEditRowErrors, DesignedEditRowResponses, DesignedIndexData, DesignedIndexErrors, DesignedIndexResponses, DesignedSortableData, DesignedSortableErrors, DesignedSortableResponses, EmsSendData, EmsSendErrors, EmsSendResponses, IndexIndexData, IndexIndexErrors, IndexIndexResponses, RoutineAdminInfoEditData, RoutineAdminInfoEditErrors, RoutineAdminInfoEditResponses, RoutineAdminInfoIndexData, RoutineAdminInfoIndexErrors, RoutineAdminInfoIndexResponses, RoutineAttachmentDelData, RoutineAttachmentDelErrors, RoutineAttachmentDelResponses, RoutineAttachmentEditData, RoutineAttachmentEditErrors, RoutineAttachmentEditResponses, RoutineAttachmentEditRowData, RoutineAttachmentEditRowErrors, RoutineAttachmentEditRowResponses, RoutineAttachmentIndexData, RoutineAttachmentIndexErrors, RoutineAttachmentIndexResponses, RoutineConfigAddData, RoutineConfigAddErrors, RoutineConfigAddResponses, RoutineConfigDelData, RoutineConfigDelErrors, RoutineConfigDelResponses, RoutineConfigEditData, RoutineConfigEditErrors, RoutineConfigEditResponses, RoutineConfigIndexData, RoutineConfigIndexErrors, RoutineConfigIndexResponses, RoutineConfigSendTestMailData, RoutineConfigSendTestMailErrors, RoutineConfigSendTestMailResponses, SmsSendData, SmsSendErrors, SmsSendResponses, UserCheckInConfigData, UserCheckInConfigErrors, UserCheckInConfigResponses, UserCheckInData, UserCheckInErrors, UserCheckInResponses, UserGroupAddData, UserGroupAddErrors, UserGroupAddResponses, UserGroupDelData, UserGroupDelErrors, UserGroupDelResponses, UserGroupEditData, UserGroupEditErrors, UserGroupEditResponses, UserGroupEditRowData, UserGroupEditRowErrors, UserGroupEditRowResponses, UserGroupIndexData, UserGroupIndexErrors, UserGroupIndexResponses, UserIndexData, UserIndexErrors, UserIndexResponses, UserLogoutData, UserLogoutErrors, UserLogoutResponses, UserMoneyLogAddData, UserMoneyLogAddErrors, UserMoneyLogAddResponses, UserMoneyLogIndexData, UserMoneyLogIndexErrors, UserMoneyLogIndexResponses, UserRuleAddData, UserRuleAddErrors, UserRuleAddResponses, UserRuleDelData, UserRuleDelErrors, UserRuleDelResponses, UserRuleEditData, UserRuleEditErrors, UserRuleEditResponses, UserRuleEditRowData, UserRuleEditRowErrors, UserRuleEditRowResponses, UserRuleIndexData, UserRuleIndexErrors, UserRuleIndexResponses, UserRuleSortableData, UserRuleSortableErrors, UserRuleSortableResponses, UserScoreLogAddData, UserScoreLogAddErrors, UserScoreLogAddResponses, UserScoreLogIndexData, UserScoreLogIndexErrors, UserScoreLogIndexResponses, UserUserAddData, UserUserAddErrors, UserUserAddResponses, UserUserDelData, UserUserDelErrors, UserUserDelResponses, UserUserEditData, UserUserEditErrors, UserUserEditResponses, UserUserEditRowData, UserUserEditRowErrors, UserUserEditRowResponses, UserUserIndexData, UserUserIndexErrors, UserUserIndexResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -873,3 +873,101 @@ export const routineAttachmentEdit = <ThrowOnError extends boolean = false>(opti
  * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
  */
 export const routineAttachmentDel = <ThrowOnError extends boolean = false>(options?: Options<RoutineAttachmentDelData, ThrowOnError>) => (options?.client ?? client).delete<RoutineAttachmentDelResponses, RoutineAttachmentDelErrors, ThrowOnError>({ url: '/srv/admin/routine/attachment/del', ...options });
+
+/**
+ * Crud Crud Index
+ *
+ * Every design, newest first, with its row count; and the field types a design can use.
+ */
+export const crudCrudIndex = <ThrowOnError extends boolean = false>(options?: Options<CrudCrudIndexData, ThrowOnError>) => (options?.client ?? client).get<CrudCrudIndexResponses, CrudCrudIndexErrors, ThrowOnError>({ url: '/srv/admin/crud/crud/index', ...options });
+
+/**
+ * Crud Crud Edit
+ *
+ * One design, to open it in the generator.
+ */
+export const crudCrudEdit = <ThrowOnError extends boolean = false>(options: Options<CrudCrudEditData, ThrowOnError>) => (options.client ?? client).get<CrudCrudEditResponses, CrudCrudEditErrors, ThrowOnError>({ url: '/srv/admin/crud/crud/edit', ...options });
+
+/**
+ * Crud Crud Log
+ *
+ * A design as it was saved in the CRUD log (to start a new design from it).
+ */
+export const crudCrudLog = <ThrowOnError extends boolean = false>(options: Options<CrudCrudLogData, ThrowOnError>) => (options.client ?? client).get<CrudCrudLogResponses, CrudCrudLogErrors, ThrowOnError>({ url: '/srv/admin/crud/crud/log', ...options });
+
+/**
+ * Crud Crud Generate
+ *
+ * Save a design: the table is usable at once.
+ */
+export const crudCrudGenerate = <ThrowOnError extends boolean = false>(options: Options<CrudCrudGenerateData, ThrowOnError>) => (options.client ?? client).post<CrudCrudGenerateResponses, CrudCrudGenerateErrors, ThrowOnError>({
+    url: '/srv/admin/crud/crud/generate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Crud Crud Del
+ *
+ * Delete designs by id, with their rows and menu rules.
+ */
+export const crudCrudDel = <ThrowOnError extends boolean = false>(options?: Options<CrudCrudDelData, ThrowOnError>) => (options?.client ?? client).delete<CrudCrudDelResponses, CrudCrudDelErrors, ThrowOnError>({ url: '/srv/admin/crud/crud/del', ...options });
+
+/**
+ * Crud Log Index
+ *
+ * List rows: page, limit, quick_search, search, order, select.
+ */
+export const crudLogIndex = <ThrowOnError extends boolean = false>(options?: Options<CrudLogIndexData, ThrowOnError>) => (options?.client ?? client).get<CrudLogIndexResponses, CrudLogIndexErrors, ThrowOnError>({ url: '/srv/admin/crud/log/index', ...options });
+
+/**
+ * Designed Index
+ *
+ * List rows of a designed table: the generic list parameters and answer.
+ */
+export const designedIndex = <ThrowOnError extends boolean = false>(options: Options<DesignedIndexData, ThrowOnError>) => (options.client ?? client).get<DesignedIndexResponses, DesignedIndexErrors, ThrowOnError>({ url: '/srv/admin/{path}/index', ...options });
+
+/**
+ * Designed Design
+ *
+ * The design of a designed table (fields, list settings) for its page.
+ */
+export const designedDesign = <ThrowOnError extends boolean = false>(options: Options<DesignedDesignData, ThrowOnError>) => (options.client ?? client).get<DesignedDesignResponses, DesignedDesignErrors, ThrowOnError>({ url: '/srv/admin/{path}/design', ...options });
+
+/**
+ * Designed Edit Row
+ *
+ * One row for the edit form.
+ */
+export const designedEditRow = <ThrowOnError extends boolean = false>(options: Options<DesignedEditRowData, ThrowOnError>) => (options.client ?? client).get<DesignedEditRowResponses, DesignedEditRowErrors, ThrowOnError>({ url: '/srv/admin/{path}/edit', ...options });
+
+/**
+ * Designed Edit
+ *
+ * Save a row: `id` and the fields of the design.
+ */
+export const designedEdit = <ThrowOnError extends boolean = false>(options: Options<DesignedEditData, ThrowOnError>) => (options.client ?? client).post<DesignedEditResponses, DesignedEditErrors, ThrowOnError>({ url: '/srv/admin/{path}/edit', ...options });
+
+/**
+ * Designed Add
+ *
+ * Add a row (fields of the design).
+ */
+export const designedAdd = <ThrowOnError extends boolean = false>(options: Options<DesignedAddData, ThrowOnError>) => (options.client ?? client).post<DesignedAddResponses, DesignedAddErrors, ThrowOnError>({ url: '/srv/admin/{path}/add', ...options });
+
+/**
+ * Designed Del
+ *
+ * Delete rows: ids[]=1&ids[]=2.
+ */
+export const designedDel = <ThrowOnError extends boolean = false>(options: Options<DesignedDelData, ThrowOnError>) => (options.client ?? client).delete<DesignedDelResponses, DesignedDelErrors, ThrowOnError>({ url: '/srv/admin/{path}/del', ...options });
+
+/**
+ * Designed Sortable
+ *
+ * Drag sort: the rows `id` and `targetId` swap their weigh.
+ */
+export const designedSortable = <ThrowOnError extends boolean = false>(options: Options<DesignedSortableData, ThrowOnError>) => (options.client ?? client).post<DesignedSortableResponses, DesignedSortableErrors, ThrowOnError>({ url: '/srv/admin/{path}/sortable', ...options });

@@ -900,6 +900,89 @@ export type DayValue = {
 };
 
 /**
+ * DesignDoc
+ */
+export type DesignDoc = {
+    /**
+     * Name
+     */
+    name: string;
+    title: Words;
+    description?: LongWords;
+    /**
+     * Icon
+     */
+    icon?: string;
+    /**
+     * Parent
+     */
+    parent?: 'business' | 'crud';
+    /**
+     * Version
+     */
+    version?: number;
+    /**
+     * Fields
+     */
+    fields: Array<FieldDoc>;
+    /**
+     * Weigh
+     */
+    weigh?: number;
+    /**
+     * Publish
+     */
+    publish?: string;
+    /**
+     * Recycle
+     */
+    recycle?: boolean;
+    /**
+     * Sensitive
+     */
+    sensitive?: Array<string>;
+};
+
+/**
+ * DesignLogRow
+ */
+export type DesignLogRow = {
+    /**
+     * Id
+     */
+    id?: number | null;
+    /**
+     * Name
+     */
+    name?: string | null;
+    /**
+     * Version
+     */
+    version?: number | null;
+    /**
+     * Action
+     */
+    action?: string | null;
+    /**
+     * Title
+     */
+    title?: string | null;
+    /**
+     * Admin Id
+     */
+    admin_id?: number | null;
+    /**
+     * Username
+     */
+    username?: string | null;
+    /**
+     * Create Time
+     */
+    create_time?: number | null;
+    [key: string]: unknown;
+};
+
+/**
  * EmsBody
  */
 export type EmsBody = {
@@ -1382,6 +1465,25 @@ export type EnvelopeTableListAttachmentRow = {
 };
 
 /**
+ * Envelope[TableList[DesignLogRow]]
+ */
+export type EnvelopeTableListDesignLogRow = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TableListDesignLogRow;
+};
+
+/**
  * Envelope[TableList[GroupRow]]
  */
 export type EnvelopeTableListGroupRow = {
@@ -1643,6 +1745,82 @@ export type Extras = {
 };
 
 /**
+ * FieldDoc
+ */
+export type FieldDoc = {
+    /**
+     * Name
+     */
+    name: string;
+    title: Words;
+    /**
+     * Type
+     */
+    type: 'string' | 'textarea' | 'richtext' | 'integer' | 'float' | 'money' | 'switch' | 'radio' | 'select' | 'checkbox' | 'selects' | 'remoteselect' | 'remoteselects' | 'date' | 'datetime' | 'time' | 'year' | 'image' | 'images' | 'file' | 'files' | 'city' | 'icon' | 'color' | 'array' | 'weigh' | 'status';
+    /**
+     * Required
+     */
+    required?: boolean;
+    /**
+     * Unique
+     */
+    unique?: boolean;
+    /**
+     * Min
+     */
+    min?: number | null;
+    /**
+     * Max
+     */
+    max?: number | null;
+    /**
+     * Pattern
+     */
+    pattern?: string;
+    /**
+     * Default
+     */
+    default?: string | number | number | boolean | Array<string> | null;
+    /**
+     * Options
+     */
+    options?: Array<OptionDoc>;
+    relation?: RelationDoc | null;
+    help?: Words;
+    /**
+     * List
+     */
+    list?: boolean;
+    /**
+     * Search
+     */
+    search?: boolean;
+    /**
+     * Filter
+     */
+    filter?: boolean;
+    /**
+     * Index
+     */
+    index?: boolean;
+    /**
+     * Sort
+     */
+    sort?: boolean;
+};
+
+/**
+ * GenerateBody
+ */
+export type GenerateBody = {
+    design: DesignDoc;
+    /**
+     * Confirm
+     */
+    confirm?: boolean;
+};
+
+/**
  * GroupEdit
  */
 export type GroupEdit = {
@@ -1890,6 +2068,20 @@ export type LoginConfig = {
      * Captcha
      */
     captcha: boolean;
+};
+
+/**
+ * LongWords
+ */
+export type LongWords = {
+    /**
+     * Zh
+     */
+    zh?: string;
+    /**
+     * En
+     */
+    en?: string;
 };
 
 /**
@@ -2526,6 +2718,17 @@ export type MoneyAdjust = {
 };
 
 /**
+ * OptionDoc
+ */
+export type OptionDoc = {
+    /**
+     * Value
+     */
+    value: string;
+    label: Words;
+};
+
+/**
  * Overview
  *
  * Balance in yuan as a string, points as an integer.
@@ -2651,6 +2854,20 @@ export type RefreshData = {
      * Refresh Token
      */
     refresh_token: string;
+};
+
+/**
+ * RelationDoc
+ */
+export type RelationDoc = {
+    /**
+     * Design
+     */
+    design: string;
+    /**
+     * Label
+     */
+    label?: string;
 };
 
 /**
@@ -2957,6 +3174,40 @@ export type TableListAttachmentRow = {
      * List
      */
     list: Array<AttachmentRow>;
+    /**
+     * Total
+     */
+    total: number;
+    /**
+     * Remark
+     */
+    remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
+};
+
+/**
+ * TableList[DesignLogRow]
+ */
+export type TableListDesignLogRow = {
+    /**
+     * List
+     */
+    list: Array<DesignLogRow>;
     /**
      * Total
      */
@@ -3328,6 +3579,22 @@ export type VerificationData = {
      * Accountverificationtoken
      */
     accountVerificationToken: string;
+};
+
+/**
+ * Words
+ *
+ * A text in both languages.
+ */
+export type Words = {
+    /**
+     * Zh
+     */
+    zh?: string;
+    /**
+     * En
+     */
+    en?: string;
 };
 
 /**
@@ -6561,3 +6828,554 @@ export type RoutineAttachmentDelResponses = {
 };
 
 export type RoutineAttachmentDelResponse = RoutineAttachmentDelResponses[keyof RoutineAttachmentDelResponses];
+
+export type CrudCrudIndexData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/crud/crud/index';
+};
+
+export type CrudCrudIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type CrudCrudIndexError = CrudCrudIndexErrors[keyof CrudCrudIndexErrors];
+
+export type CrudCrudIndexResponses = {
+    /**
+     * Response Crud Crud Index
+     *
+     * Successful Response
+     */
+    200: {
+        [key: string]: unknown;
+    };
+};
+
+export type CrudCrudIndexResponse = CrudCrudIndexResponses[keyof CrudCrudIndexResponses];
+
+export type CrudCrudEditData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Name
+         */
+        name: string;
+    };
+    url: '/srv/admin/crud/crud/edit';
+};
+
+export type CrudCrudEditErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type CrudCrudEditError = CrudCrudEditErrors[keyof CrudCrudEditErrors];
+
+export type CrudCrudEditResponses = {
+    /**
+     * Response Crud Crud Edit
+     *
+     * Successful Response
+     */
+    200: {
+        [key: string]: unknown;
+    };
+};
+
+export type CrudCrudEditResponse = CrudCrudEditResponses[keyof CrudCrudEditResponses];
+
+export type CrudCrudLogData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Id
+         */
+        id: number;
+    };
+    url: '/srv/admin/crud/crud/log';
+};
+
+export type CrudCrudLogErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type CrudCrudLogError = CrudCrudLogErrors[keyof CrudCrudLogErrors];
+
+export type CrudCrudLogResponses = {
+    /**
+     * Response Crud Crud Log
+     *
+     * Successful Response
+     */
+    200: {
+        [key: string]: unknown;
+    };
+};
+
+export type CrudCrudLogResponse = CrudCrudLogResponses[keyof CrudCrudLogResponses];
+
+export type CrudCrudGenerateData = {
+    body: GenerateBody;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/crud/crud/generate';
+};
+
+export type CrudCrudGenerateErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type CrudCrudGenerateError = CrudCrudGenerateErrors[keyof CrudCrudGenerateErrors];
+
+export type CrudCrudGenerateResponses = {
+    /**
+     * Response Crud Crud Generate
+     *
+     * Successful Response
+     */
+    200: {
+        [key: string]: unknown;
+    };
+};
+
+export type CrudCrudGenerateResponse = CrudCrudGenerateResponses[keyof CrudCrudGenerateResponses];
+
+export type CrudCrudDelData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/crud/crud/del';
+};
+
+export type CrudCrudDelErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type CrudCrudDelError = CrudCrudDelErrors[keyof CrudCrudDelErrors];
+
+export type CrudCrudDelResponses = {
+    /**
+     * Response Crud Crud Del
+     *
+     * Successful Response
+     */
+    200: {
+        [key: string]: unknown;
+    };
+};
+
+export type CrudCrudDelResponse = CrudCrudDelResponses[keyof CrudCrudDelResponses];
+
+export type CrudLogIndexData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/crud/log/index';
+};
+
+export type CrudLogIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type CrudLogIndexError = CrudLogIndexErrors[keyof CrudLogIndexErrors];
+
+export type CrudLogIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableListDesignLogRow;
+};
+
+export type CrudLogIndexResponse = CrudLogIndexResponses[keyof CrudLogIndexResponses];
+
+export type DesignedIndexData = {
+    body?: never;
+    path: {
+        /**
+         * Path
+         */
+        path: string;
+    };
+    query?: never;
+    url: '/srv/admin/{path}/index';
+};
+
+export type DesignedIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type DesignedIndexError = DesignedIndexErrors[keyof DesignedIndexErrors];
+
+export type DesignedIndexResponses = {
+    /**
+     * Response Designed Index
+     *
+     * Successful Response
+     */
+    200: unknown;
+};
+
+export type DesignedDesignData = {
+    body?: never;
+    path: {
+        /**
+         * Path
+         */
+        path: string;
+    };
+    query?: never;
+    url: '/srv/admin/{path}/design';
+};
+
+export type DesignedDesignErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type DesignedDesignError = DesignedDesignErrors[keyof DesignedDesignErrors];
+
+export type DesignedDesignResponses = {
+    /**
+     * Response Designed Design
+     *
+     * Successful Response
+     */
+    200: unknown;
+};
+
+export type DesignedEditRowData = {
+    body?: never;
+    path: {
+        /**
+         * Path
+         */
+        path: string;
+    };
+    query: {
+        /**
+         * Id
+         */
+        id: number;
+    };
+    url: '/srv/admin/{path}/edit';
+};
+
+export type DesignedEditRowErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type DesignedEditRowError = DesignedEditRowErrors[keyof DesignedEditRowErrors];
+
+export type DesignedEditRowResponses = {
+    /**
+     * Response Designed Edit Row
+     *
+     * Successful Response
+     */
+    200: unknown;
+};
+
+export type DesignedEditData = {
+    body?: never;
+    path: {
+        /**
+         * Path
+         */
+        path: string;
+    };
+    query?: never;
+    url: '/srv/admin/{path}/edit';
+};
+
+export type DesignedEditErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type DesignedEditError = DesignedEditErrors[keyof DesignedEditErrors];
+
+export type DesignedEditResponses = {
+    /**
+     * Response Designed Edit
+     *
+     * Successful Response
+     */
+    200: unknown;
+};
+
+export type DesignedAddData = {
+    body?: never;
+    path: {
+        /**
+         * Path
+         */
+        path: string;
+    };
+    query?: never;
+    url: '/srv/admin/{path}/add';
+};
+
+export type DesignedAddErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type DesignedAddError = DesignedAddErrors[keyof DesignedAddErrors];
+
+export type DesignedAddResponses = {
+    /**
+     * Response Designed Add
+     *
+     * Successful Response
+     */
+    200: unknown;
+};
+
+export type DesignedDelData = {
+    body?: never;
+    path: {
+        /**
+         * Path
+         */
+        path: string;
+    };
+    query?: never;
+    url: '/srv/admin/{path}/del';
+};
+
+export type DesignedDelErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type DesignedDelError = DesignedDelErrors[keyof DesignedDelErrors];
+
+export type DesignedDelResponses = {
+    /**
+     * Response Designed Del
+     *
+     * Successful Response
+     */
+    200: unknown;
+};
+
+export type DesignedSortableData = {
+    body?: never;
+    path: {
+        /**
+         * Path
+         */
+        path: string;
+    };
+    query?: never;
+    url: '/srv/admin/{path}/sortable';
+};
+
+export type DesignedSortableErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type DesignedSortableError = DesignedSortableErrors[keyof DesignedSortableErrors];
+
+export type DesignedSortableResponses = {
+    /**
+     * Response Designed Sortable
+     *
+     * Successful Response
+     */
+    200: unknown;
+};
