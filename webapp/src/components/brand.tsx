@@ -24,7 +24,6 @@ export function BrandLink({ color, compact = false, style }: { color: string; co
     <a
       href={siteHomePath()}
       title={t('layout.siteHome')}
-      aria-label={`${name} – ${t('layout.siteHome')}`}
       data-testid="brand-home"
       style={{ display: 'inline-flex', alignItems: 'center', gap: 10, color, textDecoration: 'none', minWidth: 0, ...style }}
     >
