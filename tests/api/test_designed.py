@@ -244,3 +244,17 @@ def test_a_bad_design_is_refused_with_a_message(api, super_admin) -> None:
         "/srv/admin/crud/crud/generate", json={"design": doc}, headers={**super_admin.headers, **EN}
     ).json()
     assert answer["code"] == 0 and "This field name is reserved" in answer["msg"]
+
+
+def test_export_as_code_downloads_a_zip_of_the_tables_source(api, super_admin, table) -> None:
+    import io
+    import zipfile
+
+    answer = api.get(
+        "/srv/admin/crud/crud/export", params={"name": table}, headers={**super_admin.headers, **EN}
+    )
+    assert answer.status_code == 200 and answer.headers["content-type"] == "application/zip"
+    assert answer.headers["content-disposition"].endswith(f'{table.replace("/", "-")}.zip"')
+    names = zipfile.ZipFile(io.BytesIO(answer.content)).namelist()
+    leaf = table.split("/")[1]
+    assert f"webapp/src/features/admin/{table}/schema.ts" in names and f"functions/models/{leaf}.py" in names

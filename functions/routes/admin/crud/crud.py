@@ -7,6 +7,7 @@
 | GET    /admin/crud/crud/log?id=          | `crud/crud/index`    | `{design}` as saved in the log |
 | POST   /admin/crud/crud/generate         | `crud/crud/generate` | `{name, version}`              |
 | DELETE /admin/crud/crud/del?ids[]=       | `crud/crud/del`      | `{count}` rows deleted         |
+| GET    /admin/crud/crud/export?name=     | `crud/crud/export`   | a zip of source files          |
 
 `generate` takes `{design, confirm}`: the design (`functions.services.designs.DesignDoc`) is
 validated, saved (a new version) and its table is usable at once under `/admin/<name>/…`. A save
@@ -17,6 +18,7 @@ true. The field types a design can use are in `functions.services.fields`.
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
 from pydantic import Field
 
 from functions.core.responses import ApiError, Shape, success
@@ -121,3 +123,21 @@ def delete(request: Request, ctx: Annotated[AdminContext, require("crud/crud/del
     if not count:
         raise ApiError("No rows were deleted")
     return success({"count": count}, "Deleted successfully")
+
+
+@router.get("/export", name="crud_crud_export", response_class=Response)
+def export(
+    name: Annotated[str, Query(max_length=64)], ctx: Annotated[AdminContext, require("crud/crud/export")]
+) -> Response:
+    """Export as code: a zip with the model, router, page schema and locale files of a design."""
+    from functions.services.export_code import export_zip
+
+    design = designs.get_design(name)
+    if design is None:
+        raise ApiError("The table does not exist")
+    filename = name.replace("/", "-") + ".zip"
+    return Response(
+        export_zip(designs.load_doc(design)),
+        media_type="application/zip",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
