@@ -1,12 +1,28 @@
 /**
  * The back office's state outside React: the admin's menus (from GET /admin/index/index), the map
  * of authorised nodes (route path → allowed "path/action" names, SPEC §6), the open tabs and the
- * full-screen flag (persisted in the tab view config).
+ * full-screen flag. The tab view config (storage-keys TAB_VIEW_CONFIG, SPEC §3) persists the
+ * full-screen flag (SPEC §2) and the open tabs with their owner (the admin's id): a reload keeps the
+ * tabs, another admin on the same browser does not get them, and logging out forgets them.
  */
 import { useSyncExternalStore } from 'react';
+import { adminSession } from './auth-tokens';
 import { TAB_VIEW_CONFIG } from './storage-keys';
 import { readJson, writeJson } from './storage';
-import { EMPTY_TABS, addTab, closeAll, closeOthers, closeTab, menuTarget, setActive, type TabRoute, type TabState } from './admin-tabs';
+import {
+  EMPTY_TABS,
+  IFRAME_PREFIX,
+  addTab,
+  closeAll,
+  closeOthers,
+  closeTab,
+  keepTabs,
+  menuTarget,
+  parseStoredTabs,
+  setActive,
+  type TabRoute,
+  type TabState,
+} from './admin-tabs';
 
 export interface MenuNode {
   id: number;
@@ -36,6 +52,19 @@ export interface AdminState {
 
 interface TabViewConfig {
   fullScreen?: boolean;
+  tabs?: TabRoute[];
+  active?: string | null;
+  /** The id of the admin whose tabs these are. */
+  owner?: string;
+}
+
+const readConfig = (): TabViewConfig => readJson<TabViewConfig>(TAB_VIEW_CONFIG) ?? {};
+const currentOwner = (): string => String(adminSession.get().id ?? '');
+
+/** The tabs saved by the admin who is logged in now (none for anyone else). */
+function storedTabs(): TabState {
+  const config = readConfig();
+  return config.owner !== undefined && config.owner === currentOwner() ? parseStoredTabs(config) : EMPTY_TABS;
 }
 
 const listeners = new Set<() => void>();
@@ -45,11 +74,16 @@ let state: AdminState = {
   authNode: {},
   routes: {},
   tabs: EMPTY_TABS,
-  fullScreen: Boolean(readJson<TabViewConfig>(TAB_VIEW_CONFIG)?.fullScreen),
+  fullScreen: Boolean(readConfig().fullScreen),
 };
 
 function emit(next: AdminState) {
+  const tabsChanged = next.tabs !== state.tabs;
   state = next;
+  if (tabsChanged) {
+    const { tabs, active } = next.tabs;
+    writeJson(TAB_VIEW_CONFIG, { ...readConfig(), tabs, active, owner: currentOwner() });
+  }
   listeners.forEach((listener) => listener());
 }
 
@@ -88,17 +122,25 @@ export function indexMenus(menus: MenuNode[]): Pick<AdminState, 'authNode' | 'ro
   return { routes, authNode };
 }
 
-/** Stores the menus; open tabs take their menu's title from them (the titles follow the language). */
+/**
+ * Stores the menus. The first time (after a reload or a login) the open tabs are those this admin
+ * saved; tabs whose page the menus no longer have close, and the others take their menu's title (the
+ * titles follow the language).
+ */
 export function setMenus(menus: MenuNode[]): void {
   const indexed = indexMenus(menus);
-  const tabs = state.tabs.tabs.map((tab) => {
+  const open = state.loaded ? state.tabs : storedTabs();
+  const kept = keepTabs(open, (path) => Boolean(indexed.routes[path]) || path.startsWith(IFRAME_PREFIX));
+  const tabs = kept.tabs.map((tab) => {
     const title = indexed.routes[tab.path]?.title;
     return title && title !== tab.title ? { ...tab, title } : tab;
   });
-  emit({ ...state, loaded: true, menus, ...indexed, tabs: { ...state.tabs, tabs } });
+  emit({ ...state, loaded: true, menus, ...indexed, tabs: { ...kept, tabs } });
 }
 
+/** Logging out: the menus go, and so do the open tabs (saved ones too). */
 export function resetAdminState(): void {
+  writeJson(TAB_VIEW_CONFIG, { ...readConfig(), tabs: [], active: null });
   emit({ ...state, loaded: false, menus: [], authNode: {}, routes: {}, tabs: EMPTY_TABS });
 }
 
@@ -126,7 +168,7 @@ export function removeOtherTabs(path: string): TabState {
 }
 
 export function setFullScreen(fullScreen: boolean): void {
-  writeJson(TAB_VIEW_CONFIG, { ...(readJson<TabViewConfig>(TAB_VIEW_CONFIG) ?? {}), fullScreen });
+  writeJson(TAB_VIEW_CONFIG, { ...readConfig(), fullScreen });
   emit({ ...state, fullScreen });
 }
 

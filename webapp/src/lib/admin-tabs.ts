@@ -5,6 +5,8 @@
  * - iframe-type menu routes live at /admin/iframe/{encoded url};
  * - a tab can be closed (the neighbour becomes active), all tabs can be closed, a tab can be set
  *   active; full-screen is a flag persisted with the tab view config.
+ * The open tabs are kept in the same tab view config (lib/admin-store) so that a reload keeps them;
+ * parseStoredTabs reads them back defensively and keepTabs drops those the admin's menus no longer have.
  */
 export interface TabRoute {
   path: string;
@@ -22,8 +24,11 @@ export interface TabState {
 
 export const EMPTY_TABS: TabState = { tabs: [], active: null };
 
+/** Where iframe-type menus live: /admin/iframe/{encoded url}. */
+export const IFRAME_PREFIX = '/admin/iframe/';
+
 export function iframePath(url: string): string {
-  return `/admin/iframe/${encodeURIComponent(url)}`;
+  return `${IFRAME_PREFIX}${encodeURIComponent(url)}`;
 }
 
 /** Where a menu opens: tabs at /admin/<path>, iframes at /admin/iframe/{encoded url}, links outside. */
@@ -71,4 +76,44 @@ export function closeOthers(state: TabState, path: string): TabState {
 export function tabUrl(tab: TabRoute): string {
   const search = new URLSearchParams(tab.query).toString();
   return search ? `${tab.path}?${search}` : tab.path;
+}
+
+/** Keep only the tabs whose path `known` accepts (after the menus change: a page no longer granted
+ * closes); the active tab falls back to a neighbour like closeTab. */
+export function keepTabs(state: TabState, known: (path: string) => boolean): TabState {
+  let next = state;
+  for (const tab of state.tabs) if (!known(tab.path)) next = closeTab(next, tab.path);
+  return next;
+}
+
+const isStringRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+
+/** The open tabs as read back from storage: anything malformed is dropped, never trusted. */
+export function parseStoredTabs(value: unknown): TabState {
+  if (typeof value !== 'object' || value === null) return EMPTY_TABS;
+  const { tabs, active } = value as { tabs?: unknown; active?: unknown };
+  if (!Array.isArray(tabs)) return EMPTY_TABS;
+  const seen = new Set<string>();
+  const restored: TabRoute[] = [];
+  for (const item of tabs as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { path, title, query, params, meta } = item as Partial<TabRoute>;
+    if (typeof path !== 'string' || !path.startsWith('/admin/') || seen.has(path) || typeof title !== 'string') continue;
+    seen.add(path);
+    const m = (typeof meta === 'object' && meta !== null ? meta : {}) as Partial<TabRoute['meta']>;
+    restored.push({
+      path,
+      title,
+      query: isStringRecord(query) ? { ...query } : {},
+      params: isStringRecord(params) ? { ...params } : {},
+      meta: {
+        addtab: true,
+        ...(m.menuType === 'tab' || m.menuType === 'link' || m.menuType === 'iframe' ? { menuType: m.menuType } : {}),
+        ...(typeof m.keepalive === 'boolean' ? { keepalive: m.keepalive } : {}),
+      },
+    });
+  }
+  const activePath = typeof active === 'string' && seen.has(active) ? active : (restored[restored.length - 1]?.path ?? null);
+  return { tabs: restored, active: activePath };
 }

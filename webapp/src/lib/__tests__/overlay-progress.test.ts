@@ -49,6 +49,28 @@ describe('loading overlay (SPEC §2, §9)', () => {
   });
 });
 
+describe('loading overlay language', () => {
+  afterEach(() => {
+    document.documentElement.lang = '';
+  });
+
+  it('says "loading" in the language of the page only', () => {
+    // index.html's markup, written before any script knows the language.
+    document.body.innerHTML =
+      '<div id="app-loading" role="status"><div class="app-loading-label"><span lang="zh-CN">加载中…</span> <span lang="en">Loading…</span></div></div>';
+    document.documentElement.lang = 'en';
+    createLoadingOverlay(document).show();
+    const overlay = document.getElementById('app-loading')!;
+    expect(overlay.textContent).toBe('Loading…');
+    expect(overlay.getAttribute('aria-label')).toBe('Loading…');
+
+    document.body.innerHTML = '';
+    document.documentElement.lang = 'zh-CN';
+    createLoadingOverlay(document).show();
+    expect(document.getElementById('app-loading')!.textContent).toBe('加载中…');
+  });
+});
+
 describe('progress bar', () => {
   it('appears on start, trickles and goes after done', () => {
     const bar = createProgressBar(document, { fadeMs: 200, trickleMs: 100 });

@@ -1,30 +1,24 @@
 /**
  * The admin shell, titled back office (SPEC §2, §3): Default and Classic layouts, dark mode, menu
  * colours in light/dark pairs, menu width, collapse, unique-open, top-bar visibility, header colours
- * and default menu icon — all from the persisted layout config. The tab strip follows ./tabs; every
- * open tab stays mounted (hidden when inactive) so it keeps its state. On a phone the menu is a drawer.
+ * and default menu icon — all from the persisted layout config. The tab strip is ./tab-strip (its
+ * rules in lib/admin-tabs, the open tabs kept across reloads by lib/admin-store); the browser title
+ * names the active tab's page. On a phone the menu is a drawer and the header's tools are behind one
+ * "Tools" button (./header-tools); the page never scrolls sideways — a wide page scrolls inside its
+ * tab. Full screen (persisted, SPEC §2) hides the menu and the header and always shows a labelled
+ * "Exit full screen" button.
  */
-import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
-import { Button, Drawer, Dropdown, Grid, Layout, Menu, Spin, Tooltip, type MenuProps } from 'antd';
-import {
-  CloseOutlined,
-  FullscreenExitOutlined,
-  FullscreenOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
-  ReloadOutlined,
-  SettingOutlined,
-} from '@ant-design/icons';
+import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties } from 'react';
+import { Button, Drawer, Dropdown, Grid, Layout, Menu, Spin, type MenuProps } from 'antd';
+import { FullscreenExitOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ClearCacheMenu } from '../../../components/clear-cache-menu';
-import { LanguageSwitch } from '../../../components/language-switch';
 import { LoadErrorBoundary } from '../../../components/load-error';
 import { RoutePathContext } from '../../../components/permission';
-import { ThemeSwitch } from '../../../components/theme-switch';
 import { adminSession } from '../../../lib/auth-tokens';
+import { setPageTitle } from '../../../lib/page-title';
 import { ROUTE_PATHS } from '../../../lib/routes';
-import { pick, useLayoutConfig, setLayoutConfig } from '../../../lib/theme';
+import { pick, setLayoutConfig, useLayoutConfig, useNarrowScreen } from '../../../lib/theme';
 import {
   activateTab,
   firstRoute,
@@ -38,17 +32,20 @@ import {
   useAdminState,
   type MenuNode,
 } from '../../../lib/admin-store';
-import { menuTarget, tabUrl, type TabRoute } from '../../../lib/admin-tabs';
+import { IFRAME_PREFIX, menuTarget, tabUrl, type TabRoute } from '../../../lib/admin-tabs';
 import { fetchAdminIndex, logout as logoutRequest } from './api';
+import { AdminAvatar } from './admin-avatar';
+import { HeaderTools } from './header-tools';
 import { MenuIcon } from './icons';
 import { LayoutSettings } from './layout-settings';
+import { TabStrip, type TabAction } from './tab-strip';
 import { useAdminNamespace } from './use-admin-i18n';
 
 /** The page components by the `component` of their menu rule ('iframe' for iframe menus); src/app
  * hands them in, so the shell never imports a page. */
 export type AdminPages = Record<string, ComponentType | undefined>;
 
-const IFRAME_PREFIX = '/admin/iframe/';
+const HEADER_HEIGHT = 50;
 
 function menuItems(nodes: MenuNode[], fallbackIcon: string): MenuProps['items'] {
   return nodes
@@ -74,40 +71,79 @@ function parentKeys(nodes: MenuNode[], path: string, trail: string[] = []): stri
   return null;
 }
 
-function TabPage({ tab, active, pages }: { tab: TabRoute; active: boolean; pages: AdminPages }) {
+function TabPage({ tab, pages }: { tab: TabRoute; pages: AdminPages }) {
   const { routes } = useAdminState();
   const { t } = useTranslation('admin/common');
   const menu = routes[tab.path];
   const component = tab.path.startsWith(IFRAME_PREFIX) ? 'iframe' : menu?.component || menu?.name || '';
   const Page = pages[component];
   return (
-    <div hidden={!active} data-tab={tab.path} style={{ height: '100%' }}>
+    <div data-tab={tab.path}>
       <RoutePathContext.Provider value={tab.path}>
         <LoadErrorBoundary>
-          <Suspense fallback={<Spin />}>{Page ? <Page /> : <p>{t('shell.noComponent', { component })}</p>}</Suspense>
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+            {Page ? <Page /> : <p>{t('shell.noComponent', { component })}</p>}
+          </Suspense>
         </LoadErrorBoundary>
       </RoutePathContext.Provider>
     </div>
   );
 }
 
+/** The admin's avatar and name (the name only on wider screens), opening profile and log out. */
+function AccountMenu({
+  narrow,
+  profile,
+  onProfile,
+  onLogout,
+}: {
+  narrow: boolean;
+  profile: boolean;
+  onProfile: () => void;
+  onLogout: () => void;
+}) {
+  const { t } = useTranslation('admin/common');
+  const info = adminSession.get();
+  const name = info.nickname || info.username || '';
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [...(profile ? [{ key: 'info', label: t('shell.profile') }] : []), { key: 'logout', label: t('shell.logout') }],
+        onClick: ({ key }) => (key === 'logout' ? onLogout() : onProfile()),
+      }}
+    >
+      <Button
+        type="text"
+        data-testid="admin-menu"
+        aria-label={narrow ? t('shell.account', { name }) : undefined}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 8, paddingInline: 6, flex: 'none' }}
+      >
+        <AdminAvatar name={name} avatar={info.avatar} />
+        {!narrow && <span style={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>}
+      </Button>
+    </Dropdown>
+  );
+}
+
 export function AdminShell({ pages }: { pages: AdminPages }) {
   const ready = useAdminNamespace();
-  const { t } = useTranslation('admin/common');
+  const { t, i18n } = useTranslation('admin/common');
   const layout = useLayoutConfig();
   const admin = useAdminState();
   const location = useLocation();
   const navigate = useNavigate();
+  const isPhone = useNarrowScreen();
   const screens = Grid.useBreakpoint();
-  const isPhone = screens.md === false;
+  const compactTools = isPhone || screens.lg === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [reloadKeys, setReloadKeys] = useState<Record<string, number>>({});
   const [openKeys, setOpenKeys] = useState<string[]>([]);
+  const shownLanguage = useRef(i18n.language);
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set());
   const dark = layout.isDark;
   const path = location.pathname;
-  const { i18n } = useTranslation();
-  const shownLanguage = useRef(i18n.language);
 
   // The menu titles come from the server in the request's language: after a switch, ask again
   // (the side menu and the open tabs then show the new titles).
@@ -144,8 +180,25 @@ export function AdminShell({ pages }: { pages: AdminPages }) {
     if (keys) setOpenKeys((current) => (layout.menuUniqueOpened ? keys : [...new Set([...current, ...keys])]));
   }, [admin.menus, path, layout.menuUniqueOpened]);
 
+  // The address decides the page shown: its tab when it has one (else the 404 inside the shell or the
+  // loading route, with no tab selected).
+  const activeTab = admin.tabs.tabs.find((tab) => tab.path === path);
+  const activePath = activeTab?.path ?? '';
+
+  // A tab's page mounts the first time it is shown (restored tabs do not all load at once).
+  if (activePath && !visited.has(activePath)) setVisited(new Set(visited).add(activePath));
+
+  // The browser title names the page: the active tab's menu title, then the site name.
+  const pageTitle = activeTab?.title ?? null;
+  useEffect(() => {
+    setPageTitle(pageTitle);
+  }, [pageTitle]);
+  useEffect(() => () => void setPageTitle(null), []);
+
   const items = useMemo(() => menuItems(admin.menus, layout.menuDefaultIcon), [admin.menus, layout.menuDefaultIcon]);
   const home = firstRoute(admin.menus) ?? ROUTE_PATHS.adminLoading;
+
+  if (!ready) return <Spin style={{ margin: 48 }} />;
 
   const go = (to: string) => {
     setDrawerOpen(false);
@@ -155,9 +208,33 @@ export function AdminShell({ pages }: { pages: AdminPages }) {
     if (key.startsWith('link:')) window.open(key.slice(5), '_blank', 'noopener');
     else go(key);
   };
-  const close = (tabPath: string) => {
-    const next = removeTab(tabPath);
-    if (tabPath === path) go(next.active ? tabUrl(next.tabs.find((tab) => tab.path === next.active)!) : home);
+  const select = (tabPath: string) => {
+    const tab = admin.tabs.tabs.find((candidate) => candidate.path === tabPath);
+    if (!tab) return;
+    activateTab(tab.path);
+    go(tabUrl(tab));
+  };
+  const reload = (tabPath: string) => setReloadKeys((keys) => ({ ...keys, [tabPath]: (keys[tabPath] ?? 0) + 1 }));
+  const closeAll = () => {
+    // Keep the home tab: when it is the current page, navigating to it adds nothing.
+    removeAllTabs(home);
+    go(home);
+  };
+  const onTabAction = (action: TabAction, tabPath: string) => {
+    if (action === 'reload') reload(tabPath);
+    if (action === 'all') closeAll();
+    if (action === 'others') {
+      const tab = admin.tabs.tabs.find((candidate) => candidate.path === tabPath);
+      removeOtherTabs(tabPath);
+      if (tab) go(tabUrl(tab));
+    }
+    if (action === 'close') {
+      const next = removeTab(tabPath);
+      if (tabPath === path) {
+        const neighbour = next.tabs.find((tab) => tab.path === next.active);
+        go(neighbour ? tabUrl(neighbour) : home);
+      }
+    }
   };
   const logout = async () => {
     try {
@@ -170,20 +247,17 @@ export function AdminShell({ pages }: { pages: AdminPages }) {
     void navigate(ROUTE_PATHS.adminLogin, { replace: true });
   };
 
-  const info = adminSession.get();
   const collapsed = !isPhone && layout.menuCollapse;
-  const menuStyle: CSSProperties = {
-    background: pick(layout.menuBackground, dark),
-    color: pick(layout.menuColor, dark),
-    borderInlineEnd: 'none',
-  };
-  const menu = (
-    <nav aria-label={t('shell.menu')} style={{ height: '100%', background: pick(layout.menuBackground, dark) }}>
-      {layout.menuShowTopBar && layout.layoutMode === 'Default' && (
+  const classic = layout.layoutMode === 'Classic';
+  const menuBackground = pick(layout.menuBackground, dark);
+  const topBar = layout.menuShowTopBar && !classic;
+  const menu = (inDrawer: boolean) => (
+    <nav aria-label={t('shell.menu')} style={{ minHeight: '100%', background: menuBackground }}>
+      {topBar && !inDrawer && (
         <div
           data-testid="menu-top-bar"
           style={{
-            height: 56,
+            height: HEADER_HEIGHT,
             display: 'flex',
             alignItems: 'center',
             justifyContent: 'center',
@@ -192,7 +266,7 @@ export function AdminShell({ pages }: { pages: AdminPages }) {
             color: pick(layout.menuColor, dark),
           }}
         >
-          <h1 style={{ margin: 0, fontSize: 16 }}>{collapsed ? t('shell.short') : t('shell.title')}</h1>
+          <h1 style={{ margin: 0, fontSize: 16, whiteSpace: 'nowrap' }}>{collapsed ? t('shell.short') : t('shell.title')}</h1>
         </div>
       )}
       <Menu
@@ -204,195 +278,121 @@ export function AdminShell({ pages }: { pages: AdminPages }) {
         onOpenChange={(keys) => setOpenKeys(layout.menuUniqueOpened ? keys.slice(-1) : keys)}
         inlineCollapsed={collapsed}
         onClick={onMenuClick}
-        style={menuStyle}
+        style={{ background: menuBackground, color: pick(layout.menuColor, dark), borderInlineEnd: 'none' }}
       />
     </nav>
   );
 
-  const tabBar = (
-    <div
-      role="tablist"
-      aria-label={t('shell.tabs')}
-      style={{ display: 'flex', alignItems: 'stretch', gap: 2, overflowX: 'auto', flex: 1, minWidth: 0 }}
-    >
-      {admin.tabs.tabs.map((tab) => {
-        const active = tab.path === admin.tabs.active;
-        const style: CSSProperties = {
-          display: 'flex',
-          alignItems: 'center',
-          gap: 6,
-          padding: '0 12px',
-          cursor: 'pointer',
-          whiteSpace: 'nowrap',
-          borderRadius: '6px 6px 0 0',
-          color: pick(active ? layout.headerBarTabActiveColor : layout.headerBarTabColor, dark),
-          background: active ? pick(layout.headerBarTabActiveBackground, dark) : 'transparent',
-        };
-        return (
-          <Dropdown
-            key={tab.path}
-            trigger={['contextMenu']}
-            menu={{
-              items: [
-                { key: 'reload', label: t('shell.reloadTab') },
-                { key: 'close', label: t('shell.closeTab') },
-                { key: 'others', label: t('shell.closeOthers') },
-                { key: 'all', label: t('shell.closeAll') },
-              ],
-              onClick: ({ key }) => {
-                if (key === 'reload') setReloadKeys((keys) => ({ ...keys, [tab.path]: (keys[tab.path] ?? 0) + 1 }));
-                if (key === 'close') close(tab.path);
-                if (key === 'others') {
-                  removeOtherTabs(tab.path);
-                  go(tabUrl(tab));
-                }
-                if (key === 'all') {
-                  // Keep the home tab: when it is the current page, navigating to it adds nothing.
-                  removeAllTabs(home);
-                  go(home);
-                }
-              },
-            }}
-          >
-            <div
-              role="tab"
-              aria-selected={active}
-              data-path={tab.path}
-              style={style}
-              onClick={() => (activateTab(tab.path), go(tabUrl(tab)))}
-            >
-              <span>{tab.title}</span>
-              <CloseOutlined
-                aria-label={t('shell.closeTab')}
-                role="button"
-                style={{ fontSize: 10 }}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  close(tab.path);
-                }}
-              />
-            </div>
-          </Dropdown>
-        );
-      })}
-    </div>
-  );
-
-  const headerTools = (
-    // The header's 64 px line height would stretch the switches; on a phone the tools scroll sideways
-    // instead of squeezing their labels into one column.
-    <div
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 8,
-        lineHeight: 'normal',
-        whiteSpace: 'nowrap',
-        minWidth: 0,
-        overflowX: 'auto',
-        marginLeft: 'auto',
+  const inTabs = Boolean(activeTab);
+  const strip = (endGap = 0) => (
+    <TabStrip
+      tabs={admin.tabs.tabs}
+      active={activePath}
+      panel={(tab) => (visited.has(tab.path) ? <TabPage key={`${tab.path}#${reloadKeys[tab.path] ?? 0}`} tab={tab} pages={pages} /> : null)}
+      onSelect={select}
+      onAction={onTabAction}
+      endGap={endGap}
+      colours={{
+        bar: pick(layout.headerBarBackground, dark),
+        tab: pick(layout.headerBarTabColor, dark),
+        activeTab: pick(layout.headerBarTabActiveColor, dark),
+        activeBackground: pick(layout.headerBarTabActiveBackground, dark),
       }}
-    >
-      {admin.tabs.tabs.length > 0 && (
-        <Tooltip title={t('shell.closeAll')}>
-          <Button type="text" aria-label={t('shell.closeAll')} icon={<CloseOutlined />} onClick={() => (removeAllTabs(home), go(home))} />
-        </Tooltip>
-      )}
-      <Tooltip title={t('shell.reloadTab')}>
-        <Button
-          type="text"
-          aria-label={t('shell.reloadTab')}
-          icon={<ReloadOutlined />}
-          onClick={() => setReloadKeys((keys) => ({ ...keys, [path]: (keys[path] ?? 0) + 1 }))}
-        />
-      </Tooltip>
-      <Tooltip title={admin.fullScreen ? t('shell.exitFullScreen') : t('shell.fullScreen')}>
-        <Button
-          type="text"
-          aria-label={admin.fullScreen ? t('shell.exitFullScreen') : t('shell.fullScreen')}
-          aria-pressed={admin.fullScreen}
-          icon={admin.fullScreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-          onClick={() => setFullScreen(!admin.fullScreen)}
-        />
-      </Tooltip>
-      <ClearCacheMenu />
-      <LanguageSwitch />
-      <ThemeSwitch />
-      <Button type="text" aria-label={t('shell.layoutSettings')} icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} />
-      <Dropdown
-        menu={{
-          items: [
-            ...(admin.routes['/admin/routine/adminInfo'] ? [{ key: 'info', label: t('shell.profile') }] : []),
-            { key: 'logout', label: t('shell.logout') },
-          ],
-          onClick: ({ key }) => (key === 'logout' ? void logout() : go('/admin/routine/adminInfo')),
-        }}
+      contentStyle={{ padding: inTabs ? (isPhone ? 12 : 16) : 0, minWidth: 0, overflowX: 'auto' }}
+    />
+  );
+  // The 404 inside the shell (an address the back office does not have) and the loading route.
+  const outlet = !inTabs && (
+    <div style={{ padding: isPhone ? 12 : 16, minWidth: 0, overflowX: 'auto' }}>
+      <Outlet />
+    </div>
+  );
+
+  const shared = (
+    <>
+      <Drawer
+        placement="left"
+        open={isPhone && drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        size={Math.min(layout.menuWidth, 300)}
+        styles={{ body: { padding: 0, background: menuBackground } }}
+        title={t('shell.title')}
       >
-        <Button type="text" data-testid="admin-menu">
-          {info.nickname || info.username}
-        </Button>
-      </Dropdown>
-    </div>
+        {menu(true)}
+      </Drawer>
+      <LayoutSettings open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </>
   );
+  const rootStyle: CSSProperties = { minHeight: '100vh', maxWidth: '100vw', overflowX: 'clip' };
 
-  if (!ready) return <Spin style={{ margin: 48 }} />;
-
-  const activePath = admin.tabs.active;
-  const inTabs = admin.tabs.tabs.some((tab) => tab.path === path);
-  const content = (
-    <div style={{ position: 'relative', minHeight: 240 }}>
-      {admin.tabs.tabs.map((tab) => (
-        <TabPage key={`${tab.path}#${reloadKeys[tab.path] ?? 0}`} tab={tab} active={inTabs && tab.path === activePath} pages={pages} />
-      ))}
-      {!inTabs && <Outlet />}
-    </div>
-  );
+  if (admin.fullScreen) {
+    return (
+      <Layout style={rootStyle} data-layout={layout.layoutMode} data-fullscreen="true">
+        <div style={{ position: 'relative', minWidth: 0 }}>
+          <Button
+            icon={<FullscreenExitOutlined aria-hidden />}
+            onClick={() => setFullScreen(false)}
+            style={{ position: 'absolute', insetInlineEnd: 12, top: 6, zIndex: 2 }}
+          >
+            {t('shell.exitFullScreen')}
+          </Button>
+          <main style={{ minWidth: 0 }}>
+            {strip(i18n.language === 'en' ? 150 : 110)}
+            {outlet}
+          </main>
+        </div>
+        {shared}
+      </Layout>
+    );
+  }
 
   const headerStyle: CSSProperties = {
     background: pick(layout.headerBarBackground, dark),
     display: 'flex',
     alignItems: 'center',
     gap: 8,
-    padding: '0 12px',
-    height: 50,
-    lineHeight: '50px',
+    padding: isPhone ? '0 8px' : '0 12px',
+    height: HEADER_HEIGHT,
+    lineHeight: `${HEADER_HEIGHT}px`,
+    minWidth: 0,
+    borderBottom: `1px solid ${dark ? 'rgba(255,255,255,.08)' : 'rgba(5,5,5,.06)'}`,
   };
-  const toggle = (
-    <Button
-      type="text"
-      aria-label={t('shell.toggleMenu')}
-      icon={layout.menuCollapse && !isPhone ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-      onClick={() => (isPhone ? setDrawerOpen(true) : setLayoutConfig({ menuCollapse: !layout.menuCollapse }))}
-    />
+  const titleInHeader = isPhone || classic || !layout.menuShowTopBar;
+  const header = (
+    <Layout.Header style={headerStyle}>
+      {classic && !isPhone && (
+        <h1 style={{ margin: 0, fontSize: 16, width: layout.menuWidth - 12, whiteSpace: 'nowrap', flex: 'none' }}>{t('shell.title')}</h1>
+      )}
+      <Button
+        type="text"
+        aria-label={isPhone ? t('shell.openMenu') : t('shell.toggleMenu')}
+        aria-expanded={isPhone ? drawerOpen : !layout.menuCollapse}
+        icon={layout.menuCollapse && !isPhone ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        onClick={() => (isPhone ? setDrawerOpen(true) : setLayoutConfig({ menuCollapse: !layout.menuCollapse }))}
+        style={{ flex: 'none' }}
+      />
+      {titleInHeader && !(classic && !isPhone) ? (
+        <h1 style={{ margin: 0, fontSize: 16, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
+          {t('shell.title')}
+        </h1>
+      ) : null}
+      <div style={{ flex: 1, minWidth: 0 }} />
+      <HeaderTools
+        compact={compactTools}
+        canCloseAll={admin.tabs.tabs.length > 0}
+        onCloseAll={closeAll}
+        onReload={() => reload(path)}
+        onFullScreen={() => setFullScreen(true)}
+        onSettings={() => setSettingsOpen(true)}
+      />
+      <AccountMenu
+        narrow={compactTools}
+        profile={Boolean(admin.routes['/admin/routine/adminInfo'])}
+        onProfile={() => go('/admin/routine/adminInfo')}
+        onLogout={() => void logout()}
+      />
+    </Layout.Header>
   );
-  const wrap = (node: ReactNode) => (
-    <>
-      {node}
-      <Drawer
-        placement="left"
-        open={isPhone && drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        size={layout.menuWidth}
-        styles={{ body: { padding: 0 } }}
-        title={t('shell.title')}
-      >
-        {menu}
-      </Drawer>
-      <LayoutSettings open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-    </>
-  );
-
-  if (admin.fullScreen) {
-    return wrap(
-      <Layout style={{ minHeight: '100vh' }} data-layout={layout.layoutMode} data-fullscreen="true">
-        <Layout.Header style={headerStyle}>
-          {tabBar}
-          {headerTools}
-        </Layout.Header>
-        <Layout.Content style={{ padding: 16 }}>{content}</Layout.Content>
-      </Layout>,
-    );
-  }
 
   const sider = !isPhone && (
     <Layout.Sider
@@ -400,46 +400,46 @@ export function AdminShell({ pages }: { pages: AdminPages }) {
       collapsed={collapsed}
       collapsedWidth={64}
       trigger={null}
-      style={{ background: pick(layout.menuBackground, dark) }}
+      style={{
+        background: menuBackground,
+        position: 'sticky',
+        top: 0,
+        alignSelf: 'flex-start',
+        height: '100vh',
+        overflowY: 'auto',
+      }}
       theme={dark ? 'dark' : 'light'}
     >
-      {menu}
+      {menu(false)}
     </Layout.Sider>
   );
+  const main = (
+    <Layout style={{ minWidth: 0 }}>
+      {!classic && header}
+      <main style={{ minWidth: 0 }}>
+        {strip()}
+        {outlet}
+      </main>
+    </Layout>
+  );
 
-  if (layout.layoutMode === 'Classic') {
-    return wrap(
-      <Layout style={{ minHeight: '100vh' }} data-layout="Classic">
-        <Layout.Header style={{ ...headerStyle, borderBottom: '1px solid rgba(128,128,128,.2)' }}>
-          <h1 style={{ margin: 0, fontSize: 16, width: isPhone ? 'auto' : layout.menuWidth - 12, whiteSpace: 'nowrap' }}>
-            {t('shell.title')}
-          </h1>
-          {toggle}
-          <div style={{ flex: 1 }} />
-          {headerTools}
-        </Layout.Header>
-        <Layout>
-          {sider}
-          <Layout>
-            <div style={{ ...headerStyle, height: 40, lineHeight: '40px' }}>{tabBar}</div>
-            <Layout.Content style={{ padding: 16 }}>{content}</Layout.Content>
+  return (
+    <Layout style={rootStyle} data-layout={layout.layoutMode}>
+      {classic ? (
+        <>
+          {header}
+          <Layout style={{ minWidth: 0 }}>
+            {sider}
+            {main}
           </Layout>
-        </Layout>
-      </Layout>,
-    );
-  }
-
-  return wrap(
-    <Layout style={{ minHeight: '100vh' }} data-layout="Default">
-      {sider}
-      <Layout>
-        <Layout.Header style={headerStyle}>
-          {toggle}
-          {tabBar}
-          {headerTools}
-        </Layout.Header>
-        <Layout.Content style={{ padding: 16 }}>{content}</Layout.Content>
-      </Layout>
-    </Layout>,
+        </>
+      ) : (
+        <>
+          {sider}
+          {main}
+        </>
+      )}
+      {shared}
+    </Layout>
   );
 }

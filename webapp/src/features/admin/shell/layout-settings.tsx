@@ -2,7 +2,7 @@
 import { Button, ColorPicker, Divider, Drawer, Form, InputNumber, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LAYOUT, setLayoutConfig, setLayoutMode, useLayoutConfig, type ColorPair, type LayoutConfig } from '../../../lib/theme';
-import { MENU_ICONS } from './icons';
+import { MENU_ICONS, MenuIcon } from './icons';
 
 type PairKey = {
   [K in keyof LayoutConfig]: LayoutConfig[K] extends ColorPair ? K : never;
@@ -59,7 +59,14 @@ export function LayoutSettings({ open, onClose }: { open: boolean; onClose: () =
           <Select
             value={layout.menuDefaultIcon}
             onChange={(menuDefaultIcon: string) => setLayoutConfig({ menuDefaultIcon })}
-            options={Object.keys(MENU_ICONS).map((name) => ({ value: name, label: name }))}
+            options={Object.keys(MENU_ICONS).map((name) => ({
+              value: name,
+              label: (
+                <span>
+                  <MenuIcon name={name} fallback={name} /> {name}
+                </span>
+              ),
+            }))}
           />
         </Form.Item>
         <Divider>{layout.isDark ? t('layout.darkColours') : t('layout.lightColours')}</Divider>

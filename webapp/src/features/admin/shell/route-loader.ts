@@ -12,11 +12,10 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { loadingPathFor, ROUTE_PATHS } from '../../../lib/routes';
 import { getAdminState, type AdminState } from '../../../lib/admin-store';
+import { IFRAME_PREFIX } from '../../../lib/admin-tabs';
 import { PAGE_NAMES } from './page-names';
 
 export type AdminPathAccess = 'granted' | 'refused' | 'unknown';
-
-const IFRAME_PREFIX = '/admin/iframe/';
 
 export function adminPathAccess(pathname: string, state: Pick<AdminState, 'routes'> = getAdminState()): AdminPathAccess {
   if (state.routes[pathname] || pathname.startsWith(IFRAME_PREFIX)) return 'granted';

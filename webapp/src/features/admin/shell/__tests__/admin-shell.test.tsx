@@ -1,0 +1,265 @@
+import { useContext } from 'react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { RoutePathContext } from '../../../../components/permission';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../../../testing/server';
+import { menuNode } from '../../../../testing/menu-node';
+import { resetAdminState, setFullScreen, setMenus, type MenuNode } from '../../../../lib/admin-store';
+import { adminSession } from '../../../../lib/auth-tokens';
+import { i18n } from '../../../../lib/i18n';
+import { applyTitle, watchTitle } from '../../../../lib/page-title';
+import { TAB_VIEW_CONFIG } from '../../../../lib/storage-keys';
+import { AdminShell, type AdminPages } from '../admin-shell';
+
+/** Ten menu pages: 页面1 … 页面10 (Page 1 … Page 10 in English) at /admin/p1 … /admin/p10. */
+const PAGE_COUNT = 10;
+const menus = (lang: 'zh-cn' | 'en'): MenuNode[] =>
+  Array.from({ length: PAGE_COUNT }, (_, i) =>
+    menuNode({
+      id: i + 1,
+      title: lang === 'en' ? `Page ${i + 1}` : `页面${i + 1}`,
+      name: `p${i + 1}`,
+      path: `p${i + 1}`,
+      component: 'page',
+      icon: 'DashboardOutlined',
+    }),
+  );
+
+/** Every tab shows the same page component: it names the tab it belongs to. */
+function Page() {
+  return <p>page body {useContext(RoutePathContext)}</p>;
+}
+const pages: AdminPages = { page: Page };
+
+/** matchMedia of a screen `width` px wide (antd's breakpoints and the phone query read it). */
+function screenWidth(width: number) {
+  const matches = (query: string) =>
+    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, kind, px]) =>
+      kind === 'min' ? width >= Number(px) : width <= Number(px),
+    );
+  const jsdomMatchMedia = window.matchMedia; // src/testing/setup's stand-in: never matches
+  vi.stubGlobal('matchMedia', (query: string) => ({ ...jsdomMatchMedia(query), matches: matches(query) }));
+}
+
+let unwatch: () => void = () => undefined;
+
+function renderShell(path: string) {
+  unwatch = watchTitle();
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin',
+        element: <AdminShell pages={pages} />,
+        children: [{ path: '*', element: null }],
+      },
+      { path: '/admin/login', element: <p>login</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+const tabs = () => within(screen.getByRole('tablist', { name: '已打开的页面' })).getAllByRole('tab');
+/** The tabs' titles (rc-tabs adds a hidden "Tab 1 of 3" to the focused one). */
+const tabTitles = () => tabs().map((tab) => tab.textContent!.replace(/Tab \d+ of \d+/, ''));
+
+async function openAll(router: ReturnType<typeof renderShell>) {
+  for (let i = 1; i <= PAGE_COUNT; i += 1) {
+    await act(() => router.navigate(`/admin/p${i}`));
+  }
+  await vi.waitFor(() => expect(tabs()).toHaveLength(PAGE_COUNT));
+}
+
+beforeEach(() => {
+  adminSession.set({ id: 7, username: 'admin', nickname: 'Admin', token: 'T' });
+  server.use(
+    http.get('*/srv/admin/index/index', ({ request }) =>
+      HttpResponse.json({
+        code: 1,
+        msg: '',
+        time: 0,
+        data: {
+          adminInfo: { id: 7, username: 'admin', nickname: 'Admin' },
+          menus: menus(request.headers.get('think-lang') === 'en' ? 'en' : 'zh-cn'),
+        },
+      }),
+    ),
+  );
+  setMenus(menus('zh-cn'));
+  applyTitle('general:route.adminLoading');
+});
+
+afterEach(async () => {
+  unwatch();
+  vi.unstubAllGlobals();
+  await act(async () => {
+    await i18n.changeLanguage('zh-cn');
+  });
+  resetAdminState();
+  setFullScreen(false);
+  adminSession.clear();
+});
+
+// Rendering the shell with antd in jsdom is slow on a busy machine.
+describe('the back-office shell', { timeout: 60_000 }, () => {
+  it('holds ten tabs in one strip: the last opened is selected and shown, the browser title names it', async () => {
+    screenWidth(1440);
+    const router = renderShell('/admin/p1');
+    expect(await screen.findByText('page body /admin/p1')).toBeVisible();
+    expect(document.title).toBe('页面1 - 城市运营公司');
+    await openAll(router);
+
+    const selected = tabs().filter((tab) => tab.getAttribute('aria-selected') === 'true');
+    expect(selected.map((tab) => tab.textContent)).toEqual(['页面10']);
+    expect(selected[0]).toHaveAttribute('tabindex', '0');
+    expect(screen.getByText('page body /admin/p10')).toBeVisible();
+    // Pages already shown stay mounted (hidden) so they keep their state.
+    expect(screen.getByText('page body /admin/p1')).not.toBeVisible();
+    expect(document.title).toBe('页面10 - 城市运营公司');
+    // The strip's overflow menu button and every close button have a name.
+    // (jsdom lays nothing out, so nothing overflows and the menu button stays hidden here.)
+    expect(document.querySelector('.ant-tabs-nav-more')).toHaveAttribute('aria-label', '更多已打开的页面');
+    expect(screen.getByRole('button', { name: '关闭“页面3”' })).toBeInTheDocument();
+
+    // Back to a tab: the title follows.
+    await userEvent.setup().click(screen.getByRole('tab', { name: '页面3' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/p3'));
+    expect(document.title).toBe('页面3 - 城市运营公司');
+  });
+
+  it('keeps the open tabs for this admin: saved as they change, restored when the menus load again', async () => {
+    screenWidth(1440);
+    const router = renderShell('/admin/p2');
+    await screen.findByText('page body /admin/p2');
+    await act(() => router.navigate('/admin/p5'));
+    await act(() => router.navigate('/admin/p9?id=3'));
+    await vi.waitFor(() => expect(tabs()).toHaveLength(3));
+
+    const saved = JSON.parse(localStorage.getItem(TAB_VIEW_CONFIG)!);
+    expect(saved.tabs.map((tab: { path: string }) => tab.path)).toEqual(['/admin/p2', '/admin/p5', '/admin/p9']);
+    expect(saved.active).toBe('/admin/p9');
+    expect(saved.owner).toBe('7');
+
+    // A reload: the page and the store start again, the saved config stays; the loading route stores
+    // the menus, then opens the address.
+    cleanup();
+    const stored = localStorage.getItem(TAB_VIEW_CONFIG)!;
+    resetAdminState();
+    localStorage.setItem(TAB_VIEW_CONFIG, stored);
+    setMenus(menus('zh-cn'));
+    const reloaded = renderShell('/admin/p5');
+    expect(await screen.findByText('page body /admin/p5')).toBeVisible();
+    expect(tabTitles()).toEqual(['页面2', '页面5', '页面9']);
+    expect(screen.getByRole('tab', { name: '页面5' })).toHaveAttribute('aria-selected', 'true');
+    // Restored tabs load their page only when shown; the query string came back with the tab.
+    expect(screen.queryByText('page body /admin/p2')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('tab', { name: '页面9' }));
+    await vi.waitFor(() => expect(reloaded.state.location.pathname + reloaded.state.location.search).toBe('/admin/p9?id=3'));
+    expect(screen.getByText('page body /admin/p9')).toBeVisible();
+  });
+
+  it('is used by keyboard: Tab reaches the selected tab, arrows move along the strip, Enter opens, Delete closes', async () => {
+    screenWidth(1440);
+    const user = userEvent.setup();
+    const router = renderShell('/admin/p1');
+    await screen.findByText('page body /admin/p1');
+    await act(() => router.navigate('/admin/p2'));
+    await act(() => router.navigate('/admin/p3'));
+    await vi.waitFor(() => expect(tabs()).toHaveLength(3));
+
+    const selected = screen.getByRole('tab', { name: '页面3' });
+    for (let i = 0; i < 30 && document.activeElement !== selected; i += 1) await user.tab();
+    expect(selected).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: '页面2' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{Enter}');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/p1'));
+    expect(screen.getByRole('tab', { name: '页面1' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('page body /admin/p1')).toBeVisible();
+
+    await user.keyboard('{Delete}');
+    await vi.waitFor(() => expect(tabTitles()).toEqual(['页面2', '页面3']));
+  });
+
+  it('labels "close all" in both languages; closing all keeps the home tab', async () => {
+    screenWidth(1440);
+    const user = userEvent.setup();
+    const router = renderShell('/admin/p1');
+    await screen.findByText('page body /admin/p1');
+    await act(() => router.navigate('/admin/p4'));
+    await vi.waitFor(() => expect(tabs()).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: '关闭全部' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/p1'));
+    expect(tabTitles()).toEqual(['页面1']);
+
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(await screen.findByRole('button', { name: 'Close all' })).toBeInTheDocument();
+    // The menus come again in English: tab and browser title follow.
+    expect(await screen.findByRole('tab', { name: 'Page 1' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(document.title).toBe('Page 1 - City Operations Company'));
+  });
+
+  it('on a phone: the menu is a drawer and the tools are behind one "Tools" button', async () => {
+    screenWidth(390);
+    const user = userEvent.setup();
+    renderShell('/admin/p1');
+    await screen.findByText('page body /admin/p1');
+    expect(screen.queryByRole('navigation', { name: '后台菜单' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '关闭全部' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: '工具' }));
+    const tools = await screen.findByRole('dialog', { name: '工具' });
+    for (const name of ['关闭全部', '刷新', '全屏', '布局设置', '清理缓存', 'English']) {
+      expect(within(tools).getByRole('button', { name })).toBeVisible();
+    }
+    expect(within(tools).getByRole('switch', { name: '深色模式' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: '打开菜单' }));
+    const nav = await screen.findByRole('navigation', { name: '后台菜单' });
+    expect(within(nav).getByText('页面2')).toBeVisible();
+  });
+
+  it('full screen hides menu and header and shows a labelled way out', async () => {
+    screenWidth(1440);
+    const user = userEvent.setup();
+    renderShell('/admin/p1');
+    await screen.findByText('page body /admin/p1');
+    await user.click(screen.getByRole('button', { name: '全屏' }));
+    expect(screen.queryByRole('navigation', { name: '后台菜单' })).toBeNull();
+    const exit = screen.getByRole('button', { name: '退出全屏' });
+    expect(exit).toHaveTextContent('退出全屏');
+    expect(screen.getByRole('tab', { name: '页面1' })).toBeInTheDocument();
+    await user.click(exit);
+    expect(screen.getByRole('navigation', { name: '后台菜单' })).toBeInTheDocument();
+  });
+
+  it("shows the admin's avatar picture, else the first letter of the name", async () => {
+    screenWidth(1440);
+    renderShell('/admin/p1');
+    await screen.findByText('page body /admin/p1');
+    const account = screen.getByTestId('admin-menu');
+    expect(account).toHaveTextContent('Admin');
+    expect(account.querySelector('img')).toBeNull();
+    expect(within(account).getByText('A')).toBeVisible();
+  });
+
+  it('shows the picture when the admin has one', async () => {
+    screenWidth(1440);
+    adminSession.update({ avatar: '/storage/avatar/20260101/a.png' });
+    renderShell('/admin/p1');
+    await screen.findByText('page body /admin/p1');
+    expect(screen.getByTestId('admin-menu').querySelector('img')).toHaveAttribute('src', '/storage/avatar/20260101/a.png');
+  });
+});
