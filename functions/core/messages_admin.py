@@ -105,6 +105,19 @@ ADMIN_MESSAGES: dict[str, dict[str, str]] = {
         "zh-cn": "该表没有排序字段",
         "en": "This table has no sort field",
     },
+    "Option values must be unique": {"zh-cn": "选项值不能重复", "en": "Option values must be unique"},
+    "The default value is not one of the options": {
+        "zh-cn": "默认值不在选项中",
+        "en": "The default value is not one of the options",
+    },
+    "The minimum cannot be greater than the maximum": {
+        "zh-cn": "最小值不能大于最大值",
+        "en": "The minimum cannot be greater than the maximum",
+    },
+    "A sensitive field is not a field of the table": {
+        "zh-cn": "敏感字段不是该表的字段",
+        "en": "A sensitive field is not a field of the table",
+    },
     "Sorting by this column is not supported": {
         "zh-cn": "该列不支持排序",
         "en": "Sorting by this column is not supported",

@@ -121,6 +121,15 @@ class FieldDoc(Schema):
             raise ValueError("This field type cannot be indexed")
         if self.sort and not kind.numeric:
             raise ValueError("Only number and time fields can be sorted through an index")
+        values = [option.value for option in self.options]
+        if len(set(values)) != len(values):
+            raise ValueError("Option values must be unique")
+        if kind.options and self.default not in (None, "", []):
+            chosen = self.default if isinstance(self.default, builtins.list) else [str(self.default)]
+            if any(str(value) not in values for value in chosen):
+                raise ValueError("The default value is not one of the options")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError("The minimum cannot be greater than the maximum")
         return self
 
 
@@ -148,6 +157,8 @@ class DesignDoc(Schema):
             raise ValueError("At most one field can be sorted through an index")
         if not self.title.zh and not self.title.en:
             raise ValueError("Required")
+        if set(self.sensitive) - set(names):
+            raise ValueError("A sensitive field is not a field of the table")
         return self
 
     def slots(self) -> dict[str, str]:

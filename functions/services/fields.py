@@ -53,7 +53,8 @@ def _url(value: str) -> str:
     problem = check_url(value)
     if problem is not None:
         _fail(problem)
-    if value and not (value.startswith("/storage/") or re.match(r"https?://", value)):
+    # An upload (/storage/…), a picture of the site (/images/…) or an http(s) address.
+    if value and not (re.match(r"/(?!/)", value) or re.match(r"https?://", value)) or ".." in value:
         _fail("Please enter the correct URL")
     return value
 
@@ -135,16 +136,22 @@ def _string(field: dict[str, Any]) -> Any:
     return Annotated[str, *parts]
 
 
-def _number(kind: type) -> Callable[[dict[str, Any]], Any]:
+def _number(kind: type, low: float = -INT_MAX, high: float = INT_MAX) -> Callable[[dict[str, Any]], Any]:
+    """A number between the design's `min`/`max`, within the type's own range [low, high]."""
+
     def build(field: dict[str, Any]) -> Any:
-        low = field.get("min")
-        high = field.get("max")
-        return Annotated[
-            kind,
-            Field(ge=low if low is not None else -INT_MAX, le=high if high is not None else INT_MAX),
-        ]
+        floor = max(low, field["min"]) if field.get("min") is not None else low
+        ceiling = min(high, field["max"]) if field.get("max") is not None else high
+        return Annotated[kind, Field(ge=floor, le=ceiling)]
 
     return build
+
+
+def _money(field: dict[str, Any]) -> Any:
+    """Yuan as typed ("12.5") → integer cents, within the design's `min`/`max` (in yuan)."""
+    floor = round(field["min"] * 100) if field.get("min") is not None else -MONEY_MAX_CENTS
+    ceiling = round(field["max"] * 100) if field.get("max") is not None else MONEY_MAX_CENTS
+    return Annotated[int, BeforeValidator(_yuan_to_cents), Field(ge=floor, le=ceiling)]
 
 
 def _ids(field: dict[str, Any]) -> Any:
@@ -166,16 +173,24 @@ class Pair(Schema):
 TYPES: dict[str, FieldType] = {
     "string": FieldType(_string),
     "textarea": FieldType(
-        lambda f: Annotated[str, MULTILINE, Field(max_length=int(f.get("max") or 5000))], multiline=True
+        lambda f: Annotated[
+            str, MULTILINE, Field(min_length=int(f.get("min") or 0), max_length=int(f.get("max") or 5000))
+        ],
+        multiline=True,
     ),
     "richtext": FieldType(
-        lambda f: Annotated[str, MULTILINE, Field(max_length=RICHTEXT_MAX), AfterValidator(_sanitise)],
+        lambda f: Annotated[
+            str,
+            MULTILINE,
+            Field(max_length=min(RICHTEXT_MAX, int(f.get("max") or RICHTEXT_MAX))),
+            AfterValidator(_sanitise),
+        ],
         multiline=True,
     ),
     "integer": FieldType(_number(int), default=0, numeric=True),
     "float": FieldType(_number(float), default=0, numeric=True),
     "money": FieldType(
-        lambda f: Annotated[int, BeforeValidator(_yuan_to_cents)],
+        _money,
         default=0,
         show=lambda cents: f"{Decimal(int(cents or 0)) / 100:.2f}",
         numeric=True,
@@ -188,9 +203,9 @@ TYPES: dict[str, FieldType] = {
     "remoteselect": FieldType(lambda f: Annotated[int, Field(ge=0, le=INT_MAX)], default=0),
     "remoteselects": FieldType(_ids, default=[]),
     "date": FieldType(lambda f: Annotated[str, _pattern(DATE_RE, "Please enter a date like 2026-01-31")]),
-    "datetime": FieldType(lambda f: Annotated[int, Field(ge=0, le=253402300799)], default=0, numeric=True),
+    "datetime": FieldType(_number(int, 0, 253402300799), default=0, numeric=True),
     "time": FieldType(lambda f: Annotated[str, _pattern(TIME_RE, "Please enter a time like 09:30")]),
-    "year": FieldType(lambda f: Annotated[int, Field(ge=0, le=9999)], default=0, numeric=True),
+    "year": FieldType(_number(int, 0, 9999), default=0, numeric=True),
     "image": FieldType(lambda f: URL),
     "images": FieldType(_urls, default=[]),
     "file": FieldType(lambda f: URL),
@@ -206,7 +221,7 @@ TYPES: dict[str, FieldType] = {
     "icon": FieldType(lambda f: Annotated[str, _pattern(ICON_RE, BAD_FORMAT)]),
     "color": FieldType(lambda f: Annotated[str, _pattern(COLOR_RE, "Please enter a colour like #1a7f37")]),
     "array": FieldType(lambda f: Annotated[list[Pair], Field(max_length=MAX_ITEMS)], default=[]),
-    "weigh": FieldType(lambda f: Annotated[int, Field(ge=-INT_MAX, le=INT_MAX)], default=0, numeric=True),
+    "weigh": FieldType(_number(int), default=0, numeric=True),
     "status": FieldType(lambda f: Literal["enable", "disable"], default="enable"),
 }
 
@@ -232,7 +247,9 @@ def _model(name: str, version: int, fields_json: str) -> type[Schema]:
         if field.get("required"):
             annotation = Annotated[annotation, AfterValidator(_required)]
         default = stored_default(field)
-        if isinstance(default, list):
+        if field.get("required"):
+            definitions[field["name"]] = (annotation, ...)  # missing → "Required"
+        elif isinstance(default, list):
             definitions[field["name"]] = (annotation, Field(default_factory=list))
         else:
             definitions[field["name"]] = (annotation, default)

@@ -258,3 +258,24 @@ def test_export_as_code_downloads_a_zip_of_the_tables_source(api, super_admin, t
     names = zipfile.ZipFile(io.BytesIO(answer.content)).namelist()
     leaf = table.split("/")[1]
     assert f"webapp/src/features/admin/{table}/schema.ts" in names and f"functions/models/{leaf}.py" in names
+
+
+def test_a_required_field_left_out_is_refused_and_bounds_apply_to_money(api, super_admin) -> None:
+    name = f"business/r{unique('z')[-8:].lower()}"
+    fields = [
+        {"name": "title", "title": words("标题", "Title"), "type": "string", "required": True},
+        {"name": "price", "title": words("价格", "Price"), "type": "money", "min": 0, "max": 100},
+        {"name": "pic", "title": words("图片", "Picture"), "type": "image"},
+    ]
+    assert (
+        post(api, "crud/crud/generate", super_admin, {"design": {**design(name), "fields": fields}})["code"]
+        == 1
+    )
+    assert post(api, f"{name}/add", super_admin, {"price": "1"})["msg"] == "Parameter Title: Required"
+    assert post(api, f"{name}/add", super_admin, {"title": "t", "price": "-5"})["msg"] == (
+        "Parameter Price: The value is out of range"
+    )
+    ok_row = post(api, f"{name}/add", super_admin, {"title": "t", "price": "99.99", "pic": "/images/a.webp"})
+    assert ok_row["code"] == 1, ok_row
+    for bad in ("//evil.example/x.png", "/images/../secret", "javascript:alert(1)"):
+        assert post(api, f"{name}/add", super_admin, {"title": "t", "pic": bad})["code"] == 0
