@@ -147,13 +147,18 @@ export function brandTokens(isDark: boolean): ThemeConfig['token'] {
   };
 }
 
+/** The selected item of a menu in the brand (antd's tint of the dark green comes out grey). */
+export function brandSelected(isDark: boolean): { bg: string; color: string } {
+  return isDark ? { bg: 'rgba(92, 201, 167, 0.16)', color: '#5cc9a7' } : { bg: '#e9f4f0', color: BRAND.green };
+}
+
 /**
  * The brand theme of the member and sign-in screens (nested in the app's ConfigProvider, which keeps the
  * algorithm and locale). On phones, text inputs use 16 px so that mobile browsers do not zoom into them.
  */
 export function brandTheme(isDark: boolean, narrow: boolean): ThemeConfig {
   const input = narrow ? { inputFontSize: 16, inputFontSizeSM: 16, inputFontSizeLG: 16 } : {};
-  const selected = isDark ? { bg: 'rgba(92, 201, 167, 0.16)', color: '#5cc9a7' } : { bg: '#e9f4f0', color: BRAND.green };
+  const selected = brandSelected(isDark);
   return {
     token: brandTokens(isDark),
     components: {

@@ -14,7 +14,7 @@ import { useEffect } from 'react';
 import { Menu, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useNarrowScreen } from '../../../lib/theme';
+import { brandSelected, useLayoutConfig, useNarrowScreen } from '../../../lib/theme';
 import { ACCOUNT_PAGES, accountPath, addressFor, pageFor } from './account-pages';
 import { ChangePassword } from './change-password';
 import { LogList } from './log-list';
@@ -25,6 +25,7 @@ export function AccountCenter() {
   const { t, ready } = useTranslation(['userLoading', 'general']);
   const { token } = theme.useToken();
   const narrow = useNarrowScreen();
+  const selected = brandSelected(useLayoutConfig().isDark);
   const { to } = useParams();
   const page = pageFor(to);
   useEffect(() => {
@@ -57,8 +58,8 @@ export function AccountCenter() {
                 padding: '8px 14px',
                 borderRadius: token.borderRadius,
                 whiteSpace: 'nowrap',
-                color: link.current ? token.colorPrimaryText : token.colorText,
-                background: link.current ? token.colorPrimaryBg : undefined,
+                color: link.current ? selected.color : token.colorText,
+                background: link.current ? selected.bg : undefined,
                 fontWeight: link.current ? 600 : 400,
               }}
             >
