@@ -279,3 +279,14 @@ def test_a_required_field_left_out_is_refused_and_bounds_apply_to_money(api, sup
     assert ok_row["code"] == 1, ok_row
     for bad in ("//evil.example/x.png", "/images/../secret", "javascript:alert(1)"):
         assert post(api, f"{name}/add", super_admin, {"title": "t", "pic": bad})["code"] == 0
+
+
+def test_table_pk_and_field_list_answer_for_designed_and_built_in_tables(api, super_admin, table) -> None:
+    assert get(api, "ajax/getTablePk", super_admin, table=table)["data"] == {"pk": "id"}
+    clean = get(api, "ajax/getTableFieldList", super_admin, table=table, clean=1)["data"]
+    assert clean["fieldList"]["fee"] == "Fee" and "create_time" not in clean["fieldList"]
+    full = get(api, "ajax/getTableFieldList", super_admin, table=table, clean=0)["data"]["fieldList"]
+    assert list(full)[0] == "id" and "update_time" in full
+    admin = get(api, "ajax/getTableFieldList", super_admin, table="admin")["data"]
+    assert admin["pk"] == "id" and "username" in admin["fieldList"]
+    assert get(api, "ajax/getTablePk", super_admin, table="nope")["msg"] == "The table does not exist"
