@@ -5,22 +5,22 @@ value — the constant partition of a table, the months of a log, one status, on
 direction, and optionally an in-memory test for what no key can select (`matches`). `read_page`
 reads only what the page needs:
 
-- **Unfiltered** (no `matches`): the page's rows plus one (to know whether there is a next page),
-  after at most `MAX_READ` skipped rows for a page jump. The total comes from the plan's `total`
-  (a counter kept in the same transaction as adds and deletes: exact).
-- **Filtered** (or without a counter for what is listed): at most `MAX_READ` rows (plus one, to know
-  whether the data goes on) from the start or the cursor; the matches among them are counted and the
-  page is taken from them. When the read stopped before the end of the data, the total
-  is a lower bound (`more`), and the cursor continues after the page (or after the rows read, when
-  none of them matched).
+- **Unfiltered** (no `matches`): a page jump reads the rows up to the end of the page (at most
+  `MAX_READ`); a cursor page reads its rows plus one (to know whether there is a next page). The total
+  comes from the plan's `total` (a counter kept in the same transaction as adds and deletes: exact).
+- **Filtered** (or without a counter for what is listed): at most `MAX_READ` rows from the start or
+  the cursor (a window of `MAX_READ - 1`, and one more to know whether the data goes on); the matches
+  in the window are counted and the page is taken from them. When the read stopped before the end
+  of the data, the total is a lower bound (`more`), and the cursor continues after the page (or
+  after the rows read, when none of them matched).
 
 The cursor is the key of the last row of the page (the Query's own `ExclusiveStartKey`) and the
 partition it belongs to, as opaque base64url JSON; a cursor that does not fit the list (tampered,
 or from another filter) is refused with a message, never passed to DynamoDB.
 
-`pager` tells the client how to page: "pages" (page jumps) when the total is exact and at most
-`MAX_READ`, otherwise "cursor" (Previous / Next). Every Query issued here is counted in `reads`
-(items read) so tests and benchmarks can prove the bound.
+`pager` tells the client how to page: "pages" (page jumps) when the total is exact and its last page
+ends within `MAX_READ` rows, otherwise "cursor" (Previous / Next). Every Query issued here is
+counted in `items_read` so tests and benchmarks can prove the bound.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from typing import Any
 
 from functions.core.responses import ApiError
 
-MAX_READ = 2000  # rows one list request may read (besides the one that tells whether a next page exists)
+MAX_READ = 2000  # rows one list request may read at most (a window of 1,999 and the row after it)
 CHUNK = 500  # rows per DynamoDB Query call
 
 # Items read by list Queries in the current request (a test or a benchmark reads it).
@@ -172,6 +172,11 @@ def _read(plan: Plan, start: tuple[int, dict[str, Any] | None], budget: int) -> 
             position, key = position + 1, None
 
 
+def _pager(total: int, limit: int) -> str:
+    """"pages" when every page can be jumped to (the last one ends within `MAX_READ` rows)."""
+    return "pages" if -(-total // limit) * limit <= MAX_READ else "cursor"
+
+
 def read_page(plan: Plan, *, page: int, limit: int, cursor: str = "") -> Page:
     """The rows of one page of `plan` (see the module docstring)."""
     start: tuple[int, dict[str, Any] | None] = (0, None)
@@ -183,25 +188,25 @@ def read_page(plan: Plan, *, page: int, limit: int, cursor: str = "") -> Page:
     if skip + limit > MAX_READ:
         raise ApiError("Use Next and Previous to go beyond the first 2,000 rows")
     if plan.matches is None and plan.total is not None:
-        read = list(_read(plan, start, skip + limit + 1))
-        shown = read[skip : skip + limit]
-        has_next = len(read) > skip + limit
         total = plan.total()
-        next_cursor = ""
-        if has_next and shown:
-            next_cursor = encode_cursor(*shown[-1], plan)
+        if cursor:  # the page and one row: is there another page?
+            read = list(_read(plan, start, limit + 1))
+            shown, has_next = read[:limit], len(read) > limit
+        else:  # a page jump: the exact total says whether another page follows
+            read = list(_read(plan, start, skip + limit))
+            shown, has_next = read[skip:], skip + limit < total
         return Page(
             items=[item for _, item in shown],
             total=total,
-            cursor=next_cursor,
-            pager="pages" if total <= MAX_READ else "cursor",
+            cursor=encode_cursor(*shown[-1], plan) if has_next and shown else "",
+            pager=_pager(total, limit),
             scanned=len(read),
         )
 
     matches = plan.matches or (lambda _item: True)
-    read = list(_read(plan, start, MAX_READ + 1))  # one more than the window: is there anything after it?
-    complete = len(read) <= MAX_READ
-    window = read[:MAX_READ]
+    read = list(_read(plan, start, MAX_READ))  # the window and one row: is there anything after it?
+    complete = len(read) < MAX_READ
+    window = read[: MAX_READ - 1]
     matched = [(position, item) for position, item in window if matches(item)]
     shown = matched[skip : skip + limit]
     total = passed + len(matched)
@@ -215,6 +220,6 @@ def read_page(plan: Plan, *, page: int, limit: int, cursor: str = "") -> Page:
         total=total,
         cursor=next_cursor,
         more=not complete,
-        pager="pages" if complete and not cursor and total <= MAX_READ else "cursor",
+        pager=_pager(total, limit) if complete and not cursor else "cursor",
         scanned=len(read),
     )
