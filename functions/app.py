@@ -11,7 +11,11 @@ transport errors any call may get — 400 (malformed input, refused characters, 
 too large), 429 (rate limit) and 500 — each with the envelope (`_document_400`), so that clients and
 the fuzzer (tests/api/test_fuzz.py) know them.
 
-Building the app only builds objects: no network, no DynamoDB calls (cold start matters).
+Building the app only builds objects: no network, no DynamoDB calls (cold start matters). The route
+modules are imported on first use, one audience at a time (`ROUTE_GROUPS`, `functions.core.routing`):
+the members' calls (`functions.routes.api.ROUTERS`) when the first request under `/srv/api` arrives,
+the back office's (`functions.routes.admin.ROUTERS`) with the first under `/srv/admin`, both when the
+OpenAPI document is built or the app's routes are listed.
 """
 
 from __future__ import annotations
@@ -26,9 +30,12 @@ from functions.core.errors import install_exception_handlers
 from functions.core.log import logger
 from functions.core.middleware import BodyLimitMiddleware, InputGuardMiddleware, RequestContextMiddleware
 from functions.core.responses import SafeJSONResponse
+from functions.core.routing import include_deferred
 from functions.core.settings import Settings, get_settings
 from functions.models import configure_models
-from functions.routes import build_router
+
+# (path under the API prefix, package whose ROUTERS serve it), in the order of the OpenAPI document.
+ROUTE_GROUPS = (("/api", "functions.routes.api"), ("/admin", "functions.routes.admin"))
 
 
 def route_id(route: APIRoute) -> str:
@@ -105,7 +112,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         generate_unique_id_function=route_id,
         default_response_class=SafeJSONResponse,
     )
-    app.include_router(build_router(), prefix=prefix)
+    for path, package in ROUTE_GROUPS:
+        include_deferred(app, package, prefix + path)
     install_exception_handlers(app)
     _document_400(app)
     # Added last = outermost: the request context wraps the body limit, which wraps the input guard.

@@ -17,11 +17,9 @@ from __future__ import annotations
 import builtins
 import json
 import time
-import warnings
 from collections.abc import Mapping
 from typing import Any, Generic, Literal, TypeVar
 
-import pydantic.warnings
 from pydantic import BaseModel, ConfigDict
 from starlette.responses import JSONResponse
 
@@ -36,23 +34,14 @@ DataT = TypeVar("DataT")
 
 
 class Model(BaseModel):
-    """Base of the API's response models (and of `functions.core.validators.Schema`, the request
-    bodies): pydantic builds a model's validator and serializer on first use (`defer_build`), not
-    when its module is imported. FastAPI builds those of a route's body and response model when the
-    route first serves a request or the OpenAPI document is built (cold start, DESIGN §5)."""
+    """Base of the API's response models: pydantic builds a model's validator and serializer on first
+    use (`defer_build`), not when its module is imported, and so does FastAPI for the response of a
+    route whose model is deferred: the first request of a cold Lambda builds only what it answers
+    with (DESIGN §5). Request bodies (`functions.core.validators.Schema`) are not deferred: FastAPI
+    would then build their adapters outside its silencing of a pydantic warning about the body's
+    alias, which would be logged once per cold start."""
 
     model_config = ConfigDict(defer_build=True)
-
-
-# FastAPI builds the TypeAdapter of a route's body with pydantic's UnsupportedFieldAttributeWarning
-# silenced (it hands the parameter's alias, "body", to an adapter, which has no use for it). The
-# adapter of a deferred model is built on first use, outside that silencing: silence it there too.
-if hasattr(pydantic.warnings, "UnsupportedFieldAttributeWarning"):
-    warnings.filterwarnings(
-        "ignore",
-        message=r"The 'alias' attribute with value ",
-        category=pydantic.warnings.UnsupportedFieldAttributeWarning,
-    )
 
 
 class Envelope(Model, Generic[DataT]):

@@ -11,16 +11,14 @@ SMS (`settings.sms_backend`):
 - "sns": Amazon SNS `publish` to `+86<mobile>` as a transactional SMS, with the sender ID and
   origination number of the stage when set (`sns_attributes`).
 
-Every sender raises `SendError` when the message could not be handed over.
+Every sender raises `SendError` when the message could not be handed over. What only one backend
+needs (smtplib and the e-mail classes, boto3) is imported when that backend sends.
 """
 
 from __future__ import annotations
 
 import secrets
-import smtplib
 import time
-from email.message import EmailMessage
-from email.utils import formataddr, make_msgid
 
 from functions.core.log import logger
 from functions.core.settings import Settings, get_settings
@@ -39,6 +37,10 @@ def send_email(to: str, subject: str, text: str, settings: Settings | None = Non
 
 
 def _send_smtp(to: str, subject: str, text: str, settings: Settings) -> None:
+    import smtplib
+    from email.message import EmailMessage
+    from email.utils import formataddr, make_msgid
+
     message = EmailMessage()
     message["From"] = formataddr(("City Operations", settings.mail_from))
     message["To"] = to

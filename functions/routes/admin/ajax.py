@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from pydantic import Field
 from starlette.responses import Response
 
 from functions.core.responses import ApiError, success
+from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.routes.admin.deps import LOGGED_IN, AdminContext, public, require
 from functions.routes.deps import SettingsDep

@@ -15,10 +15,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
-from pydantic import BaseModel
+from fastapi import Query
 
-from functions.core.responses import Envelope, success
+from functions.core.responses import Envelope, Model, success
+from functions.core.routing import APIRouter
 from functions.models.admin import Admin
 from functions.models.listing import PART
 from functions.models.user import User
@@ -28,19 +28,19 @@ from functions.services import stats
 router = APIRouter(prefix="/dashboard", tags=["admin"])
 
 
-class Counts(BaseModel):
+class Counts(Model):
     members: int
     admins: int
     today_signups: int
     attachments: int | None
 
 
-class DayValue(BaseModel):
+class DayValue(Model):
     date: str
     value: int
 
 
-class Dashboard(BaseModel):
+class Dashboard(Model):
     counts: Counts
     signups: list[DayValue]
     admin_actions: list[dict[str, Any]]

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field
+from fastapi import Request
+from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 
 from functions.core.i18n import get_lang
-from functions.core.responses import Envelope, Shape, success
+from functions.core.responses import Envelope, Model, Shape, success
+from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.routes.admin.deps import LOGGED_IN, AdminContext, public, request_data, require
 from functions.routes.deps import client_ip, rate_limited, user_agent
@@ -50,7 +51,7 @@ class LogoutBody(Schema):
     refreshToken: str = ""  # noqa: N815
 
 
-class LoginConfig(BaseModel):
+class LoginConfig(Model):
     captcha: bool
 
 
@@ -69,12 +70,12 @@ class AdminInfo(Shape):
     refresh_token: str | None = None
 
 
-class AdminLogin(BaseModel):
+class AdminLogin(Model):
     userInfo: AdminInfo  # noqa: N815 - the client's field names
     routePath: str  # noqa: N815
 
 
-class AdminIndex(BaseModel):
+class AdminIndex(Model):
     adminInfo: AdminInfo  # noqa: N815 - the client's field names
     menus: list[dict[str, Any]]
     siteConfig: dict[str, Any]  # noqa: N815

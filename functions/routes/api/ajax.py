@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from starlette.responses import Response
 
 from functions.core.responses import success
+from functions.core.routing import APIRouter
 from functions.routes.deps import CurrentUser, SettingsDep
 from functions.routes.upload_form import (
     UPLOAD_OPENAPI,

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Query
-from pydantic import BaseModel, Field
+from fastapi import HTTPException, Query
+from pydantic import Field
 from starlette.responses import Response
 
-from functions.core.responses import Envelope, success
+from functions.core.responses import Envelope, Model, success
+from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.routes.deps import rate_limited
 from functions.services import captcha, sessions
@@ -31,7 +32,7 @@ class RefreshBody(Schema):
     refresh_token: str = Field(default="", max_length=512)
 
 
-class RefreshData(BaseModel):
+class RefreshData(Model):
     type: str
     token: str
     refresh_token: str

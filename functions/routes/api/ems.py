@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
 from pydantic import Field
 
 from functions.core.responses import Envelope, success
+from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.routes.api.sms import Extras
 from functions.routes.deps import OptionalUser, rate_limited

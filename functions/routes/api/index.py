@@ -6,25 +6,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
-from pydantic import BaseModel
-
 from functions.core.i18n import DEFAULT_LANG, FALLBACK_LANG, LANGUAGES
-from functions.core.responses import Envelope, success
+from functions.core.responses import Envelope, Model, success
+from functions.core.routing import APIRouter
 from functions.routes.deps import Lang, OptionalUser, SettingsDep
 from functions.services.site_config import get_site_config
 
 router = APIRouter(prefix="/index", tags=["index"])
 
 
-class UploadConfig(BaseModel):
+class UploadConfig(Model):
     mode: str
     maxsize: int
     mimetype: str
     savename: str
 
 
-class SiteConfig(BaseModel):
+class SiteConfig(Model):
     siteName: str
     comcont: str
     recordNumber: str
@@ -34,18 +32,18 @@ class SiteConfig(BaseModel):
     upload: UploadConfig
 
 
-class LangItem(BaseModel):
+class LangItem(Model):
     name: str
     value: str
 
 
-class LangConfig(BaseModel):
+class LangConfig(Model):
     default: str
     fallback: str
     list: list[LangItem]
 
 
-class IndexData(BaseModel):
+class IndexData(Model):
     site: SiteConfig
     lang: LangConfig
     upload: UploadConfig

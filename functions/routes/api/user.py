@@ -27,12 +27,13 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field
+from fastapi import Request
+from pydantic import Field
 
 import functions.core.messages_members  # noqa: F401 - registers the member messages
 from functions.core.i18n import get_lang
-from functions.core.responses import ApiError, Envelope, success
+from functions.core.responses import ApiError, Envelope, Model, success
+from functions.core.routing import APIRouter
 from functions.core.validators import Schema, check_account, check_email, check_mobile
 from functions.routes.deps import CurrentUser, MemberInfo, MemberLogin, client_ip, rate_limited, user_agent
 from functions.services import accounts, member_config, members
@@ -40,13 +41,13 @@ from functions.services import accounts, member_config, members
 router = APIRouter(prefix="/user", tags=["user"])
 
 
-class CheckInConfig(BaseModel):
+class CheckInConfig(Model):
     loginCaptcha: bool
     registerCaptcha: bool
     registerType: str
 
 
-class MemberIndex(BaseModel):
+class MemberIndex(Model):
     userInfo: MemberInfo  # noqa: N815 - the client's field names
     menus: list[dict[str, Any]]
 

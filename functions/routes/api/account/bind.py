@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 import functions.core.messages_members  # noqa: F401 - registers the member messages
-from functions.core.responses import Envelope, success
+from functions.core.responses import Envelope, Model, success
+from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.routes.deps import CurrentUser, MemberInfo
 from functions.services import accounts, members
@@ -30,12 +30,12 @@ class VerificationBody(Schema):
     password: str = Field(default="", max_length=256)
 
 
-class VerificationData(BaseModel):
+class VerificationData(Model):
     type: str
     accountVerificationToken: str  # noqa: N815 - the client's field name
 
 
-class BoundData(BaseModel):
+class BoundData(Model):
     userInfo: MemberInfo  # noqa: N815 - the client's field name
 
 

@@ -7,18 +7,18 @@ from __future__ import annotations
 import builtins
 from typing import Any
 
-from fastapi import APIRouter, Query
-from pydantic import BaseModel
+from fastapi import Query
 
 import functions.core.messages_members  # noqa: F401 - registers the member messages
-from functions.core.responses import Envelope, success
+from functions.core.responses import Envelope, Model, success
+from functions.core.routing import APIRouter
 from functions.routes.deps import CurrentUser
 from functions.services import members, wallet
 
 router = APIRouter(prefix="/account", tags=["account"])
 
 
-class LogRow(BaseModel):
+class LogRow(Model):
     """A balance row (amounts in yuan strings) or points row (integers)."""
 
     id: int
@@ -31,7 +31,7 @@ class LogRow(BaseModel):
     create_time: int
 
 
-class LogPage(BaseModel):
+class LogPage(Model):
     list: builtins.list[LogRow]
     total: int
 

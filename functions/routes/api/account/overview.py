@@ -8,29 +8,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
-from pydantic import BaseModel
-
 import functions.core.messages_members  # noqa: F401 - registers the member messages
-from functions.core.responses import Envelope, success
+from functions.core.responses import Envelope, Model, success
+from functions.core.routing import APIRouter
 from functions.routes.deps import CurrentUser
 from functions.services import members
 
 router = APIRouter(prefix="/account", tags=["account"])
 
 
-class Recent(BaseModel):
+class Recent(Model):
     money: list[dict[str, Any]]
     score: list[dict[str, Any]]
 
 
-class Chart(BaseModel):
+class Chart(Model):
     days: list[str]
     money: list[str]
     score: list[int]
 
 
-class Overview(BaseModel):
+class Overview(Model):
     """Balance in yuan as a string, points as an integer."""
 
     money: str

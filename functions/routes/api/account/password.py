@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter
 from pydantic import Field
 
 import functions.core.messages_members  # noqa: F401 - registers the member messages
 from functions.core.responses import ApiError, Envelope, success
+from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.routes.deps import CurrentUser, UserClaims, rate_limited
 from functions.services import accounts, members

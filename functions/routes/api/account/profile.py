@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 import functions.core.messages_members  # noqa: F401 - registers the member messages
-from functions.core.responses import Envelope, success
+from functions.core.responses import Envelope, Model, success
+from functions.core.routing import APIRouter
 from functions.core.validators import Schema, Text, Url
 from functions.routes.deps import CurrentUser, MemberInfo
 from functions.services import members
@@ -21,12 +21,12 @@ from functions.services import members
 router = APIRouter(prefix="/account", tags=["account"])
 
 
-class MemberProfileData(BaseModel):
+class MemberProfileData(Model):
     userInfo: MemberInfo  # noqa: N815 - the client's field names
     accountVerificationType: list[str]  # noqa: N815
 
 
-class SavedProfile(BaseModel):
+class SavedProfile(Model):
     userInfo: MemberInfo  # noqa: N815 - the client's field name
 
 
