@@ -7,14 +7,42 @@ import type { ApiResponse } from './request';
 
 export type Row = Record<string, unknown> & { id: number; children?: Row[] };
 
+/** How a list is paged: page jumps (exact total, at most 2,000 rows) or Previous / Next with cursors. */
+export type Pager = 'pages' | 'cursor';
+
+/**
+ * The answer of a table's index (the list contract of issue 11). Typed here rather than taken from the
+ * generated client so that pages compile whatever the generated types say; tree tables and older
+ * answers may leave out the paging fields (then: `pager` "pages", no cursor, exact total, no sorting).
+ */
 export interface ListResult {
   list: Row[];
+  /** Number of rows; with `more` only a lower bound (a filtered list reads at most 2,000 rows). */
   total: number;
   remark: string;
+  /** Cursor of the next page; "" when there is none. */
+  cursor?: string;
+  more?: boolean;
+  pager?: Pager;
+  /** Fields the list can be sorted by (only these get a column sorter). */
+  sortable?: string[];
+}
+
+/** The query of a table's index. */
+export interface ListQuery {
+  page: number;
+  limit: number;
+  /** The previous answer's `cursor`, to fetch page `page` (sent together with it). */
+  cursor?: string;
+  quick_search?: string;
+  /** JSON list of `{field, val, operator}`. */
+  search?: string;
+  /** `field,asc` or `field,desc`, a field of `sortable`. */
+  order?: string;
 }
 
 export interface TableApi {
-  index: (params: Record<string, unknown>) => Promise<ApiResponse<ListResult>>;
+  index: (params: ListQuery) => Promise<ApiResponse<ListResult>>;
   edit: (id: number) => Promise<ApiResponse<{ row: Row }>>;
   add: (data: Record<string, unknown>) => Promise<ApiResponse<{ id: number }>>;
   save: (data: Record<string, unknown>) => Promise<ApiResponse<{ id: number }>>;

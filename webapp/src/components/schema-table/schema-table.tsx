@@ -1,19 +1,26 @@
 /**
  * The one schema-driven table/form builder of the back office (DESIGN §3): list with quick search,
- * column filters, sorting and pagination, an add/edit drawer form (antd Form, rules of lib/validators),
- * delete, drag sort — configured per page by a schema (./schema). Buttons are removed by the permission
- * component (../permission) unless the current route allows the action.
+ * column filters, sorting and paging (./use-listing, ./list-pager: page jumps or Previous / Next as the
+ * answer says), column settings, an add/edit drawer form (antd Form, rules of lib/validators), delete,
+ * drag sort — configured per page by a schema (./schema). On phones the rows are cards (./row-cards).
+ * Buttons are removed by the permission component (../permission) unless the current route allows the
+ * action.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Drawer, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Drawer, Empty, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../lib/table-api';
-import { timeFormat } from '../../lib/time';
+import { useNarrowScreen } from '../../lib/theme';
 import { requiredRule, ruleFor, type Translate } from '../../lib/validators';
 import { Auth, useAuth } from '../permission';
+import { cellContent } from './cell';
+import { ColumnSettings, useHiddenColumns } from './column-settings';
 import { FieldInput } from './field-input';
-import { flattenRows, siblingsOf, type FieldSchema, type TableConfig } from './schema';
+import { ListPager } from './list-pager';
+import { RowCards, rowTitle } from './row-cards';
+import { flattenRows, siblingsOf, type ColumnSchema, type FieldSchema, type TableConfig } from './schema';
+import { useListing } from './use-listing';
 
 const TEXT_INPUTS = new Set(['input', 'password', 'textarea']);
 
@@ -24,61 +31,54 @@ export function fieldRules(field: FieldSchema, t: Translate) {
   );
 }
 
+/** The search conditions (JSON, "" for none) of the column filters: `like` for inputs, `eq` for lists. */
+export function searchOf(filters: Record<string, string>, columns: ColumnSchema[]): string {
+  const conditions = Object.entries(filters)
+    .filter(([, val]) => val !== '')
+    .map(([field, val]) => {
+      const col = columns.find((c) => c.key === field);
+      return { field, val, operator: col?.filterOperator ?? (col?.filter === 'select' ? 'eq' : 'like') };
+    });
+  return conditions.length ? JSON.stringify(conditions) : '';
+}
+
 export function SchemaTable({ config }: { config: TableConfig }) {
   const { t } = useTranslation('admin/common');
   const api = config.api;
-  const [rows, setRows] = useState<Row[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
-  const [quick, setQuick] = useState('');
+  const narrow = useNarrowScreen();
+  const listing = useListing(api);
+  const { answer, loading, criteria } = listing;
+  const rows = answer.list;
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const [order, setOrder] = useState<string | undefined>();
-  const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   const [dragId, setDragId] = useState<number | null>(null);
   const [expanded, setExpanded] = useState<number[]>([]);
+  const [hidden, setHidden] = useHiddenColumns(window.location.pathname);
   const [form] = Form.useForm();
   const canEdit = useAuth('edit');
   const canDelete = useAuth('del');
   const canSort = useAuth('sortable');
+  const reload = listing.reload;
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    const search = Object.entries(filters)
-      .filter(([, v]) => v !== '' && v !== undefined)
-      .map(([field, val]) => ({ field, val, operator: config.columns.find((c) => c.key === field)?.filter === 'select' ? 'eq' : 'like' }));
-    try {
-      const res = await api.index({
-        page,
-        limit,
-        quick_search: quick || undefined,
-        search: search.length ? JSON.stringify(search) : undefined,
-        order,
-      });
-      setRows(res.data.list);
-      setTotal(res.data.total);
-      // A tree opens fully after every load, so a newly added child is visible too.
-      if (config.tree)
-        setExpanded(
-          flattenRows(res.data.list)
-            .filter((r) => r.children?.length)
-            .map((r) => r.id),
-        );
-    } catch {
-      // the request client shows the message
-    } finally {
-      setLoading(false);
-    }
-  }, [api, page, limit, quick, filters, order, config.columns, config.tree]);
-
+  // A tree opens fully after every load, so a newly added child is visible too.
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (config.tree)
+      setExpanded(
+        flattenRows(answer.list)
+          .filter((r) => r.children?.length)
+          .map((r) => r.id),
+      );
+  }, [answer, config.tree]);
 
   const fields = useMemo(() => [...(config.fields ?? []), ...(config.dynamicFields ? config.dynamicFields(rows) : [])], [config, rows]);
+
+  const filterBy = (key: string, value: string) => {
+    const next = { ...filters, [key]: value };
+    setFilters(next);
+    listing.reset({ search: searchOf(next, config.columns) });
+  };
 
   const openEdit = async (row: Row | null) => {
     form.resetFields();
@@ -103,7 +103,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
       if (editing) await api.save({ ...data, id: editing.id });
       else await api.add(data);
       setEditing(undefined);
-      void load();
+      reload();
     } catch {
       // message shown by the client; keep the drawer open
     } finally {
@@ -115,46 +115,31 @@ export function SchemaTable({ config }: { config: TableConfig }) {
     try {
       await api.del(ids);
       setSelected([]);
-      void load();
+      reload();
     } catch {
       // shown
     }
   };
 
-  const columns: TableColumnsType<Row> = config.columns.map((col) => ({
-    key: col.key,
-    dataIndex: col.key,
-    title: col.title,
-    width: col.width,
-    sorter: col.sorter,
-    render: (value: unknown) => {
-      const option = col.options?.find((o) => String(o.value) === String(value));
-      switch (col.render) {
-        case 'time':
-          return timeFormat(value as string | number | null);
-        case 'status':
-          return (
-            <Tag color={value === 'enable' ? 'success' : 'default'}>{value === 'enable' ? t('common.enable') : t('common.disable')}</Tag>
-          );
-        case 'yesno':
-          return value ? t('common.yes') : t('common.no');
-        case 'tag':
-          return <Tag>{option?.label ?? String(value ?? '')}</Tag>;
-        case 'tags':
-          return (value as unknown[] | undefined)?.map((v) => <Tag key={String(v)}>{String(v)}</Tag>);
-        case 'image':
-          return value ? <img src={String(value)} alt="" style={{ width: 32, height: 32, objectFit: 'cover' }} /> : '-';
-        case 'code':
-          return (
-            <Typography.Text code ellipsis style={{ maxWidth: 320 }}>
-              {String(value ?? '')}
-            </Typography.Text>
-          );
-        default:
-          return option?.label ?? (value === null || value === undefined || value === '' ? '-' : String(value));
-      }
-    },
-  }));
+  // Only the fields the answer can sort by have a sorter (a schema may still turn one off).
+  const sortable = answer.sortable ?? [];
+  const [orderField, orderDirection] = criteria.order.split(',');
+  const sortOrder = (key: string) => (orderField === key ? (orderDirection === 'desc' ? 'descend' : 'ascend') : null);
+  const shownColumns = config.columns.filter((c) => !hidden.includes(c.key));
+  const sortColumns = config.columns.filter((c) => c.sorter !== false && sortable.includes(c.key));
+
+  const columns: TableColumnsType<Row> = shownColumns.map((col) => {
+    const canSortBy = sortColumns.includes(col);
+    return {
+      key: col.key,
+      dataIndex: col.key,
+      title: col.title,
+      width: col.width,
+      sorter: canSortBy,
+      sortOrder: canSortBy ? sortOrder(col.key) : undefined,
+      render: (_: unknown, row: Row) => cellContent(col, row, config, t as Translate),
+    };
+  });
   const sorting = Boolean(config.sortable && canSort);
   // Keyboard-accessible alternative to drag sort: move a row above / below its neighbour.
   const move = (row: Row, step: -1 | 1) => {
@@ -162,72 +147,77 @@ export function SchemaTable({ config }: { config: TableConfig }) {
     const target = siblings[siblings.findIndex((r) => r.id === row.id) + step];
     if (target)
       void api.sortable(row.id, target.id).then(
-        () => load(),
+        () => reload(),
         () => undefined,
       );
   };
-  const rowTitle = (row: Row) => String(row.label ?? row.title ?? row.name ?? row.id);
   // The API marks rows the caller may not change (e.g. an admin holding more than the caller, or the
   // caller's own account): their edit/delete buttons and checkbox are disabled, the API refuses anyway.
   const locked = (row: Row) => row.editable === false;
-  if ((config.canEdit !== false && canEdit) || (config.canDelete !== false && canDelete) || config.rowActions || sorting) {
+  // Delete (one row, or the selected ones) after a confirmation; shown only with the `del` permission.
+  const deleteButton = (ids: number[], disabled: boolean, label: string, inRow = false) =>
+    config.canDelete !== false && (
+      <Auth name="del">
+        <Popconfirm title={config.confirmDelete ?? t('common.confirmDelete')} onConfirm={() => void remove(ids)} disabled={disabled}>
+          <Button size={inRow ? 'small' : undefined} type={inRow ? 'link' : undefined} danger disabled={disabled}>
+            {label}
+          </Button>
+        </Popconfirm>
+      </Auth>
+    );
+  const hasActions = (config.canEdit !== false && canEdit) || (config.canDelete !== false && canDelete) || config.rowActions || sorting;
+  const actions = (row: Row): ReactNode => (
+    <>
+      {config.rowActions?.(row, reload)}
+      {sorting &&
+        ([-1, 1] as const).map((step) => {
+          const siblings = siblingsOf(rows, row.id);
+          const label = t(step < 0 ? 'common.moveUp' : 'common.moveDown', { name: rowTitle(row) });
+          return (
+            <Button
+              key={step}
+              size="small"
+              type="text"
+              icon={step < 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
+              aria-label={label}
+              title={label}
+              disabled={(step < 0 ? siblings[0] : siblings.at(-1))?.id === row.id}
+              onClick={() => move(row, step)}
+            />
+          );
+        })}
+      {config.canEdit !== false && (
+        <Auth name="edit">
+          <Button size="small" type="link" disabled={locked(row)} onClick={() => void openEdit(row)}>
+            {t('common.edit')}
+          </Button>
+        </Auth>
+      )}
+      {deleteButton([row.id], locked(row), t('common.delete'), true)}
+    </>
+  );
+  if (hasActions) {
     columns.push({
       key: '_actions',
       title: t('common.actions'),
       fixed: 'right',
       width: sorting ? 240 : 180,
-      render: (_: unknown, row: Row) => (
-        <Space size="small">
-          {config.rowActions?.(row, () => void load())}
-          {sorting && (
-            <>
-              <Button
-                size="small"
-                type="text"
-                icon={<ArrowUpOutlined />}
-                aria-label={t('common.moveUp', { name: rowTitle(row) })}
-                title={t('common.moveUp', { name: rowTitle(row) })}
-                disabled={siblingsOf(rows, row.id)[0]?.id === row.id}
-                onClick={() => move(row, -1)}
-              />
-              <Button
-                size="small"
-                type="text"
-                icon={<ArrowDownOutlined />}
-                aria-label={t('common.moveDown', { name: rowTitle(row) })}
-                title={t('common.moveDown', { name: rowTitle(row) })}
-                disabled={siblingsOf(rows, row.id).at(-1)?.id === row.id}
-                onClick={() => move(row, 1)}
-              />
-            </>
-          )}
-          {config.canEdit !== false && (
-            <Auth name="edit">
-              <Button size="small" type="link" disabled={locked(row)} onClick={() => void openEdit(row)}>
-                {t('common.edit')}
-              </Button>
-            </Auth>
-          )}
-          {config.canDelete !== false && (
-            <Auth name="del">
-              <Popconfirm title={t('common.confirmDelete')} onConfirm={() => void remove([row.id])} disabled={locked(row)}>
-                <Button size="small" type="link" danger disabled={locked(row)}>
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
-            </Auth>
-          )}
-        </Space>
-      ),
+      render: (_: unknown, row: Row) => <Space size="small">{actions(row)}</Space>,
     });
   }
 
   const filterCols = config.columns.filter((c) => c.filter);
+  const filtered = Boolean(criteria.quick || criteria.search);
+  const paged = !(config.tree && !filtered);
+  // Nothing under the spinner while loading; a filtered list that read 2,000 rows without a match says
+  // that Next looks further.
+  const empty = loading ? <span /> : answer.more && answer.cursor ? t('common.noMatchYet') : undefined;
+  const selectionOn = config.canDelete !== false && canDelete;
 
   return (
     <div>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Button onClick={() => void load()}>{t('common.refresh')}</Button>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
+        <Button onClick={reload}>{t('common.refresh')}</Button>
         {config.canAdd !== false && (
           <Auth name="add">
             <Button type="primary" onClick={() => void openEdit(null)}>
@@ -235,114 +225,117 @@ export function SchemaTable({ config }: { config: TableConfig }) {
             </Button>
           </Auth>
         )}
-        {config.canDelete !== false && (
-          <Auth name="del">
-            <Popconfirm title={t('common.confirmDelete')} onConfirm={() => void remove(selected)} disabled={!selected.length}>
-              <Button danger disabled={!selected.length}>
-                {t('common.deleteSelected')}
-              </Button>
-            </Popconfirm>
-          </Auth>
-        )}
-        {config.toolbar?.(() => void load())}
+        {deleteButton(selected, !selected.length, t('common.deleteSelected'))}
+        {config.toolbar?.(reload)}
         <Input.Search
           allowClear
           placeholder={config.quickSearch ?? t('common.quickSearch')}
           aria-label={t('common.quickSearch')}
-          onSearch={(v) => {
-            setPage(1);
-            setQuick(v.trim());
-          }}
-          style={{ width: 240 }}
+          onSearch={(v) => listing.reset({ quick: v.trim() })}
+          style={{ flex: '1 1 200px', maxWidth: narrow ? undefined : 280 }}
         />
         {filterCols.map((col) =>
           col.filter === 'select' ? (
             <Select
               key={col.key}
               allowClear
+              aria-label={col.title}
               placeholder={col.title}
-              style={{ width: 140 }}
+              style={{ flex: narrow ? '1 1 140px' : '0 0 140px' }}
               options={col.options}
-              onChange={(v) => {
-                setPage(1);
-                setFilters((f) => ({ ...f, [col.key]: v === undefined ? '' : String(v) }));
-              }}
+              onChange={(v) => filterBy(col.key, v === undefined || v === null ? '' : String(v))}
             />
           ) : (
             <Input
               key={col.key}
               allowClear
+              aria-label={col.title}
               placeholder={col.title}
-              style={{ width: 140 }}
-              onPressEnter={(e) => {
-                setPage(1);
-                setFilters((f) => ({ ...f, [col.key]: (e.target as HTMLInputElement).value }));
-              }}
-              onChange={(e) => !e.target.value && setFilters((f) => ({ ...f, [col.key]: '' }))}
+              style={{ flex: narrow ? '1 1 140px' : '0 0 140px' }}
+              onPressEnter={(e) => filterBy(col.key, (e.target as HTMLInputElement).value.trim())}
+              onChange={(e) => !e.target.value && filters[col.key] && filterBy(col.key, '')}
             />
           ),
         )}
-      </Space>
-      <Table<Row>
-        rowKey="id"
-        size="middle"
-        loading={loading}
-        columns={columns}
-        dataSource={rows}
-        scroll={{ x: 'max-content' }}
-        expandable={config.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)) } : undefined}
-        rowSelection={
-          config.canDelete !== false && canDelete
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys.map(Number)),
-                getCheckboxProps: (row: Row) => ({ disabled: locked(row), 'aria-label': t('common.selectRow', { name: rowTitle(row) }) }),
-              }
-            : undefined
-        }
-        onChange={(_, __, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          setOrder(s?.order ? `${String(s.columnKey)},${s.order === 'descend' ? 'desc' : 'asc'}` : undefined);
-        }}
-        onRow={(row) =>
-          sorting
-            ? {
-                draggable: true,
-                title: t('common.dragToSort'),
-                onDragStart: () => setDragId(row.id),
-                onDragOver: (e) => e.preventDefault(),
-                onDrop: () => {
-                  if (dragId !== null && dragId !== row.id)
-                    void api.sortable(dragId, row.id).then(
-                      () => load(),
-                      () => undefined,
-                    );
-                  setDragId(null);
-                },
-              }
-            : {}
-        }
-        pagination={
-          config.tree && !quick && !Object.values(filters).some(Boolean)
-            ? false
-            : {
-                current: page,
-                pageSize: limit,
-                total,
-                showSizeChanger: true,
-                showTotal: (n) => t('common.total', { count: n }),
-                onChange: (p, l) => {
-                  setPage(p);
-                  setLimit(l);
-                },
-              }
-        }
-      />
+        {narrow && sortColumns.length > 0 && (
+          <Select
+            allowClear
+            aria-label={t('common.sortBy')}
+            placeholder={t('common.sortBy')}
+            value={criteria.order || undefined}
+            style={{ flex: '1 1 140px' }}
+            onChange={(v?: string) => listing.reset({ order: v ?? '' })}
+            options={sortColumns.flatMap((c) => [
+              { value: `${c.key},asc`, label: `${c.title} ↑` },
+              { value: `${c.key},desc`, label: `${c.title} ↓` },
+            ])}
+          />
+        )}
+        <ColumnSettings columns={config.columns} hidden={hidden} onChange={setHidden} />
+      </div>
+      {narrow ? (
+        <RowCards
+          rows={rows}
+          columns={shownColumns}
+          content={(col, row) => cellContent(col, row, config, t as Translate, true)}
+          actions={hasActions ? actions : undefined}
+          selection={selectionOn ? { selected, onChange: setSelected, disabled: locked } : undefined}
+          loading={loading}
+          empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />}
+        />
+      ) : (
+        <Table<Row>
+          rowKey="id"
+          size="middle"
+          loading={loading}
+          columns={columns}
+          dataSource={rows}
+          scroll={{ x: 'max-content' }}
+          locale={empty === undefined ? undefined : { emptyText: empty }}
+          expandable={
+            config.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)) } : undefined
+          }
+          rowSelection={
+            selectionOn
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                  getCheckboxProps: (row: Row) => ({ disabled: locked(row), 'aria-label': t('common.selectRow', { name: rowTitle(row) }) }),
+                }
+              : undefined
+          }
+          onChange={(_, __, sorter, extra) => {
+            if (extra.action !== 'sort') return;
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            listing.reset({ order: s?.order ? `${String(s.columnKey)},${s.order === 'descend' ? 'desc' : 'asc'}` : '' });
+          }}
+          onRow={(row) =>
+            sorting
+              ? {
+                  draggable: true,
+                  title: t('common.dragToSort'),
+                  onDragStart: () => setDragId(row.id),
+                  onDragOver: (e) => e.preventDefault(),
+                  onDrop: () => {
+                    if (dragId !== null && dragId !== row.id)
+                      void api.sortable(dragId, row.id).then(
+                        () => reload(),
+                        () => undefined,
+                      );
+                    setDragId(null);
+                  },
+                }
+              : {}
+          }
+          pagination={false}
+        />
+      )}
+      {paged && <ListPager listing={listing} narrow={narrow} />}
       <Drawer
         open={editing !== undefined}
         onClose={() => setEditing(undefined)}
         title={editing ? t('common.edit') : t('common.add')}
-        size={520}
+        size={narrow ? '100%' : 520}
         destroyOnHidden
         extra={
           <Space>

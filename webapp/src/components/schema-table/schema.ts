@@ -2,7 +2,7 @@
  * The schema of a back-office table (DESIGN §3, §6): plain data — columns to list and fields to edit —
  * that the coming CRUD generator produces as it is. `SchemaTable` (./schema-table) renders it: the list
  * with quick search, column filters, sorting and paging, the add/edit drawer form (antd Form with the
- * rules of lib/validators) and delete / drag sort.
+ * rules of lib/validators) and delete / drag sort. On phones the rows are cards (./row-cards).
  */
 import type { ReactNode } from 'react';
 import type { Row, TableApi } from '../../lib/table-api';
@@ -23,7 +23,7 @@ export interface TreeOption {
 }
 
 /** How a list cell shows its value. */
-export type ColumnRender = 'text' | 'time' | 'status' | 'tag' | 'tags' | 'image' | 'yesno' | 'code';
+export type ColumnRender = 'text' | 'time' | 'status' | 'tag' | 'tags' | 'image' | 'yesno' | 'code' | 'bytes';
 
 export interface ColumnSchema {
   key: string;
@@ -32,9 +32,12 @@ export interface ColumnSchema {
   /** Value → label for `tag` cells and `select` filters. */
   options?: Option[];
   width?: number;
+  /** The column is sortable when the list's answer names it in `sortable`; `false` hides that sorter. */
   sorter?: boolean;
   /** Offer a filter on this column (input: like, select: eq). */
   filter?: 'input' | 'select';
+  /** The filter's operator when not the default of its kind (e.g. `like` for a type prefix picked from a list). */
+  filterOperator?: 'eq' | 'like';
 }
 
 /** The form control of a field. */
@@ -70,6 +73,8 @@ export interface TableSchema {
   canDelete?: boolean;
   /** Placeholder of the quick search. */
   quickSearch?: string;
+  /** The question before deleting (default: the common one). */
+  confirmDelete?: string;
 }
 
 /** A schema with its API and the page's hooks (the parts that are code, not data). */
@@ -81,6 +86,8 @@ export interface TableConfig extends TableSchema {
   toForm?: (row: Row) => Record<string, unknown>;
   rowActions?: (row: Row, reload: () => void) => ReactNode;
   toolbar?: (reload: () => void) => ReactNode;
+  /** A page's own cell content by column key (e.g. a file preview), in the table and the phone cards. */
+  cells?: Record<string, (row: Row) => ReactNode>;
 }
 
 export const STATUS_OPTIONS = (t: (k: string) => string): Option[] => [

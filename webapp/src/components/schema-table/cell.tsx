@@ -1,0 +1,51 @@
+/** How a list cell shows its value (./schema ColumnRender), in the table and in the phone cards alike. */
+import type { ReactNode } from 'react';
+import { Tag, Typography } from 'antd';
+import type { Row } from '../../lib/table-api';
+import { timeFormat } from '../../lib/time';
+import type { Translate } from '../../lib/validators';
+import type { ColumnSchema, TableConfig } from './schema';
+
+/** A size in bytes for people: "512 B", "2.0 KB", "3.00 MB". */
+export function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
+  return `${(size / 1024 / 1024).toFixed(2)} MB`;
+}
+
+/** The content of `col`'s cell in `row`; a page's own `cells[col.key]` comes first. In a phone card
+ * (`card`) long code wraps over up to three lines and can be expanded. */
+export function cellContent(col: ColumnSchema, row: Row, config: Pick<TableConfig, 'cells'>, t: Translate, card = false): ReactNode {
+  const custom = config.cells?.[col.key];
+  if (custom) return custom(row);
+  const value = row[col.key];
+  const option = col.options?.find((o) => String(o.value) === String(value));
+  switch (col.render) {
+    case 'time':
+      return timeFormat(value as string | number | null);
+    case 'status':
+      return <Tag color={value === 'enable' ? 'success' : 'default'}>{value === 'enable' ? t('common.enable') : t('common.disable')}</Tag>;
+    case 'yesno':
+      return value ? t('common.yes') : t('common.no');
+    case 'tag':
+      return <Tag>{option?.label ?? String(value ?? '')}</Tag>;
+    case 'tags':
+      return (value as unknown[] | undefined)?.map((v) => <Tag key={String(v)}>{String(v)}</Tag>);
+    case 'image':
+      return value ? <img src={String(value)} alt="" style={{ width: 32, height: 32, objectFit: 'cover' }} /> : '-';
+    case 'bytes':
+      return typeof value === 'number' ? formatBytes(value) : '-';
+    case 'code':
+      return card ? (
+        <Typography.Paragraph code ellipsis={{ rows: 3, expandable: 'collapsible' }} style={{ margin: 0, wordBreak: 'break-all' }}>
+          {String(value ?? '')}
+        </Typography.Paragraph>
+      ) : (
+        <Typography.Text code ellipsis style={{ maxWidth: 320 }}>
+          {String(value ?? '')}
+        </Typography.Text>
+      );
+    default:
+      return option?.label ?? (value === null || value === undefined || value === '' ? '-' : String(value));
+  }
+}
