@@ -127,7 +127,11 @@ function AccountMenu({
 }
 
 export function AdminShell({ pages }: { pages: AdminPages }) {
-  const ready = useAdminNamespace();
+  // The texts are needed once; after that a language switch keeps the shell (and every open page,
+  // with what was typed in it) on screen while the other language's file loads.
+  const namespaceReady = useAdminNamespace();
+  const [ready, setReady] = useState(namespaceReady);
+  if (namespaceReady && !ready) setReady(true);
   const { t, i18n } = useTranslation('admin/common');
   const layout = useLayoutConfig();
   const admin = useAdminState();

@@ -87,10 +87,16 @@ export function TabStrip({ tabs, active, panel, onSelect, onAction, colours, end
         onChange={onSelect}
         onEdit={(key, action) => action === 'remove' && typeof key === 'string' && onAction('close', key)}
         locale={{ removeAriaLabel: t('shell.closeTab'), dropdownAriaLabel: t('shell.moreTabs') }}
+        tabBarExtraContent={{
+          left: <span aria-hidden style={{ display: 'block', width: 12 }} />,
+          right: <span aria-hidden style={{ display: 'block', width: 12 + endGap }} />,
+        }}
         renderTabBar={(props, DefaultTabBar) => <DefaultTabBar {...props}>{withMenu}</DefaultTabBar>}
         styles={{
           root: { minWidth: 0 },
-          header: { margin: 0, padding: `6px ${12 + endGap}px 0 12px`, background: colours.bar },
+          // No side padding here: rc-tabs measures the bar with it and would let the last tab slip
+          // under the edge instead of offering the "more" menu. The spacers below make the margins.
+          header: { margin: 0, paddingTop: 6, background: colours.bar },
           content: contentStyle,
         }}
         items={tabs.map((tab) => {

@@ -21,5 +21,7 @@ export function useNamespace(ns: string): boolean {
       alive = false;
     };
   }, [lang, ns]);
-  return loaded === lang;
+  // Already there (a language switch loads the page's files first): ready in this very render, so a
+  // switch never swaps the screen for a spinner.
+  return loaded === lang || i18n.hasResourceBundle(lang, ns);
 }
