@@ -83,7 +83,8 @@ def _nothing_created(body: dict[str, object]) -> None:
 def test_check_in_config_defaults(api: httpx.Client) -> None:
     body = api.get(CHECK_IN).json()
     assert body["code"] == 1
-    assert body["data"] == {"loginCaptcha": True, "registerCaptcha": True, "registerType": "email"}
+    # The code sent by e-mail already needed a captcha: registration asks for none (solved once).
+    assert body["data"] == {"loginCaptcha": True, "registerCaptcha": False, "registerType": "email"}
 
 
 def test_check_in_config_follows_config_items(api: httpx.Client, member_config) -> None:
@@ -91,7 +92,7 @@ def test_check_in_config_follows_config_items(api: httpx.Client, member_config) 
     member_config("register_verify", "mobile")
     assert api.get(CHECK_IN).json()["data"] == {
         "loginCaptcha": False,
-        "registerCaptcha": True,
+        "registerCaptcha": False,
         "registerType": "mobile",
     }
 
@@ -144,8 +145,6 @@ def test_register_without_verification_when_switched_off(api: httpx.Client, memb
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"captchaInfo": "zzzz"}, "图形验证码错误或已过期，请重新输入"),
-        ({"captchaId": "", "captchaInfo": ""}, "请输入验证码"),
         ({"captcha": "000000x"}, "验证码错误"),
         ({"captcha": ""}, "请输入验证码"),
         ({"username": "1abc"}, "账户名须为 3 到 15 个字符，以字母开头，只能包含字母、数字和下划线"),
@@ -207,11 +206,35 @@ def test_register_with_an_expired_code_is_refused(api: httpx.Client, mailbox: Ma
     _nothing_created(body)
 
 
-def test_a_captcha_cannot_be_reused(api: httpx.Client, mailbox: Mailbox) -> None:
-    first = _register_body(api, mailbox)
+def test_registration_with_a_code_needs_no_second_captcha(api: httpx.Client, mailbox: Mailbox) -> None:
+    # Sending the code took the captcha; the code proves the rest (the captcha is solved once).
+    body = _register_body(api, mailbox)
+    body.pop("captchaId"), body.pop("captchaInfo")
+    assert api.post(CHECK_IN, json=body).json()["code"] == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"captchaInfo": "zzzz"}, "图形验证码错误或已过期，请重新输入"),
+        ({"captchaId": "", "captchaInfo": ""}, "请输入验证码"),
+    ],
+)
+def test_registration_without_a_code_needs_the_captcha(
+    api: httpx.Client, member_config, change, message
+) -> None:
+    member_config("register_verify", "none")
+    body = {"tab": "register", "username": uid(), "password": PASSWORD, **solve_captcha(api), **change}
+    response = api.post(CHECK_IN, json=body).json()
+    assert response["code"] == 0 and response["msg"] == message
+    _nothing_created(body)
+
+
+def test_a_captcha_cannot_be_reused(api: httpx.Client, member_config) -> None:
+    member_config("register_verify", "none")
+    first = {"tab": "register", "username": uid(), "password": PASSWORD, **solve_captcha(api)}
     assert api.post(CHECK_IN, json=first).json()["code"] == 1
-    second = _register_body(api, mailbox)
-    second["captchaId"], second["captchaInfo"] = first["captchaId"], first["captchaInfo"]
+    second = {**first, "username": uid()}
     response = api.post(CHECK_IN, json=second).json()
     assert response["msg"] == "图形验证码错误或已过期，请重新输入"
     _nothing_created(second)

@@ -84,7 +84,7 @@ def check_in_config() -> dict[str, Any]:
     return success(
         {
             "loginCaptcha": member_config.login_captcha_enabled(),
-            "registerCaptcha": True,
+            "registerCaptcha": member_config.register_verify_type() == "none",
             "registerType": member_config.register_verify_type(),
         }
     )
@@ -119,7 +119,8 @@ def check_in(body: CheckInBody, request: Request) -> dict[str, Any]:
         _fail_if(check_mobile(body.mobile.strip()))
     if verify_type != "none" and not body.captcha.strip():
         raise ApiError("Please enter the verification code")
-    _require_captcha(body)
+    if verify_type == "none":
+        _require_captcha(body)
     data = members.register(
         username=body.username,
         password=body.password,
