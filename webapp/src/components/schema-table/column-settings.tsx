@@ -3,7 +3,7 @@
  * show or hide it (in the table and the phone cards). The choice is kept per page in localStorage.
  * The list opens next to its button (not at the end of the page), so Tab reaches it; Esc closes it.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Button, Checkbox, Popover } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +48,7 @@ export function ColumnSettings({
 }) {
   const { t } = useTranslation('admin/common');
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const shown = columns.filter((c) => !hidden.includes(c.key)).map((c) => c.key);
   return (
     <Popover
@@ -60,7 +61,9 @@ export function ColumnSettings({
       content={
         <div
           onKeyDown={(e) => {
-            if (e.key === 'Escape') setOpen(false);
+            if (e.key !== 'Escape') return;
+            setOpen(false);
+            button.current?.focus();
           }}
         >
           <Checkbox.Group
@@ -74,7 +77,13 @@ export function ColumnSettings({
         </div>
       }
     >
-      <Button icon={<SettingOutlined />} aria-label={t('common.columns')} title={t('common.columns')} aria-expanded={open} />
+      <Button
+        ref={button}
+        icon={<SettingOutlined aria-hidden />}
+        aria-label={t('common.columns')}
+        title={t('common.columns')}
+        aria-expanded={open}
+      />
     </Popover>
   );
 }

@@ -57,7 +57,7 @@ export function ListPager({ listing, narrow }: { listing: Listing; narrow: boole
       style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 8, marginTop: 16 }}
     >
       <span>{totalText(answer.total, answer.more)}</span>
-      <Button ref={previousRef} icon={<LeftOutlined />} disabled={page <= 1} onClick={() => !loading && listing.previous()}>
+      <Button ref={previousRef} icon={<LeftOutlined aria-hidden />} disabled={page <= 1} onClick={() => !loading && listing.previous()}>
         {t('common.previousPage')}
       </Button>
       <span aria-live="polite" aria-atomic="true" style={{ minWidth: '4em', textAlign: 'center' }}>
@@ -65,7 +65,7 @@ export function ListPager({ listing, narrow }: { listing: Listing; narrow: boole
       </span>
       <Button
         ref={nextRef}
-        icon={<RightOutlined />}
+        icon={<RightOutlined aria-hidden />}
         iconPlacement="end"
         disabled={lastPage}
         onClick={() => {

@@ -178,7 +178,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
               key={step}
               size="small"
               type="text"
-              icon={step < 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
+              icon={step < 0 ? <ArrowUpOutlined aria-hidden /> : <ArrowDownOutlined aria-hidden />}
               aria-label={label}
               title={label}
               disabled={(step < 0 ? siblings[0] : siblings.at(-1))?.id === row.id}

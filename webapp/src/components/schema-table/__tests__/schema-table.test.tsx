@@ -13,7 +13,8 @@ const node = menuNode;
 afterEach(() => resetAdminState());
 
 describe('schema table', () => {
-  it('disables edit, delete and the checkbox of rows the API marks as not editable', async () => {
+  // The first antd table of a worker takes more than the default 5 s on a busy two-core machine.
+  it('disables edit, delete and the checkbox of rows the API marks as not editable', { timeout: 30_000 }, async () => {
     setMenus([
       node({
         children: ['index', 'edit', 'del'].map((action, i) => node({ id: 10 + i, type: 'button', name: `auth/admin/${action}` })),

@@ -48,7 +48,7 @@ function UploadButton({ reload }: { reload: () => void }) {
           .finally(() => setBusy((n) => n - 1));
       }}
     >
-      <Button icon={<UploadOutlined />} loading={busy > 0}>
+      <Button icon={<UploadOutlined aria-hidden />} loading={busy > 0}>
         {t('upload')}
       </Button>
     </Upload>
