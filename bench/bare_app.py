@@ -1,6 +1,7 @@
 """The cold-start baseline of DESIGN §5: a bare FastAPI + Mangum + PynamoDB app with one route.
 
-Imported by bench.cold_start in a fresh interpreter; the product's handler must stay within 1.5× of it.
+Imported by bench.cold_start in a fresh interpreter; the product's handler must stay within 1.3× of
+it (DESIGN §5).
 """
 
 from fastapi import FastAPI
