@@ -13,12 +13,13 @@ import { Button, Drawer, Dropdown, Grid, Layout, Menu, Spin, type MenuProps } fr
 import { FullscreenExitOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { BrandTheme } from '../../../components/brand';
 import { LoadErrorBoundary } from '../../../components/load-error';
 import { RoutePathContext } from '../../../components/permission';
 import { adminSession } from '../../../lib/auth-tokens';
 import { setPageTitle } from '../../../lib/page-title';
 import { ROUTE_PATHS } from '../../../lib/routes';
-import { pick, setLayoutConfig, useLayoutConfig, useNarrowScreen } from '../../../lib/theme';
+import { BRAND_MARK, pick, setLayoutConfig, useLayoutConfig, useNarrowScreen } from '../../../lib/theme';
 import {
   activateTab,
   firstRoute,
@@ -252,6 +253,10 @@ export function AdminShell({ pages }: { pages: AdminPages }) {
   };
 
   const collapsed = !isPhone && layout.menuCollapse;
+  // The site's mark beside the title (the collapsed menu shows only the mark: the heading is named by
+  // its alt text then).
+  const logo = <img src={BRAND_MARK} alt={collapsed ? t('shell.title') : ''} width={26} height={26} style={{ flex: 'none' }} />;
+  const titleStyle: CSSProperties = { margin: 0, fontSize: 16, whiteSpace: 'nowrap', display: 'flex', alignItems: 'center', gap: 8 };
   const classic = layout.layoutMode === 'Classic';
   const menuBackground = pick(layout.menuBackground, dark);
   const topBar = layout.menuShowTopBar && !classic;
@@ -270,7 +275,10 @@ export function AdminShell({ pages }: { pages: AdminPages }) {
             color: pick(layout.menuColor, dark),
           }}
         >
-          <h1 style={{ margin: 0, fontSize: 16, whiteSpace: 'nowrap' }}>{collapsed ? t('shell.short') : t('shell.title')}</h1>
+          <h1 style={titleStyle}>
+            {logo}
+            {!collapsed && t('shell.title')}
+          </h1>
         </div>
       )}
       <Menu
@@ -331,22 +339,24 @@ export function AdminShell({ pages }: { pages: AdminPages }) {
 
   if (admin.fullScreen) {
     return (
-      <Layout style={rootStyle} data-layout={layout.layoutMode} data-fullscreen="true">
-        <div style={{ position: 'relative', minWidth: 0 }}>
-          <Button
-            icon={<FullscreenExitOutlined aria-hidden />}
-            onClick={() => setFullScreen(false)}
-            style={{ position: 'absolute', insetInlineEnd: 12, top: 6, zIndex: 2 }}
-          >
-            {t('shell.exitFullScreen')}
-          </Button>
-          <main style={{ minWidth: 0 }}>
-            {strip(i18n.language === 'en' ? 150 : 110)}
-            {outlet}
-          </main>
-        </div>
-        {shared}
-      </Layout>
+      <BrandTheme>
+        <Layout style={rootStyle} data-layout={layout.layoutMode} data-fullscreen="true">
+          <div style={{ position: 'relative', minWidth: 0 }}>
+            <Button
+              icon={<FullscreenExitOutlined aria-hidden />}
+              onClick={() => setFullScreen(false)}
+              style={{ position: 'absolute', insetInlineEnd: 12, top: 6, zIndex: 2 }}
+            >
+              {t('shell.exitFullScreen')}
+            </Button>
+            <main style={{ minWidth: 0 }}>
+              {strip(i18n.language === 'en' ? 150 : 110)}
+              {outlet}
+            </main>
+          </div>
+          {shared}
+        </Layout>
+      </BrandTheme>
     );
   }
 
@@ -365,7 +375,10 @@ export function AdminShell({ pages }: { pages: AdminPages }) {
   const header = (
     <Layout.Header style={headerStyle}>
       {classic && !isPhone && (
-        <h1 style={{ margin: 0, fontSize: 16, width: layout.menuWidth - 12, whiteSpace: 'nowrap', flex: 'none' }}>{t('shell.title')}</h1>
+        <h1 style={{ ...titleStyle, width: layout.menuWidth - 12, flex: 'none' }}>
+          {logo}
+          {t('shell.title')}
+        </h1>
       )}
       <Button
         type="text"
@@ -376,7 +389,8 @@ export function AdminShell({ pages }: { pages: AdminPages }) {
         style={{ flex: 'none' }}
       />
       {titleInHeader && !(classic && !isPhone) ? (
-        <h1 style={{ margin: 0, fontSize: 16, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
+        <h1 style={{ ...titleStyle, overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
+          {logo}
           {t('shell.title')}
         </h1>
       ) : null}
@@ -428,22 +442,24 @@ export function AdminShell({ pages }: { pages: AdminPages }) {
   );
 
   return (
-    <Layout style={rootStyle} data-layout={layout.layoutMode}>
-      {classic ? (
-        <>
-          {header}
-          <Layout style={{ minWidth: 0 }}>
+    <BrandTheme>
+      <Layout style={rootStyle} data-layout={layout.layoutMode}>
+        {classic ? (
+          <>
+            {header}
+            <Layout style={{ minWidth: 0 }}>
+              {sider}
+              {main}
+            </Layout>
+          </>
+        ) : (
+          <>
             {sider}
             {main}
-          </Layout>
-        </>
-      ) : (
-        <>
-          {sider}
-          {main}
-        </>
-      )}
-      {shared}
-    </Layout>
+          </>
+        )}
+        {shared}
+      </Layout>
+    </BrandTheme>
   );
 }

@@ -74,11 +74,11 @@ export function HeaderTools({ compact, canCloseAll, onCloseAll, onReload, onFull
       <Drawer title={t('shell.tools')} placement="right" size={300} open={open} onClose={() => setOpen(false)}>
         <Flex vertical gap={16}>
           <Flex vertical gap={6} align="flex-start">
-            <Typography.Text type="secondary">{tg('language.label')}</Typography.Text>
+            <Typography.Text>{tg('language.label')}</Typography.Text>
             <LanguageSwitch />
           </Flex>
           <Flex vertical gap={6} align="flex-start">
-            <Typography.Text type="secondary">{tg('theme.label')}</Typography.Text>
+            <Typography.Text>{tg('theme.label')}</Typography.Text>
             <ThemeSwitch />
           </Flex>
           <div>

@@ -1,10 +1,15 @@
 /**
  * The back office's tab strip (SPEC §2 "Admin shell tab strip") on antd's editable-card Tabs: the
  * strip scrolls, brings the active tab into view and lists the tabs that do not fit in its "more"
- * menu; the tabs are reached by keyboard (Tab to the active one, arrows, Home/End, Enter; Delete
- * closes); each tab has a labelled close button and a context menu (right click or Shift+F10:
- * reload, close, close others, close all). The pages are the tab panels: a tab's page mounts the
- * first time it is shown and then stays mounted, so it keeps its state.
+ * menu. The pages are the tab panels: a tab's page mounts the first time it is shown and then stays
+ * mounted, so it keeps its state.
+ *
+ * Keyboard and screen readers (the ARIA tabs pattern): Tab reaches the selected tab, arrows / Home /
+ * End move along the strip (which scrolls to the focused tab), Enter opens it, Delete closes it, and
+ * Shift+F10 (or a right click) opens its menu — reload, close, close others, close all; each tab
+ * describes these keys. A tablist may hold only tabs, so the mouse-only conveniences antd adds inside
+ * it — each tab's "×" and the "more" button — are hidden from assistive technology and left out of the
+ * Tab order; the header's labelled "Close all" button stays.
  */
 import { cloneElement, useLayoutEffect, useRef, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { Dropdown, Tabs, type TabsRef } from 'antd';
@@ -12,6 +17,8 @@ import { useTranslation } from 'react-i18next';
 import type { TabRoute } from '../../../lib/admin-tabs';
 
 const STRIP_CLASS = 'admin-tab-strip';
+const POPUP_CLASS = 'admin-tab-strip-more';
+const HINT_ID = 'admin-tab-keys';
 
 export type TabAction = 'reload' | 'close' | 'others' | 'all';
 
@@ -40,16 +47,23 @@ export function TabStrip({ tabs, active, panel, onSelect, onAction, colours, end
   const { t } = useTranslation('admin/common');
   const root = useRef<TabsRef>(null);
 
-  // antd's Tabs takes no label for its tablist or its "more" button, and one label for every close
-  // button: name them here, after each render (React leaves attributes it does not own alone).
+  // antd's Tabs takes no label for its tablist and puts buttons inside it: fix both after each
+  // render (React leaves alone the attributes it does not set; those it sets, it sets again on the
+  // next render, which runs this again).
   useLayoutEffect(() => {
     const node = root.current?.nativeElement;
     if (!node) return;
     node.querySelector('[role="tablist"]')?.setAttribute('aria-label', t('shell.tabs'));
-    node.querySelector('.ant-tabs-nav-more')?.setAttribute('aria-label', t('shell.moreTabs'));
+    const mouseOnly = (button: Element | null, label: string) => {
+      button?.setAttribute('aria-hidden', 'true');
+      button?.setAttribute('tabindex', '-1');
+      button?.setAttribute('title', label);
+    };
+    mouseOnly(node.querySelector('.ant-tabs-nav-more'), t('shell.moreTabs'));
     for (const tab of tabs) {
-      const remove = node.querySelector(`[data-node-key="${CSS.escape(tab.path)}"] .ant-tabs-tab-remove`);
-      remove?.setAttribute('aria-label', t('shell.closeNamed', { title: tab.title }));
+      const item = node.querySelector(`[data-node-key="${CSS.escape(tab.path)}"]`);
+      item?.querySelector('[role="tab"]')?.setAttribute('aria-describedby', HINT_ID);
+      mouseOnly(item?.querySelector('.ant-tabs-tab-remove') ?? null, t('shell.closeNamed', { title: tab.title }));
     }
   });
 
@@ -66,7 +80,12 @@ export function TabStrip({ tabs, active, panel, onSelect, onAction, colours, end
     const path = String(node.key);
     const isActive = path === active;
     return (
-      <Dropdown key={path} trigger={['contextMenu']} menu={{ items: menuItems, onClick: ({ key }) => onAction(key as TabAction, path) }}>
+      <Dropdown
+        key={path}
+        trigger={['contextMenu']}
+        autoFocus
+        menu={{ items: menuItems, onClick: ({ key }) => onAction(key as TabAction, path) }}
+      >
         {cloneElement(node, { style: { ...node.props.style, background: isActive ? colours.activeBackground : undefined } })}
       </Dropdown>
     );
@@ -76,10 +95,15 @@ export function TabStrip({ tabs, active, panel, onSelect, onAction, colours, end
     <>
       {/* rc-tabs puts an English "Tab 2 of 5" live region inside the focused tab, which becomes part of
           its name; the tablist already gives screen readers the position, in their own language. */}
-      <style>{`.${STRIP_CLASS} [role="tab"] > [aria-live] { display: none; }`}</style>
+      {/* The "more" menu lists the tabs with a "×" each: an option holds no button (close from the tab). */}
+      <style>{`.${STRIP_CLASS} [role="tab"] > [aria-live], .${POPUP_CLASS} [role="option"] button { display: none; }`}</style>
+      <span id={HINT_ID} hidden>
+        {t('shell.tabKeys')}
+      </span>
       <Tabs
         ref={root}
         className={STRIP_CLASS}
+        classNames={{ popup: { root: POPUP_CLASS } }}
         type="editable-card"
         hideAdd
         size="small"

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { I18nextProvider } from 'react-i18next';
@@ -125,15 +125,26 @@ describe('the back-office shell', { timeout: 60_000 }, () => {
     // Pages already shown stay mounted (hidden) so they keep their state.
     expect(screen.getByText('page body /admin/p1')).not.toBeVisible();
     expect(document.title).toBe('页面10 - 城市运营公司');
-    // The strip's overflow menu button and every close button have a name.
-    // (jsdom lays nothing out, so nothing overflows and the menu button stays hidden here.)
-    expect(document.querySelector('.ant-tabs-nav-more')).toHaveAttribute('aria-label', '更多已打开的页面');
-    expect(screen.getByRole('button', { name: '关闭“页面3”' })).toBeInTheDocument();
+    // The tablist holds only tabs: the "more" button and each "×" are for the mouse (with a tooltip),
+    // hidden from screen readers and out of the Tab order; each tab says how to close it by keyboard.
+    // (jsdom lays nothing out, so nothing overflows and the "more" button stays hidden here.)
+    const more = document.querySelector('.ant-tabs-nav-more')!;
+    expect(more).toHaveAttribute('aria-hidden', 'true');
+    expect(more).toHaveAttribute('title', '更多已打开的页面');
+    const closeThird = document.querySelector('[data-node-key="/admin/p3"] .ant-tabs-tab-remove')!;
+    expect(closeThird).toHaveAttribute('aria-hidden', 'true');
+    expect(closeThird).toHaveAttribute('tabindex', '-1');
+    expect(closeThird).toHaveAttribute('title', '关闭“页面3”');
+    expect(within(screen.getByRole('tablist')).queryAllByRole('button')).toEqual([]);
+    expect(screen.getByRole('tab', { name: '页面3' })).toHaveAccessibleDescription('按 Delete 键关闭此页，按 Shift+F10 打开更多操作');
+    await userEvent.setup().click(closeThird);
+    await vi.waitFor(() => expect(tabs()).toHaveLength(PAGE_COUNT - 1));
+    expect(screen.queryByRole('tab', { name: '页面3' })).toBeNull();
 
     // Back to a tab: the title follows.
-    await userEvent.setup().click(screen.getByRole('tab', { name: '页面3' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/p3'));
-    expect(document.title).toBe('页面3 - 城市运营公司');
+    await userEvent.setup().click(screen.getByRole('tab', { name: '页面4' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/p4'));
+    expect(document.title).toBe('页面4 - 城市运营公司');
   });
 
   it('keeps the open tabs for this admin: saved as they change, restored when the menus load again', async () => {
@@ -188,6 +199,17 @@ describe('the back-office shell', { timeout: 60_000 }, () => {
 
     await user.keyboard('{Delete}');
     await vi.waitFor(() => expect(tabTitles()).toEqual(['页面2', '页面3']));
+
+    // The tab's menu (Shift+F10 is a contextmenu event on the focused tab) takes the focus.
+    const second = screen.getByRole('tab', { name: '页面2' });
+    second.focus();
+    fireEvent.contextMenu(second);
+    const closeOthers = await screen.findByRole('menuitem', { name: '关闭其他' });
+    const menu = closeOthers.closest('[role="menu"]')!;
+    await vi.waitFor(() => expect(menu).toContainElement(document.activeElement as HTMLElement));
+    await user.click(closeOthers);
+    await vi.waitFor(() => expect(tabTitles()).toEqual(['页面2']));
+    expect(router.state.location.pathname).toBe('/admin/p2');
   });
 
   it('labels "close all" in both languages; closing all keeps the home tab', async () => {
