@@ -43,7 +43,9 @@ INDEXABLE = frozenset(
     {"string", "select", "radio", "status", "switch", "integer", "remoteselect", "year", "date"}
 )
 FieldName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")]
-DesignName = Annotated[str, Field(pattern=r"^[a-z][A-Za-z0-9_]{0,29}(/[a-z][A-Za-z0-9_]{0,29}){1,2}$")]
+NAME_PATTERN = r"[a-z][A-Za-z0-9_]{0,29}(/[a-z][A-Za-z0-9_]{0,29}){1,2}"  # a rule path: business/news
+NAME_RE = re.compile(NAME_PATTERN)
+DesignName = Annotated[str, Field(pattern=f"^{NAME_PATTERN}$")]
 ACTIONS = (
     ("index", "查看", "View"),
     ("add", "添加", "Add"),
@@ -171,6 +173,8 @@ class DesignDoc(Schema):
 
 
 def get_design(name: str) -> Design | None:
+    if not NAME_RE.fullmatch(name or ""):
+        return None  # not a design's name (and never an empty key for DynamoDB)
     try:
         return Design.get(name, consistent_read=True)
     except Design.DoesNotExist:

@@ -253,7 +253,7 @@ DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
         "type": "menu_dir",
         "title": ("业务管理", "Business"),
         "icon": "AppstoreOutlined",
-        "weigh": 95,
+        "weigh": 75,
         # The business tables are designed tables: their menus come from the designs
         # (functions/data/designs/, `functions.services.designs`).
     },

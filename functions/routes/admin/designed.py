@@ -33,7 +33,7 @@ from functions.routes.admin.table import SortBody, Table
 from functions.services import crud_table, designs, fields, listing, records
 from functions.services.designs import DesignDoc
 
-router = APIRouter(tags=["designed"])
+router = APIRouter(tags=["designed"], responses={404: {"description": "No designed table at this path"}})
 
 
 class DesignTable(Table):
