@@ -10,9 +10,10 @@ attributes by name. An unknown table answers code 0 "The table does not exist".
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from functions.core.responses import ApiError, success
+from functions.core.routing import APIRouter
 from functions.routes.admin.deps import AdminContext, require
 from functions.services import designs
 from functions.services.records import words

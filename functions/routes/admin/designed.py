@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable
 from typing import Annotated, Any, cast
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException
 from functions.core.errors import validation_messages
 from functions.core.i18n import t
 from functions.core.responses import ApiError, success
+from functions.core.routing import APIRouter
 from functions.core.validators import INT_MAX
 from functions.models.design import Record, filter_key, record_scope
 from functions.models.listing import total_rows

@@ -33,7 +33,7 @@ body parameter with the resource's schema, which FastAPI must be able to evaluat
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from pydantic import Field
 
 from functions.core.i18n import t
@@ -47,6 +47,7 @@ from functions.core.responses import (
     TableRow,
     success,
 )
+from functions.core.routing import APIRouter
 from functions.core.validators import INT_MAX, Account, Password, Required, Schema, Text, Url
 from functions.models.listing import MONTHLY, PART, month_buckets, total_rows
 from functions.models.unique import owner_of

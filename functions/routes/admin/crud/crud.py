@@ -17,11 +17,12 @@ true. The field types a design can use are in `functions.services.fields`.
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import Response
 from pydantic import Field
 
 from functions.core.responses import ApiError, Shape, success
+from functions.core.routing import APIRouter
 from functions.core.validators import INT_MAX, Schema
 from functions.models.design import DesignLog
 from functions.routes.admin.deps import AdminContext, require

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from functions.core.responses import ApiError, Envelope, Shape, success
+from functions.core.routing import APIRouter
 from functions.core.security import verify_password
 from functions.core.validators import Required, Schema, Text, Url
 from functions.routes.admin.deps import AdminContext, require

@@ -15,11 +15,12 @@ from __future__ import annotations
 import builtins
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 from pydantic import BaseModel, Field
 
 from functions.core.i18n import t
 from functions.core.responses import ApiError, Envelope, success
+from functions.core.routing import APIRouter
 from functions.core.validators import MULTILINE, Email, Name, Required, Schema, Text
 from functions.routes.admin.deps import AdminContext, require
 from functions.services import config_items

@@ -7044,6 +7044,46 @@ export type CrudCrudDelResponses = {
 
 export type CrudCrudDelResponse = CrudCrudDelResponses[keyof CrudCrudDelResponses];
 
+export type CrudCrudExportData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Name
+         */
+        name: string;
+    };
+    url: '/srv/admin/crud/crud/export';
+};
+
+export type CrudCrudExportErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type CrudCrudExportError = CrudCrudExportErrors[keyof CrudCrudExportErrors];
+
+export type CrudCrudExportResponses = {
+    /**
+     * Successful Response
+     */
+    200: unknown;
+};
+
 export type CrudLogIndexData = {
     body?: never;
     path?: never;
@@ -7081,6 +7121,102 @@ export type CrudLogIndexResponses = {
 
 export type CrudLogIndexResponse = CrudLogIndexResponses[keyof CrudLogIndexResponses];
 
+export type AjaxGetTablePkData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Table
+         */
+        table: string;
+    };
+    url: '/srv/admin/ajax/getTablePk';
+};
+
+export type AjaxGetTablePkErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AjaxGetTablePkError = AjaxGetTablePkErrors[keyof AjaxGetTablePkErrors];
+
+export type AjaxGetTablePkResponses = {
+    /**
+     * Response Ajax Gettablepk
+     *
+     * Successful Response
+     */
+    200: {
+        [key: string]: unknown;
+    };
+};
+
+export type AjaxGetTablePkResponse = AjaxGetTablePkResponses[keyof AjaxGetTablePkResponses];
+
+export type AjaxGetTableFieldListData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Table
+         */
+        table: string;
+        /**
+         * Clean
+         */
+        clean?: number;
+    };
+    url: '/srv/admin/ajax/getTableFieldList';
+};
+
+export type AjaxGetTableFieldListErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AjaxGetTableFieldListError = AjaxGetTableFieldListErrors[keyof AjaxGetTableFieldListErrors];
+
+export type AjaxGetTableFieldListResponses = {
+    /**
+     * Response Ajax Gettablefieldlist
+     *
+     * Successful Response
+     */
+    200: {
+        [key: string]: unknown;
+    };
+};
+
+export type AjaxGetTableFieldListResponse = AjaxGetTableFieldListResponses[keyof AjaxGetTableFieldListResponses];
+
 export type DesignedIndexData = {
     body?: never;
     path: {
@@ -7098,6 +7234,10 @@ export type DesignedIndexErrors = {
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
     400: ErrorEnvelope;
+    /**
+     * No designed table at this path
+     */
+    404: unknown;
     /**
      * Request body too large (envelope code 0)
      */
@@ -7140,6 +7280,10 @@ export type DesignedDesignErrors = {
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
     400: ErrorEnvelope;
+    /**
+     * No designed table at this path
+     */
+    404: unknown;
     /**
      * Request body too large (envelope code 0)
      */
@@ -7188,6 +7332,10 @@ export type DesignedEditRowErrors = {
      */
     400: ErrorEnvelope;
     /**
+     * No designed table at this path
+     */
+    404: unknown;
+    /**
      * Request body too large (envelope code 0)
      */
     413: ErrorEnvelope;
@@ -7229,6 +7377,10 @@ export type DesignedEditErrors = {
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
     400: ErrorEnvelope;
+    /**
+     * No designed table at this path
+     */
+    404: unknown;
     /**
      * Request body too large (envelope code 0)
      */
@@ -7272,6 +7424,10 @@ export type DesignedAddErrors = {
      */
     400: ErrorEnvelope;
     /**
+     * No designed table at this path
+     */
+    404: unknown;
+    /**
      * Request body too large (envelope code 0)
      */
     413: ErrorEnvelope;
@@ -7314,6 +7470,10 @@ export type DesignedDelErrors = {
      */
     400: ErrorEnvelope;
     /**
+     * No designed table at this path
+     */
+    404: unknown;
+    /**
      * Request body too large (envelope code 0)
      */
     413: ErrorEnvelope;
@@ -7355,6 +7515,10 @@ export type DesignedSortableErrors = {
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
     400: ErrorEnvelope;
+    /**
+     * No designed table at this path
+     */
+    404: unknown;
     /**
      * Request body too large (envelope code 0)
      */
