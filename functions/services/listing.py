@@ -173,7 +173,7 @@ def _read(plan: Plan, start: tuple[int, dict[str, Any] | None], budget: int) -> 
 
 
 def _pager(total: int, limit: int) -> str:
-    """"pages" when every page can be jumped to (the last one ends within `MAX_READ` rows)."""
+    """The pager: "pages" when every page can be jumped to (the last one ends within `MAX_READ` rows)."""
     return "pages" if -(-total // limit) * limit <= MAX_READ else "cursor"
 
 
