@@ -7,11 +7,12 @@
 - `DesignLog`: the CRUD log, one row per save or delete of a design (who, when, the design as saved),
   listed newest first like every log.
 - `Record`: the rows of all designed tables in one table (single-table design). Key: `pk` = the
-  design's name (plus `#<month>` for a time-series design) and `id` (sequence `record:<name>`, never
-  reused). `data` holds the field values as JSON. Two generic filter indexes (`f1-id-index`,
-  `f2-id-index`: `f1` = `<name>#<field>=<value>`) and one sort index (`pk-n1-index`: a numeric field
-  such as a publish time or `weigh`) give a design's declared filter and sort fields a Query; the
-  design says which field each slot holds. Row counts per design: counters `rows#record:<name>`.
+  design's name (plus `#<month>` for a time-series design, whose ids start with the month: see
+  `record_id`) and `id` (sequence `record:<name>`, never reused). `data` holds the field values as
+  JSON. Two generic filter indexes (`f1-id-index`, `f2-id-index`: `f1` = `<name>#<field>=<value>`)
+  and one sort index (`pk-n1-index`: a numeric field such as a publish time or `weigh`) give a
+  design's declared filter and sort fields a Query; the design says which field each slot holds.
+  Row counts per design: counters `rows#record:<name>` (and per month for a time-series design).
 """
 
 from __future__ import annotations
@@ -123,9 +124,23 @@ def record_scope(design: str) -> str:
     return f"record:{design}"
 
 
-def record_pk(design: str, time_series: bool, created: int) -> str:
+SEQ_DIGITS = 10**8  # a time-series row's id is <yyyymm><8-digit sequence>: its month is in its id
+
+
+def record_id(time_series: bool, seq: int, created: int) -> int:
+    """The id of a row: its design's sequence number, prefixed by its month for a time-series design
+    (`20261100000042`), so that the id alone gives the row's partition and ids still grow with time."""
+    if not time_series:
+        return seq
+    return int(month_of(created).replace("-", "")) * SEQ_DIGITS + seq % SEQ_DIGITS
+
+
+def record_pk(design: str, time_series: bool, item_id: int) -> str:
     """The partition of a row: the design, or the design and the row's month (time-series designs)."""
-    return f"{design}#{month_of(created)}" if time_series else design
+    if not time_series:
+        return design
+    month = item_id // SEQ_DIGITS
+    return f"{design}#{month // 100:04d}-{month % 100:02d}"
 
 
 def filter_key(design: str, field: str, value: Any) -> str:

@@ -24,12 +24,13 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from functions.core.log import logger
 from functions.core.responses import ApiError
 from functions.core.validators import Line, Schema, Text
 from functions.models.base import now
 from functions.models.counter import next_id
 from functions.models.design import Design, DesignLog, Record, record_scope
-from functions.models.listing import total_rows
+from functions.models.listing import month_buckets, total_rows
 from functions.services.fields import TYPES
 
 DESIGNS_DIR = Path(__file__).resolve().parents[1] / "data" / "designs"
@@ -141,6 +142,8 @@ class DesignDoc(Schema):
     description: LongWords = Field(default_factory=LongWords)
     icon: str = Field("TableOutlined", max_length=64, pattern=r"^[A-Za-z][A-Za-z0-9]*$")
     parent: Literal["business", "crud"] = "business"
+    # Rows partitioned by month (attendance punches, inspections): a time range reads only its months.
+    time_series: bool = False
     version: int = Field(1, ge=1, le=1_000_000)  # of a design file: the seed upgrades to a higher one
     fields: list[FieldDoc] = Field(min_length=1, max_length=60)
     weigh: int = Field(0, ge=-10_000, le=10_000)
@@ -206,7 +209,7 @@ def changes(old: DesignDoc, new: DesignDoc) -> list[str]:
     for name in sorted(set(before) & set(after)):
         if before[name].type != after[name].type:
             found.append(f"type:{name}:{before[name].type}>{after[name].type}")
-    if old.slots() != new.slots():
+    if old.slots() != new.slots() or old.time_series != new.time_series:
         found.append("indexes")
     return found
 
@@ -270,7 +273,9 @@ def delete_design(design: Design, admin_id: int = 0, username: str = "") -> int:
         raise ApiError("This table has too many rows to delete at once: delete its rows first")
     from functions.services.records import delete_rows
 
-    deleted = delete_rows(load_doc(design), list(Record.query(name)))
+    doc = load_doc(design)
+    partitions = [name] if not doc.time_series else [f"{name}#{m}" for m in month_buckets(record_scope(name))]
+    deleted = delete_rows(doc, [item for pk in partitions for item in Record.query(pk)])
     menu = find_by_name(AdminRule, name)
     if menu is not None:
         buttons = [r for r in AdminRule.by_part.query(PART) if int(r.pid or 0) == int(menu.id)]
@@ -297,7 +302,11 @@ def load_design_files(directory: Path = DESIGNS_DIR) -> list[str]:
         existing = get_design(doc.name)
         if existing is not None and load_doc(existing).version >= doc.version:
             continue
-        save_design(doc, confirm=True)
+        try:
+            save_design(doc, confirm=True)
+        except ApiError as exc:  # e.g. an index change on a table that has rows: keep the old design
+            logger.warning("design file not applied", extra={"design": doc.name, "reason": exc.msg})
+            continue
         saved.append(doc.name)
     return saved
 

@@ -17,7 +17,7 @@ from functions.core.i18n import get_lang
 from functions.core.responses import ApiError
 from functions.models.base import is_condition_failure, now, run_transaction
 from functions.models.counter import next_id
-from functions.models.design import Record, filter_key, record_pk, record_scope
+from functions.models.design import Record, filter_key, record_id, record_pk, record_scope
 from functions.models.listing import count_rows
 from functions.models.unique import Unique, unique_key
 from functions.services import fields
@@ -79,9 +79,10 @@ def words(text: Any) -> str:
 def create_row(doc: DesignDoc, body: Any, admin_id: int = 0) -> Record:
     values = _stored(doc, body)
     created = now()
+    item_id = record_id(doc.time_series, next_id(record_scope(doc.name)), created)
     item = Record(
-        record_pk(doc.name, False, created),
-        next_id(record_scope(doc.name)),
+        record_pk(doc.name, doc.time_series, item_id),
+        item_id,
         design=doc.name,
         data=json.dumps(values, ensure_ascii=False, separators=(",", ":")),
         admin_id=admin_id,

@@ -6,6 +6,7 @@ lose data need a confirmation."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -290,3 +291,26 @@ def test_table_pk_and_field_list_answer_for_designed_and_built_in_tables(api, su
     admin = get(api, "ajax/getTableFieldList", super_admin, table="admin")["data"]
     assert admin["pk"] == "id" and "username" in admin["fieldList"]
     assert get(api, "ajax/getTablePk", super_admin, table="nope")["msg"] == "The table does not exist"
+
+
+def test_a_time_series_table_keeps_each_month_in_its_own_partition(api, super_admin) -> None:
+    from functions.models.design import Record
+
+    name = f"business/p{unique('t')[-8:].lower()}"
+    fields = [{"name": "who", "title": words("员工", "Employee"), "type": "string", "search": True}]
+    doc = {**design(name), "fields": fields, "time_series": True}
+    assert post(api, "crud/crud/generate", super_admin, {"design": doc})["code"] == 1
+    ids = [post(api, f"{name}/add", super_admin, {"who": who})["data"]["id"] for who in ("a", "b")]
+    month = time.strftime("%Y%m", time.gmtime())
+    assert all(str(i).startswith(month) for i in ids)  # the month is in the id
+    partition = f"{name}#{month[:4]}-{month[4:]}"
+    assert sorted(int(r.id) for r in Record.query(partition)) == sorted(ids)
+    listed = get(api, f"{name}/index", super_admin)["data"]
+    assert [r["who"] for r in listed["list"]] == ["b", "a"] and listed["total"] == 2
+    edited = post(api, f"{name}/edit", super_admin, {"id": ids[0], "who": "c"})
+    assert edited["code"] == 1
+    assert get(api, f"{name}/edit", super_admin, id=ids[0])["data"]["row"]["who"] == "c"
+    gone = api.delete(
+        f"/srv/admin/{name}/del", params={"ids[]": ids}, headers={**super_admin.headers, **EN}
+    ).json()
+    assert gone["data"]["count"] == 2 and get(api, f"{name}/index", super_admin)["data"]["total"] == 0

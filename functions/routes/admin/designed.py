@@ -27,10 +27,10 @@ from functions.core.i18n import t
 from functions.core.responses import ApiError, success
 from functions.core.routing import APIRouter
 from functions.core.validators import INT_MAX
-from functions.models.design import Record, filter_key, record_scope
-from functions.models.listing import total_rows
+from functions.models.design import Record, filter_key, record_pk, record_scope
+from functions.models.listing import month_buckets, total_rows
 from functions.routes.admin.deps import AdminContext, require_designed
-from functions.routes.admin.table import SortBody, Table
+from functions.routes.admin.table import SortBody, Table, time_range
 from functions.services import crud_table, designs, fields, listing, records
 from functions.services.designs import DesignDoc
 
@@ -56,8 +56,9 @@ class DesignTable(Table):
 
     # --- reading -----------------------------------------------------------------------------
     def find(self, item_id: int) -> Any | None:
+        pk = record_pk(self.doc.name, self.doc.time_series, item_id)
         try:
-            return Record.get(self.doc.name, item_id, consistent_read=True)
+            return Record.get(pk, item_id, consistent_read=True)
         except Record.DoesNotExist:
             return None
 
@@ -69,7 +70,8 @@ class DesignTable(Table):
             ids = sorted({int(v) for v in params.init_value or []})[:100]
         except ValueError:
             raise ApiError("The search condition is invalid") from None
-        items = list(Record.batch_get([(self.doc.name, i) for i in ids])) if ids else []
+        keys = [(record_pk(self.doc.name, self.doc.time_series, i), i) for i in ids]
+        items = list(Record.batch_get(keys)) if keys else []
         rows = [self.to_row(i, ctx) for i in sorted(items, key=lambda i: -int(i.id))]
         return {"list": rows, "total": len(rows), "sortable": list(self.sortable)}
 
@@ -91,7 +93,13 @@ class DesignTable(Table):
                 value = filter_key(name, cond.field, self._slot_value(cond.field, cond.val))
                 index = Record.by_f1 if slot == "f1" else Record.by_f2
                 return listing.Plan(Record, [listing.Partition(index, value)], forward=forward), conditions
-        plan = listing.Plan(Record, [listing.Partition(source, name)], forward=forward)
+        if self.doc.time_series:  # one Query per month, only the months of a create_time range
+            since, until = time_range(conditions)
+            months = month_buckets(record_scope(name), newest_first=not forward, since=since, until=until)
+            parts = [listing.Partition(source, f"{name}#{month}") for month in months]
+        else:
+            parts = [listing.Partition(source, name)]
+        plan = listing.Plan(Record, parts, forward=forward)
         plan.total = lambda: total_rows(record_scope(name))
         return plan, conditions
 

@@ -150,7 +150,7 @@ def _key_value(model: Any, field: str, value: Any) -> Any:
     return str(value)[:200]
 
 
-def _time_range(conditions: Sequence[Any]) -> tuple[int | None, int | None]:
+def time_range(conditions: Sequence[Any]) -> tuple[int | None, int | None]:
     """The `create_time` range of the conditions (to pick the months to read; the condition itself
     still tests each row)."""
     since = until = None
@@ -319,7 +319,7 @@ class Table:
                     keyed = True
                     break
         if partitions is None and model.list_buckets == MONTHLY:
-            since, until = _time_range(conditions)
+            since, until = time_range(conditions)
             buckets = month_buckets(model, newest_first=not forward, since=since, until=until)
             partitions = [listing.Partition(model.by_part, bucket) for bucket in buckets]
         elif partitions is None:
