@@ -86,7 +86,16 @@ export function TabStrip({ tabs, active, panel, onSelect, onAction, colours, end
         autoFocus
         menu={{ items: menuItems, onClick: ({ key }) => onAction(key as TabAction, path) }}
       >
-        {cloneElement(node, { style: { ...node.props.style, background: isActive ? colours.activeBackground : undefined } })}
+        {cloneElement(node, {
+          style: {
+            ...node.props.style,
+            background: isActive ? colours.activeBackground : undefined,
+            // rc-tabs rounds widths down: when the tabs overflow by less than a pixel it scrolls them by
+            // that fraction, counts the first tab (at 0) as scrolled away, shows the "more" button and
+            // leaves the last tab under it. One pixel before the first tab keeps it counted as visible.
+            ...(path === tabs[0]?.path ? { marginInlineStart: 1 } : {}),
+          },
+        })}
       </Dropdown>
     );
   };
