@@ -918,6 +918,10 @@ export type DesignDoc = {
      */
     parent?: 'business' | 'crud';
     /**
+     * Time Series
+     */
+    time_series?: boolean;
+    /**
      * Version
      */
     version?: number;
