@@ -17,6 +17,9 @@ export const PAGE_NAMES = [
   'routine/attachment',
   'routine/config',
   'routine/adminInfo',
+  'crud/designed',
+  'crud/crud',
+  'crud/log',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];
