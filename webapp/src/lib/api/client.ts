@@ -33,6 +33,8 @@ export type SdkData<F extends SdkFn> = SdkEnvelope<F> extends { data: infer D } 
 
 interface SdkRequest {
   url: string;
+  /** Values of the URL's `{name}` parameters. */
+  path?: Record<string, unknown>;
   method?: string;
   query?: Record<string, unknown>;
   body?: unknown;
@@ -51,9 +53,26 @@ function passHeaders(headers: SdkRequest['headers']): Record<string, string> | u
   return Object.keys(out).length ? out : undefined;
 }
 
+/**
+ * The URL with its `{name}` parameters filled in. A value may itself be a path (the rule path
+ * `business/news` of a designed table, `/admin/{path}/index`): each of its segments is encoded and the
+ * slashes stay, so the URL is `/admin/business/news/index`, never `business%2Fnews`. An empty, `.` or
+ * `..` segment is refused: it would change which route the URL reaches.
+ */
+export function fillPath(url: string, path: Record<string, unknown> = {}): string {
+  return url.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = path[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} of ${url}`);
+    const segments = String(value).split('/');
+    if (segments.some((s) => s === '' || s === '.' || s === '..')) throw new Error(`Invalid path parameter ${name}: ${String(value)}`);
+    return segments.map(encodeURIComponent).join('/');
+  });
+}
+
 /** The SDK request of a generated function as the request.ts config it is sent with. */
 export function toRequestConfig(method: Method, req: SdkRequest) {
-  const url = req.url.startsWith(`${OPENAPI_PREFIX}/`) ? req.url.slice(OPENAPI_PREFIX.length) : req.url;
+  const filled = fillPath(req.url, req.path);
+  const url = filled.startsWith(`${OPENAPI_PREFIX}/`) ? filled.slice(OPENAPI_PREFIX.length) : filled;
   const isForm = typeof FormData !== 'undefined' && req.body instanceof FormData;
   const data = req.body !== undefined && req.bodySerializer && !isForm ? req.bodySerializer(req.body) : req.body;
   const headers = passHeaders(req.headers);
