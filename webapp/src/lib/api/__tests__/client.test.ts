@@ -2,7 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../../testing/server';
 import { createRequestClient, RequestError, type RequestClient, type RequestConfig, type RequestOptions } from '../../request';
-import { call, sdk, toRequestConfig } from '../client';
+import { call, fillPath, sdk, toRequestConfig } from '../client';
 
 function recorder() {
   const calls: { config: RequestConfig; options?: RequestOptions }[] = [];
@@ -81,5 +81,32 @@ describe('generated SDK over request.ts', () => {
     await expect(second).resolves.toMatchObject({ code: 1, data: { days: 7 } });
     expect(logger).toHaveBeenCalledWith('Automatic cancellation due to duplicate request');
     expect(notifier.success).toHaveBeenCalledWith('fine');
+  });
+});
+
+describe('path parameters', () => {
+  // The designed tables' `{path}` is itself a rule path with a slash (business/news).
+  it('sends a designed table request to the URL of its rule path, slashes kept', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get('*/srv/admin/business/news/index', ({ request }) => {
+        const url = new URL(request.url);
+        seen.push(url.pathname + url.search);
+        return HttpResponse.json({ code: 1, msg: '', time: 1, data: { list: [], total: 0, remark: '' } });
+      }),
+    );
+    const { client } = realClient();
+    const res = await call(sdk.designedIndex, { path: { path: 'business/news' }, query: { page: 2 } } as never, {}, client);
+    expect(res.code).toBe(1);
+    expect(seen).toEqual(['/srv/admin/business/news/index?page=2']);
+  });
+
+  it('encodes each segment and refuses segments that would change the route', () => {
+    expect(fillPath('/srv/admin/{path}/design', { path: 'business/news' })).toBe('/srv/admin/business/news/design');
+    expect(fillPath('/srv/admin/{path}/index', { path: 'a b/c?d' })).toBe('/srv/admin/a%20b/c%3Fd/index');
+    expect(fillPath('/srv/admin/index/index')).toBe('/srv/admin/index/index');
+    expect(() => fillPath('/srv/admin/{path}/index', { path: 'business/../auth' })).toThrow(/Invalid path parameter/);
+    expect(() => fillPath('/srv/admin/{path}/index', { path: '' })).toThrow(/Invalid path parameter/);
+    expect(() => fillPath('/srv/admin/{path}/index', {})).toThrow(/Missing path parameter/);
   });
 });
