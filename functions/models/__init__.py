@@ -22,6 +22,7 @@ from functions.models.config import Config
 from functions.models.counter import Counter, next_id
 from functions.models.design import Design, DesignLog, Record
 from functions.models.group import AdminGroup, UserGroup
+from functions.models.job import Job, JobLine, JobLock
 from functions.models.rate_limit import RateCounter
 from functions.models.rule import AdminRule, UserRule
 from functions.models.session import RefreshToken, Session
@@ -50,6 +51,9 @@ ALL_MODELS: tuple[type[BaseModel], ...] = (
     Design,
     DesignLog,
     Record,
+    Job,
+    JobLine,
+    JobLock,
 )
 
 
@@ -74,6 +78,9 @@ __all__ = [
     "Design",
     "DesignLog",
     "Record",
+    "Job",
+    "JobLine",
+    "JobLock",
     "DuplicateError",
     "MoneyLog",
     "RateCounter",

@@ -1,0 +1,115 @@
+"""Background jobs with a log (publish runs, terminal tasks): DESIGN §7.
+
+- `Job` (key `id`, a time-sortable string: 13-digit milliseconds + random hex, so newer ids sort
+  after older ones): `kind` ("publish", a terminal task, …), `status` (queued → building → done |
+  failed), who started it (`by`, an admin id), `params` and `summary` as JSON, and `last_seq`, the
+  sequence number of its last log line (an atomic counter). `kind-id-index` lists the jobs of one kind
+  newest first, `part-id-index` (constant `part`) every job newest first: both are Queries.
+- `JobLine` (key `job_id` + `seq`, seq 1, 2, 3…): one item per log line, written once and never
+  rewritten; reading "the lines after N" is a Query on the range key (the terminal's SSE replay).
+- `JobLock` (key `name`, e.g. `publish`): held by one job at a time; taken with a conditional put
+  (absent, or expired: `until` in the past) so two jobs of the same exclusive kind never run at once.
+
+Jobs and lines expire after `JOB_TTL_SECONDS` (TTL attribute `expires_at`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pynamodb.attributes import NumberAttribute, TTLAttribute, UnicodeAttribute
+from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
+
+from functions.models.base import BaseModel, now
+
+JOB_TTL_SECONDS = 90 * 24 * 3600
+JOB_PART = "all"
+
+
+class JobKindIndex(GlobalSecondaryIndex["Job"]):
+    class Meta:
+        index_name = "kind-id-index"
+        projection = AllProjection()
+
+    kind = UnicodeAttribute(hash_key=True)
+    id = UnicodeAttribute(range_key=True)
+
+
+class JobPartIndex(GlobalSecondaryIndex["Job"]):
+    class Meta:
+        index_name = "part-id-index"
+        projection = AllProjection()
+
+    part = UnicodeAttribute(hash_key=True)
+    id = UnicodeAttribute(range_key=True)
+
+
+class Job(BaseModel):
+    logical_name = "job"
+
+    class Meta:
+        table_name = "job"
+
+    id = UnicodeAttribute(hash_key=True)
+    part = UnicodeAttribute(default=JOB_PART)
+    kind = UnicodeAttribute()
+    status = UnicodeAttribute(default="queued")
+    by = NumberAttribute(null=True)
+    params = UnicodeAttribute(default="{}")
+    summary = UnicodeAttribute(default="{}")
+    last_seq = NumberAttribute(default=0)
+    create_time = NumberAttribute(default=now)
+    update_time = NumberAttribute(default=now)
+    start_time = NumberAttribute(default=0)
+    end_time = NumberAttribute(default=0)
+    expires_at = TTLAttribute(null=True)
+
+    by_kind = JobKindIndex()
+    by_part = JobPartIndex()
+
+    def params_doc(self) -> dict[str, Any]:
+        return dict(json.loads(self.params or "{}"))
+
+    def summary_doc(self) -> dict[str, Any]:
+        return dict(json.loads(self.summary or "{}"))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "status": self.status,
+            "by": self.by,
+            "params": self.params_doc(),
+            "summary": self.summary_doc(),
+            "last_seq": int(self.last_seq or 0),
+            "create_time": int(self.create_time),
+            "update_time": int(self.update_time),
+            "start_time": int(self.start_time or 0),
+            "end_time": int(self.end_time or 0),
+        }
+
+
+class JobLine(BaseModel):
+    logical_name = "job_line"
+
+    class Meta:
+        table_name = "job_line"
+
+    job_id = UnicodeAttribute(hash_key=True)
+    seq = NumberAttribute(range_key=True)
+    text = UnicodeAttribute(default="")
+    create_time = NumberAttribute(default=now)
+    expires_at = TTLAttribute(null=True)
+
+
+class JobLock(BaseModel):
+    logical_name = "job_lock"
+
+    class Meta:
+        table_name = "job_lock"
+
+    name = UnicodeAttribute(hash_key=True)
+    job_id = UnicodeAttribute()
+    until = NumberAttribute()
+    create_time = NumberAttribute(default=now)
