@@ -96,12 +96,13 @@ def resolve(path: str, exists: Callable[[str], bool]) -> Route:
 
 
 def _file_checker(root: Path) -> Callable[[str], bool]:
-    root = root.resolve()
-
+    # `root` is resolved on every call: site/ is a symlink that a publish swaps to a new build
+    # (functions.publish.pipeline.swap_in), and each request must see the build live at that moment.
     def exists(rel: str) -> bool:
         try:
-            target = (root / rel).resolve()
-            return target.is_relative_to(root) and target.is_file()
+            base = root.resolve()
+            target = (base / rel).resolve()
+            return target.is_relative_to(base) and target.is_file()
         except (OSError, ValueError):  # e.g. a NUL byte or a name too long for the file system
             return False
 

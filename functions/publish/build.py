@@ -95,6 +95,15 @@ def write_robots(output_dir: Path, public_url: str) -> None:
     (output_dir / "robots.txt").write_text(text, encoding="utf-8")
 
 
+def reset_i18n_subsites() -> None:
+    """pelican-i18n-subsites keeps the main build's settings in module globals and only starts afresh
+    when they are None, which a build that raised half-way leaves behind: start every build clean
+    (the publish pipeline builds many times in one process, and a failed build must not spoil the next)."""
+    from pelican.plugins.i18n_subsites import i18n_subsites
+
+    i18n_subsites._MAIN_SETTINGS = None
+
+
 def build(
     content_dir: Path | None = None,
     output_dir: Path | None = None,
@@ -110,6 +119,7 @@ def build(
     with tempfile.TemporaryDirectory(prefix="cityops-locale-") as locale_dir:
         compile_catalogues(REPO_ROOT / "theme" / "translations", Path(locale_dir))
         settings = pelican_settings(content_dir, output_dir, public_url, production, Path(locale_dir))
+        reset_i18n_subsites()
         Pelican(settings).run()
     write_sitemap(output_dir, public_url, settings["SITE_LANGUAGES"])
     write_robots(output_dir, public_url)

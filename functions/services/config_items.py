@@ -238,6 +238,10 @@ def save_group(group: str, values: dict[str, Any]) -> int:
         changed += 1
     if group == "site":
         site_config.clear_cache()
+        if changed:
+            from functions.services.publish import schedule_publish
+
+            schedule_publish("site config saved")
     return changed
 
 

@@ -106,6 +106,7 @@ def create_row(doc: DesignDoc, body: Any, admin_id: int = 0) -> Record:
         if is_condition_failure(exc):
             raise _duplicate(doc, exc, unique) from exc
         raise
+    publish_after_save(doc, item)
     return item
 
 
@@ -138,6 +139,7 @@ def update_row(doc: DesignDoc, item: Record, body: Any) -> Record:
         if is_condition_failure(exc):
             raise _duplicate(doc, exc, added) from exc
         raise
+    publish_after_save(doc, item)
     return item
 
 
@@ -159,7 +161,18 @@ def delete_rows(doc: DesignDoc, items: list[Record]) -> int:
                 raise
             continue  # deleted meanwhile
         deleted += 1
+    if deleted:
+        publish_after_save(doc, None)
     return deleted
+
+
+def publish_after_save(doc: DesignDoc, item: Record | None) -> None:
+    """A designed table that feeds a public page (`doc.publish`) schedules a debounced publish."""
+    if doc.publish:
+        from functions.services.publish import schedule_publish
+
+        what = f"{doc.name} #{item.id} saved" if item is not None else f"{doc.name}: rows deleted"
+        schedule_publish(what)
 
 
 def answer(doc: DesignDoc, item: Record) -> dict[str, Any]:

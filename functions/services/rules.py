@@ -318,6 +318,13 @@ DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
                 "weigh": 97,
                 "buttons": (_VIEW, _EDIT),
             },
+            {
+                "name": "routine/publish",
+                "title": ("发布网站", "Publish site"),
+                "icon": "CloudUploadOutlined",
+                "weigh": 96,
+                "buttons": (_VIEW, ("publish", "发布", "Publish")),
+            },
         ],
     },
 ]

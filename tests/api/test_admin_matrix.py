@@ -44,6 +44,16 @@ def test_every_route_declares_exactly_one_permission() -> None:
     assert not missing, f"admin routes without exactly one permission declaration: {missing}"
 
 
+@pytest.fixture(scope="module", autouse=True)
+def private_site(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The matrix presses "Publish site" (routine/publish/publish): build into a private folder."""
+    from functions.core.settings import get_settings
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(get_settings(), "site_dir", tmp_path_factory.mktemp("matrix") / "site")
+        yield
+
+
 @pytest.fixture(scope="module")
 def designed_table(admin_seed: None) -> str:
     from functions.services.designs import DesignDoc, get_design, save_design

@@ -21,6 +21,7 @@ from functions.routes.admin.crud import log as crud_log
 from functions.routes.admin.routine import admin_info as routine_admin_info
 from functions.routes.admin.routine import attachment as routine_attachment
 from functions.routes.admin.routine import config as routine_config
+from functions.routes.admin.routine import publish as routine_publish
 from functions.routes.admin.user import group as user_group
 from functions.routes.admin.user import money_log as user_money_log
 from functions.routes.admin.user import rule as user_rule
@@ -41,6 +42,7 @@ ROUTERS: list[APIRouter] = [
     user_score_log.router,
     routine_config.router,
     routine_admin_info.router,
+    routine_publish.router,
     ajax.router,
     ajax.alioss,
     routine_attachment.router,

@@ -1355,6 +1355,63 @@ export type EnvelopeOverview = {
 };
 
 /**
+ * Envelope[PublishIndexData]
+ */
+export type EnvelopePublishIndexData = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: PublishIndexData;
+};
+
+/**
+ * Envelope[PublishLogData]
+ */
+export type EnvelopePublishLogData = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: PublishLogData;
+};
+
+/**
+ * Envelope[PublishStartData]
+ */
+export type EnvelopePublishStartData = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: PublishStartData;
+};
+
+/**
  * Envelope[RefreshData]
  */
 export type EnvelopeRefreshData = {
@@ -2812,6 +2869,104 @@ export type ProfileEdit = {
      * Old Password
      */
     old_password?: string;
+};
+
+/**
+ * PublishIndexData
+ */
+export type PublishIndexData = {
+    current: PublishJob | null;
+    /**
+     * Jobs
+     */
+    jobs: Array<PublishJob>;
+};
+
+/**
+ * PublishJob
+ */
+export type PublishJob = {
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Kind
+     */
+    kind: string;
+    /**
+     * Status
+     */
+    status: string;
+    /**
+     * By
+     */
+    by?: number | null;
+    /**
+     * Params
+     */
+    params: {
+        [key: string]: unknown;
+    };
+    /**
+     * Summary
+     */
+    summary: {
+        [key: string]: unknown;
+    };
+    /**
+     * Last Seq
+     */
+    last_seq: number;
+    /**
+     * Create Time
+     */
+    create_time: number;
+    /**
+     * Update Time
+     */
+    update_time: number;
+    /**
+     * Start Time
+     */
+    start_time: number;
+    /**
+     * End Time
+     */
+    end_time: number;
+    [key: string]: unknown;
+};
+
+/**
+ * PublishLine
+ */
+export type PublishLine = {
+    /**
+     * Seq
+     */
+    seq: number;
+    /**
+     * Text
+     */
+    text: string;
+};
+
+/**
+ * PublishLogData
+ */
+export type PublishLogData = {
+    job: PublishJob;
+    /**
+     * Lines
+     */
+    lines: Array<PublishLine>;
+};
+
+/**
+ * PublishStartData
+ */
+export type PublishStartData = {
+    job: PublishJob;
 };
 
 /**
@@ -6418,6 +6573,126 @@ export type RoutineAdminInfoEditResponses = {
 };
 
 export type RoutineAdminInfoEditResponse = RoutineAdminInfoEditResponses[keyof RoutineAdminInfoEditResponses];
+
+export type RoutinePublishIndexData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/publish/index';
+};
+
+export type RoutinePublishIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutinePublishIndexError = RoutinePublishIndexErrors[keyof RoutinePublishIndexErrors];
+
+export type RoutinePublishIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopePublishIndexData;
+};
+
+export type RoutinePublishIndexResponse = RoutinePublishIndexResponses[keyof RoutinePublishIndexResponses];
+
+export type RoutinePublishLogData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Id
+         */
+        id: string;
+        /**
+         * After
+         */
+        after?: number;
+    };
+    url: '/srv/admin/routine/publish/log';
+};
+
+export type RoutinePublishLogErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutinePublishLogError = RoutinePublishLogErrors[keyof RoutinePublishLogErrors];
+
+export type RoutinePublishLogResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopePublishLogData;
+};
+
+export type RoutinePublishLogResponse = RoutinePublishLogResponses[keyof RoutinePublishLogResponses];
+
+export type RoutinePublishPublishData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/publish/publish';
+};
+
+export type RoutinePublishPublishErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutinePublishPublishError = RoutinePublishPublishErrors[keyof RoutinePublishPublishErrors];
+
+export type RoutinePublishPublishResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopePublishStartData;
+};
+
+export type RoutinePublishPublishResponse = RoutinePublishPublishResponses[keyof RoutinePublishPublishResponses];
 
 export type AdminAjaxUploadData = {
     body: {

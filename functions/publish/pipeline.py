@@ -1,0 +1,198 @@
+"""The publish pipeline (DESIGN §7): export → Pelican build in a temporary folder → diff by content hash.
+
+`build_release(work)` copies content/ into `work/content`, replaces its data/ with the published
+records (`functions.publish.export.export_site_data` once it exists, else the seed content/data),
+builds with Pelican into `work/out` and returns the output with its manifest (site path → SHA-256 of
+the file). `diff(old, new)` lists what changed (added or modified) and what was removed.
+
+Where the build goes:
+- locally (`make run`), `publish_local()` builds into a sibling folder `.<site>-builds/<id>/` and
+  swaps the `site` symlink to it with one `rename()` (atomic: the gateway serves either the old or
+  the new tree, never a half-written one). A failed build never touches `site`.
+- on AWS, `functions.publish.rebuild` uploads only the changed files to the site bucket.
+
+The manifest of the live build is kept beside it (`.publish-manifest.json` in the build folder
+locally, `_publish/manifest.json` in the bucket on AWS) so the next publish diffs against it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from functions.core.settings import get_settings
+from functions.publish.build import build
+
+MANIFEST_NAME = ".publish-manifest.json"
+STAMP_NAME = ".built"  # the Makefile's stamp of a built site (kept so `make` does not rebuild it)
+KEEP_BUILDS = 2  # the live build and the one before it (files still being served from it)
+PRIVATE_NAMES = {MANIFEST_NAME, STAMP_NAME}
+
+Log = Callable[[str], None]
+
+
+@dataclass
+class Release:
+    output: Path
+    manifest: dict[str, str]
+    data_files: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+@dataclass
+class Diff:
+    changed: list[str]
+    removed: list[str]
+
+    @property
+    def paths(self) -> list[str]:
+        return sorted([*self.changed, *self.removed])
+
+
+def file_hash(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 16), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def make_manifest(root: Path) -> dict[str, str]:
+    """Every published file under `root` (relative POSIX path → SHA-256), private files left out."""
+    manifest: dict[str, str] = {}
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and path.name not in PRIVATE_NAMES:
+            manifest[path.relative_to(root).as_posix()] = file_hash(path)
+    return manifest
+
+
+def diff(old: dict[str, str], new: dict[str, str]) -> Diff:
+    changed = sorted(name for name, digest in new.items() if old.get(name) != digest)
+    removed = sorted(name for name in old if name not in new)
+    return Diff(changed, removed)
+
+
+def export_data(data_dir: Path, log: Log) -> list[str]:
+    """Fill `data_dir` with the theme's data files: the published records when the exporter exists
+    (interface 2), otherwise the seed files already copied from content/data."""
+    try:
+        from functions.publish.export import export_site_data  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        log("export: functions.publish.export not available, building from content/data")
+        return sorted(path.name for path in data_dir.glob("*.json"))
+    shutil.rmtree(data_dir, ignore_errors=True)
+    data_dir.mkdir(parents=True)
+    names = list(export_site_data(data_dir))
+    log(f"export: {len(names)} data files")
+    return names
+
+
+def build_release(work: Path, log: Log, content_dir: Path | None = None) -> Release:
+    """Export and build into `work/out` (a folder the caller owns); raise on any failure."""
+    started = time.perf_counter()
+    settings = get_settings()
+    source = Path(content_dir or settings.content_dir)
+    content = work / "content"
+    shutil.copytree(source, content)
+    names = export_data(content / "data", log)
+    output = work / "out"
+    log("build: running Pelican")
+    build(content, output, settings.public_url)
+    manifest = make_manifest(output)
+    seconds = time.perf_counter() - started
+    log(f"build: {len(manifest)} files in {seconds:.2f}s")
+    return Release(output, manifest, names, seconds)
+
+
+def read_manifest(path: Path) -> dict[str, str] | None:
+    try:
+        return dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return None
+
+
+def builds_dir(site_dir: Path) -> Path:
+    return site_dir.parent / f".{site_dir.name}-builds"
+
+
+def live_manifest(site_dir: Path) -> dict[str, str]:
+    """The manifest of what `site_dir` serves now (computed when it has none yet)."""
+    if not site_dir.exists():
+        return {}
+    stored = read_manifest(site_dir / MANIFEST_NAME)
+    return stored if stored is not None else make_manifest(site_dir)
+
+
+def swap_in(site_dir: Path, build: Path) -> None:
+    """Point `site_dir` at `build` atomically. The first time, when `site_dir` is still a real folder
+    (built by `make site`), it moves into the builds folder first (a rename: microseconds)."""
+    link_tmp = site_dir.parent / f".{site_dir.name}.swap-{os.getpid()}-{time.time_ns()}"
+    os.symlink(build, link_tmp, target_is_directory=True)
+    try:
+        if site_dir.exists() and not site_dir.is_symlink():
+            os.rename(site_dir, build.parent / f"initial-{time.time_ns()}")
+        os.replace(link_tmp, site_dir)
+    except BaseException:
+        link_tmp.unlink(missing_ok=True)
+        raise
+
+
+def prune_builds(site_dir: Path, keep: int = KEEP_BUILDS) -> None:
+    """Remove old build folders, keeping the live one and the newest others up to `keep`."""
+    root = builds_dir(site_dir)
+    live = site_dir.resolve()
+    folders = sorted((p for p in root.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime, reverse=True)
+    kept = 0
+    for folder in folders:
+        if folder.resolve() == live:
+            continue
+        kept += 1
+        if kept >= keep:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def publish_local(job_id: str, log: Log, site_dir: Path | None = None) -> dict[str, object]:
+    """Build and swap into the local site folder; returns the job summary. On failure the live site
+    is left exactly as it was (the half-built folder is removed) and the error is raised."""
+    site_dir = Path(site_dir or get_settings().site_dir).absolute()
+    root = builds_dir(site_dir)
+    root.mkdir(parents=True, exist_ok=True)
+    target = root / job_id
+    with tempfile.TemporaryDirectory(prefix="cityops-publish-") as tmp:
+        try:
+            release = build_release(Path(tmp), log)
+            old = live_manifest(site_dir)
+            change = diff(old, release.manifest)
+            shutil.move(str(release.output), target)
+            (target / MANIFEST_NAME).write_text(
+                json.dumps(release.manifest, sort_keys=True), encoding="utf-8"
+            )
+            (target / STAMP_NAME).touch()
+        except BaseException:
+            shutil.rmtree(target, ignore_errors=True)
+            raise
+    if not change.paths:
+        log("no change: the live site is already up to date")
+        shutil.rmtree(target, ignore_errors=True)
+    else:
+        swap_in(site_dir, target)
+        log(
+            f"swap: {site_dir} -> {target.name} "
+            f"({len(change.changed)} changed, {len(change.removed)} removed)"
+        )
+        prune_builds(site_dir)
+    return {
+        "target": "local",
+        "changed": change.changed,
+        "removed": change.removed,
+        "written": len(change.changed),
+        "files": len(release.manifest),
+        "seconds": round(release.seconds, 3),
+    }

@@ -1,0 +1,135 @@
+"""Publishing the public site: scheduling, one-at-a-time runs and their job log (DESIGN §7).
+
+`schedule_publish(reason)` is what a save of a public record (a designed table with a publish mapping,
+Config) calls. It is debounced: while a publish job is still queued, further saves join it (a line in
+its log) instead of starting another one; the queued job exports the records only once it runs, so it
+includes every save made before it started. A new job runs after `debounce_seconds()`:
+- locally (no `CITYOPS_REBUILD_FUNCTION`), in a background thread of this process: Pelican build in a
+  sibling folder and an atomic swap of site/ (`functions.publish.pipeline.publish_local`);
+- on AWS, the API invokes the rebuild function asynchronously (`InvocationType=Event`) with the job id
+  (`functions.publish.rebuild.handler`), which waits out the debounce and runs the same job.
+
+`run_publish(job_id, work)` takes the "publish" lock (a conditional write: two publishes never run at
+once; a second one waits for the first), moves the job queued → building → done | failed, writes the
+log lines and the summary (changed/removed paths). A failure leaves the live site as it was.
+
+`CITYOPS_PUBLISH_AUTO=0` turns off the automatic start (the test settings do: suites that save
+records must not build the repository's site); the "Publish site" action always runs.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from functions.core.settings import get_settings
+from functions.models.job import Job
+from functions.services import jobs
+
+KIND = "publish"
+LOCK_WAIT_SECONDS = 600.0
+logger = logging.getLogger(__name__)
+
+Work = Callable[[str, Callable[[str], None]], dict[str, Any]]
+
+
+def debounce_seconds() -> float:
+    return max(0.0, float(os.environ.get("CITYOPS_PUBLISH_DEBOUNCE_SECONDS", "1.0")))
+
+
+def auto_enabled() -> bool:
+    default = "0" if get_settings().env == "test" else "1"
+    return os.environ.get("CITYOPS_PUBLISH_AUTO", default) not in ("0", "false", "no", "")
+
+
+def rebuild_function() -> str:
+    return os.environ.get("CITYOPS_REBUILD_FUNCTION", "")
+
+
+def pending_job() -> Job | None:
+    """The newest publish job when it is still queued (a save can join it)."""
+    latest = jobs.latest_jobs(KIND, 1)
+    return latest[0] if latest and latest[0].status == "queued" else None
+
+
+def schedule_publish(reason: str, *, by: int | None = None) -> Job | None:
+    """Debounced publish after a public record or Config changed; None when automatic publishing
+    is off. Never raises into the caller's save (a failure to schedule is logged)."""
+    if not auto_enabled():
+        return None
+    try:
+        return request_publish(reason, by=by, delay=debounce_seconds())
+    except Exception:  # the record is saved; the next save or the Publish button will publish it
+        logger.exception("could not schedule a publish", extra={"reason": reason})
+        return None
+
+
+def request_publish(reason: str, *, by: int | None = None, delay: float = 0.0) -> Job:
+    """Join the queued publish job, or create one and start it after `delay` seconds."""
+    pending = pending_job()
+    if pending is not None:
+        jobs.append_lines(pending.id, [f"queued: {reason}"])
+        return pending
+    job = jobs.create_job(KIND, by=by, params={"reason": reason})
+    jobs.append_lines(job.id, [f"queued: {reason}"])
+    start(job.id, delay)
+    return job
+
+
+def start(job_id: str, delay: float) -> None:
+    function = rebuild_function()
+    if function:
+        import boto3
+
+        payload = json.dumps({"job_id": job_id, "delay": delay}).encode()
+        boto3.client("lambda").invoke(FunctionName=function, InvocationType="Event", Payload=payload)
+        return
+
+    def later() -> None:
+        time.sleep(delay)
+        run_publish(job_id)
+
+    threading.Thread(target=later, name=f"publish-{job_id}", daemon=True).start()
+
+
+def local_work(job_id: str, log: Callable[[str], None]) -> dict[str, Any]:
+    from functions.publish.pipeline import publish_local
+
+    return publish_local(job_id, log)
+
+
+def run_publish(job_id: str, work: Work | None = None, *, lock_wait: float = LOCK_WAIT_SECONDS) -> bool:
+    """Run publish job `job_id` with `work` (default: the local build and swap); True when done."""
+    work = work or local_work
+    deadline = time.monotonic() + lock_wait
+    while not jobs.acquire_lock(KIND, job_id):
+        if time.monotonic() > deadline:
+            jobs.append_lines(job_id, ["another publish is still running: gave up waiting"])
+            jobs.set_status(job_id, "failed", summary={"error": "locked"})
+            return False
+        time.sleep(0.25)
+    try:
+        jobs.set_status(job_id, "building")
+
+        def log(line: str) -> None:
+            jobs.append_lines(job_id, [line])
+
+        try:
+            summary = work(job_id, log)
+        except Exception as exc:
+            lines = traceback.format_exception_only(type(exc), exc)
+            jobs.append_lines(job_id, ["failed: the live site is unchanged", *[x.rstrip() for x in lines]])
+            jobs.set_status(job_id, "failed", summary={"error": str(exc)[:500]})
+            logger.exception("publish failed", extra={"job_id": job_id})
+            return False
+        jobs.append_lines(job_id, ["done"])
+        jobs.set_status(job_id, "done", summary=summary)
+        return True
+    finally:
+        jobs.release_lock(KIND, job_id)

@@ -1,0 +1,218 @@
+# ruff: noqa: F811 - the fixtures imported from admin_support are used as parameters
+"""Publishing (functions.services.publish + functions.publish.pipeline) against DynamoDB Local and a
+real Pelican build: job lifecycle, the atomic swap of a temporary site folder, diff by content hash,
+a failed build leaving the live site untouched, the lock, the debounce, and the admin API."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from functions.core.settings import REPO_ROOT, get_settings
+from functions.publish import pipeline
+from functions.services import jobs
+from functions.services import publish as service
+from tests.api.admin_support import AdminUser, admin_seed, make_admin, ok, super_admin  # noqa: F401
+
+
+@pytest.fixture
+def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dynamodb: Any) -> Iterator[dict[str, Path]]:
+    """A private copy of content/ and a private site folder, and no publish left running or locked."""
+    content = tmp_path / "content"
+    shutil.copytree(REPO_ROOT / "content", content)
+    site_dir = tmp_path / "site"
+    settings = get_settings()
+    monkeypatch.setattr(settings, "content_dir", content)
+    monkeypatch.setattr(settings, "site_dir", site_dir)
+    _settle()
+    yield {"content": content, "site": site_dir}
+    _settle()
+
+
+def _settle(timeout: float = 30) -> None:
+    """Wait for running publishes to finish (a queued one from an earlier test must not leak in)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        latest = jobs.latest_jobs(service.KIND, 1)
+        if not latest or latest[0].status in jobs.FINISHED:
+            return
+        time.sleep(0.1)
+    raise AssertionError("a publish did not finish")
+
+
+def _publish() -> Any:
+    job = jobs.create_job(service.KIND, by=None, params={"reason": "test"})
+    assert service.run_publish(job.id) in (True, False)
+    done = jobs.get_job(job.id)
+    assert done is not None
+    return done
+
+
+def _edit_news_title(content: Path, new_title: str) -> str:
+    path = content / "data" / "news.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    items = data if isinstance(data, list) else data[next(iter(data))]
+    items[0]["title"]["en"] = new_title
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return new_title
+
+
+def test_publish_builds_swaps_and_writes_only_changed_files(site: dict[str, Path]) -> None:
+    first = _publish()
+    assert first.status == "done", jobs.read_lines(first.id, 0)
+    assert site["site"].is_symlink() and (site["site"] / "index.html").is_file()
+    summary = first.summary_doc()
+    assert "index.html" in summary["changed"] and summary["written"] == len(summary["changed"])
+    texts = [text for _, text in jobs.read_lines(first.id, 0)]
+    assert texts[0].startswith("build") or any(t.startswith("build:") for t in texts)
+    assert texts[-1] == "done"
+    live = site["site"].resolve()
+
+    again = _publish()
+    assert again.status == "done"
+    assert again.summary_doc()["changed"] == [] and again.summary_doc()["written"] == 0
+    assert site["site"].resolve() == live  # nothing changed: no swap
+
+    title = _edit_news_title(site["content"], "Publishing pipeline headline")
+    third = _publish()
+    assert third.status == "done"
+    changed = third.summary_doc()["changed"]
+    total = third.summary_doc()["files"]
+    assert changed and len(changed) < total / 4, changed  # only the pages showing that news item
+    assert all(name.startswith("en/") or name == "sitemap.xml" for name in changed), changed
+    assert site["site"].resolve() != live
+    assert any(title in (site["site"] / name).read_text(encoding="utf-8") for name in changed)
+    # The build folders: the live one and the one before it are kept, older ones removed.
+    assert len([p for p in pipeline.builds_dir(site["site"]).iterdir() if p.is_dir()]) <= 3
+
+
+def test_a_failed_build_leaves_the_live_site_untouched(site: dict[str, Path]) -> None:
+    assert _publish().status == "done"
+    live = site["site"].resolve()
+    before = pipeline.make_manifest(site["site"])
+    (site["content"] / "data" / "news.json").write_text("{not json", encoding="utf-8")
+    failed = _publish()
+    assert failed.status == "failed"
+    lines = [text for _, text in jobs.read_lines(failed.id, 0)]
+    assert "failed: the live site is unchanged" in lines
+    assert site["site"].resolve() == live
+    assert pipeline.make_manifest(site["site"]) == before
+    assert not (pipeline.builds_dir(site["site"]) / failed.id).exists()
+    assert jobs.lock_holder(service.KIND) is None  # the lock is released after a failure
+
+
+def test_two_publishes_never_run_at_once(site: dict[str, Path]) -> None:
+    running: list[int] = []
+    overlaps: list[int] = []
+    lock = threading.Lock()
+
+    def work(job_id: str, log: Any) -> dict[str, Any]:
+        with lock:
+            running.append(1)
+            if len(running) > 1:
+                overlaps.append(1)
+        log("working")
+        time.sleep(0.3)
+        with lock:
+            running.pop()
+        return {"changed": []}
+
+    made = [jobs.create_job(service.KIND, by=None) for _ in range(3)]
+    threads = [threading.Thread(target=service.run_publish, args=(job.id, work)) for job in made]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not overlaps
+    assert [jobs.get_job(job.id).status for job in made] == ["done"] * 3  # type: ignore[union-attr]
+
+    holder = jobs.create_job(service.KIND, by=None)
+    assert jobs.acquire_lock(service.KIND, holder.id)
+    try:
+        blocked = jobs.create_job(service.KIND, by=None)
+        assert service.run_publish(blocked.id, work, lock_wait=0.5) is False
+        assert jobs.get_job(blocked.id).status == "failed"  # type: ignore[union-attr]
+    finally:
+        jobs.release_lock(service.KIND, holder.id)
+        jobs.set_status(holder.id, "done")
+
+
+def test_saves_are_debounced_into_one_publish(site: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+
+    def work(job_id: str, log: Any) -> dict[str, Any]:
+        calls.append(job_id)
+        return {"changed": ["index.html"]}
+
+    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "1")
+    monkeypatch.setenv("CITYOPS_PUBLISH_DEBOUNCE_SECONDS", "0.6")
+    monkeypatch.setattr(service, "local_work", work)
+    from functions.services.designs import DesignDoc
+    from functions.services.records import publish_after_save
+
+    public = DesignDoc.model_validate(
+        {
+            "name": "business/publishProbe",
+            "title": {"zh": "探针", "en": "Probe"},
+            "publish": "news",
+            "fields": [{"name": "title", "title": {"zh": "标题", "en": "Title"}, "type": "string"}],
+        }
+    )
+    private = public.model_copy(update={"publish": ""})
+    publish_after_save(private, None)
+    assert jobs.latest_jobs(service.KIND, 1) == [] or jobs.latest_jobs(service.KIND, 1)[0].status != "queued"
+    first = service.schedule_publish("news #1 saved")
+    publish_after_save(public, None)
+    third = service.schedule_publish("config saved")
+    assert first is not None and third is not None and first.id == third.id
+    _settle()
+    assert calls == [first.id]
+    job = jobs.get_job(first.id)
+    assert job is not None and job.status == "done"
+    texts = [text for _, text in jobs.read_lines(first.id, 0)]
+    assert texts[:3] == [
+        "queued: news #1 saved",
+        "queued: business/publishProbe: rows deleted",
+        "queued: config saved",
+    ]
+
+    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "0")
+    assert service.schedule_publish("ignored") is None
+
+
+def test_admin_presses_publish_and_reads_the_log(
+    api: httpx.Client, site: dict[str, Path], super_admin: AdminUser
+) -> None:
+    viewer = make_admin(api, ["routine/publish", "routine/publish/index"])
+    refused = api.post("/srv/admin/routine/publish/publish", headers=viewer.headers).json()
+    assert refused["code"] == 401
+
+    started = ok(api.post("/srv/admin/routine/publish/publish", headers=super_admin.headers))["job"]
+    assert started["status"] in ("queued", "building") and started["by"] == super_admin.id
+    deadline = time.monotonic() + 30
+    current: dict[str, Any] = {}
+    while time.monotonic() < deadline:
+        current = ok(api.get("/srv/admin/routine/publish/index", headers=viewer.headers))["current"]
+        if current["status"] in ("done", "failed"):
+            break
+        time.sleep(0.2)
+    assert current["id"] == started["id"] and current["status"] == "done", current
+    assert "index.html" in current["summary"]["changed"]
+    log = ok(api.get(f"/srv/admin/routine/publish/log?id={started['id']}&after=0", headers=viewer.headers))
+    seqs = [line["seq"] for line in log["lines"]]
+    assert seqs == list(range(1, len(seqs) + 1)) and log["lines"][-1]["text"] == "done"
+    tail = ok(
+        api.get(f"/srv/admin/routine/publish/log?id={started['id']}&after={seqs[-2]}", headers=viewer.headers)
+    )
+    assert [line["seq"] for line in tail["lines"]] == [seqs[-1]]
+    missing = api.get("/srv/admin/routine/publish/log?id=00ff&after=0", headers=viewer.headers).json()
+    assert missing["code"] == 0
+    assert (site["site"] / "index.html").is_file()
