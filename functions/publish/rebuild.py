@@ -1,0 +1,219 @@
+"""The rebuild function on AWS (DESIGN §7): `functions.publish.rebuild.handler`.
+
+The API invokes it asynchronously (`InvocationType=Event`, payload `{"job_id", "delay"}`) when a
+public record or the site Config is saved, or an admin presses "Publish site"
+(`functions.services.publish.start`). It waits out the debounce, takes the publish lock and runs the
+job (`run_publish`), writing its progress to the job log the back office shows:
+
+1. export the published records and build with Pelican in /tmp (`pipeline.build_release`);
+2. read the previous build's manifest (`_publish/manifest.json` in the site bucket; none: every file
+   counts as changed) and diff by content hash;
+3. upload only the changed files, with their content type and cache headers (HTML and other
+   unhashed pages short, content-hashed assets immutable), then delete the removed ones;
+4. update the CloudFront KeyValueStore of public paths (put the new paths, delete the removed);
+5. invalidate only the changed and removed paths (a page also under its directory URL);
+6. write the new manifest last, so a run that fails half-way is diffed again in full next time.
+
+A failure at any step marks the job failed; what was live stays live (nothing is deleted before every
+upload succeeded, and the manifest is not advanced).
+
+Environment: `CITYOPS_SITE_BUCKET`, `CITYOPS_PATHS_STORE_ARN`, `CITYOPS_DISTRIBUTION_ID` (set by the
+stack), plus the usual table settings.
+"""
+
+from __future__ import annotations
+
+import json
+import mimetypes
+import os
+import re
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from functions.publish.pipeline import Diff, Log, build_release, diff
+
+MANIFEST_KEY = "_publish/manifest.json"
+APP_PREFIX = "app/"
+KEY_VALUE = "1"
+KEYS_PER_UPDATE = 50  # UpdateKeys takes at most 50 puts and deletes per call
+PATHS_PER_INVALIDATION = 1000
+MAX_KEY_BYTES = 512
+MAX_DELAY_SECONDS = 60.0
+HTML_CACHE = "public, max-age=60, must-revalidate"
+ASSET_CACHE = "public, max-age=3600"
+IMMUTABLE_CACHE = "public, max-age=31536000, immutable"
+SHORT_SUFFIXES = (".html", ".xml", ".txt", ".json")
+# A file whose name carries a content hash (`site.3f2a9c1b.css`, `hero-640w-3f2a9c1b.webp`).
+HASHED_NAME = re.compile(r"[.-][0-9a-f]{8,}\.[a-z0-9]+$")
+
+
+def cache_control(key: str) -> str:
+    name = key.rsplit("/", 1)[-1]
+    if name.endswith(SHORT_SUFFIXES):
+        return HTML_CACHE
+    if HASHED_NAME.search(name):
+        return IMMUTABLE_CACHE
+    return ASSET_CACHE
+
+
+def content_type(key: str) -> str:
+    media, _ = mimetypes.guess_type(key)
+    media = media or "application/octet-stream"
+    if media.startswith("text/") or media in ("application/javascript", "application/json"):
+        media += "; charset=utf-8"
+    return media
+
+
+def read_manifest(s3: Any, bucket: str) -> dict[str, str]:
+    try:
+        body = s3.get_object(Bucket=bucket, Key=MANIFEST_KEY)["Body"].read()
+    except s3.exceptions.NoSuchKey:
+        return {}
+    return dict(json.loads(body))
+
+
+def upload(s3: Any, bucket: str, root: Path, keys: list[str]) -> None:
+    for key in keys:
+        s3.put_object(
+            Bucket=bucket,
+            Key=key,
+            Body=(root / key).read_bytes(),
+            ContentType=content_type(key),
+            CacheControl=cache_control(key),
+        )
+
+
+def delete(s3: Any, bucket: str, keys: list[str]) -> None:
+    for start in range(0, len(keys), 1000):
+        batch = keys[start : start + 1000]
+        s3.delete_objects(Bucket=bucket, Delete={"Objects": [{"Key": k} for k in batch], "Quiet": True})
+
+
+def update_paths(kvs: Any, store_arn: str, added: list[str], removed: list[str]) -> None:
+    """Put the new paths and delete the removed ones (KeyValueStore keys: see viewer_request.js)."""
+    changes: list[tuple[str, str]] = [("put", k) for k in added if len(k.encode()) <= MAX_KEY_BYTES]
+    changes += [("delete", k) for k in removed if len(k.encode()) <= MAX_KEY_BYTES]
+    if not changes:
+        return
+    etag = kvs.describe_key_value_store(KvsARN=store_arn)["ETag"]
+    for start in range(0, len(changes), KEYS_PER_UPDATE):
+        batch = changes[start : start + KEYS_PER_UPDATE]
+        request: dict[str, Any] = {"KvsARN": store_arn, "IfMatch": etag}
+        puts = [{"Key": k, "Value": KEY_VALUE} for kind, k in batch if kind == "put"]
+        deletes = [{"Key": k} for kind, k in batch if kind == "delete"]
+        if puts:
+            request["Puts"] = puts
+        if deletes:
+            request["Deletes"] = deletes
+        etag = kvs.update_keys(**request)["ETag"]
+
+
+def invalidation_paths(keys: list[str]) -> list[str]:
+    """The URLs that serve `keys`: `/about/index.html` is also `/about/` and `/about`."""
+    paths: set[str] = set()
+    for key in keys:
+        paths.add("/" + key)
+        if key == "index.html" or key.endswith("/index.html"):
+            folder = "/" + key[: -len("index.html")]
+            paths.add(folder)
+            if folder != "/":
+                paths.add(folder.rstrip("/"))
+    return sorted(paths)
+
+
+def invalidate(cloudfront: Any, distribution_id: str, keys: list[str], reference: str) -> list[str]:
+    """Invalidate the URLs of `keys` (in batches; one wildcard when there are too many)."""
+    paths = invalidation_paths(keys)
+    if not paths:
+        return []
+    if len(paths) > PATHS_PER_INVALIDATION:
+        paths = ["/*"]
+    ids = []
+    for start in range(0, len(paths), PATHS_PER_INVALIDATION):
+        batch = paths[start : start + PATHS_PER_INVALIDATION]
+        answer = cloudfront.create_invalidation(
+            DistributionId=distribution_id,
+            InvalidationBatch={
+                "Paths": {"Quantity": len(batch), "Items": batch},
+                "CallerReference": f"{reference}-{start}",
+            },
+        )
+        ids.append(answer["Invalidation"]["Id"])
+    return ids
+
+
+def deploy(
+    clients: dict[str, Any], target: dict[str, str], root: Path, manifest: dict[str, str], log: Log, ref: str
+) -> Diff:
+    """Steps 2-6 for a built site in `root` with `manifest`; returns what changed."""
+    s3, bucket = clients["s3"], target["bucket"]
+    old = read_manifest(s3, bucket)
+    change = diff(old, manifest)
+    log(f"diff: {len(change.changed)} changed, {len(change.removed)} removed of {len(manifest)} files")
+    upload(s3, bucket, root, change.changed)
+    log(f"upload: {len(change.changed)} files to s3://{bucket}")
+    added = sorted(k for k in change.changed if k not in old)
+    update_paths(clients["cloudfront-keyvaluestore"], target["store_arn"], added, change.removed)
+    log(f"paths: {len(added)} added, {len(change.removed)} removed in the KeyValueStore")
+    delete(s3, bucket, change.removed)
+    ids = invalidate(clients["cloudfront"], target["distribution_id"], change.paths, ref)
+    log(f"invalidation: {', '.join(ids) if ids else 'none needed'}")
+    s3.put_object(
+        Bucket=bucket,
+        Key=MANIFEST_KEY,
+        Body=json.dumps(manifest, sort_keys=True).encode(),
+        ContentType="application/json",
+        CacheControl="no-store",
+    )
+    return change
+
+
+def _clients() -> dict[str, Any]:
+    import boto3
+
+    return {name: boto3.client(name) for name in ("s3", "cloudfront-keyvaluestore", "cloudfront")}
+
+
+def _target() -> dict[str, str]:
+    return {
+        "bucket": os.environ["CITYOPS_SITE_BUCKET"],
+        "store_arn": os.environ["CITYOPS_PATHS_STORE_ARN"],
+        "distribution_id": os.environ["CITYOPS_DISTRIBUTION_ID"],
+    }
+
+
+def aws_work(clients: dict[str, Any] | None = None, target: dict[str, str] | None = None) -> Any:
+    """The publish work of the rebuild function (a `functions.services.publish.Work`)."""
+
+    def work(job_id: str, log: Log) -> dict[str, Any]:
+        used = clients or _clients()
+        where = target or _target()
+        with tempfile.TemporaryDirectory(prefix="cityops-publish-") as tmp:
+            release = build_release(Path(tmp), log)
+            change = deploy(used, where, release.output, release.manifest, log, job_id)
+        return {
+            "target": "aws",
+            "changed": change.changed,
+            "removed": change.removed,
+            "written": len(change.changed),
+            "files": len(release.manifest),
+            "seconds": round(release.seconds, 3),
+        }
+
+    return work
+
+
+def handler(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
+    from functions.core.secrets import load_secrets
+    from functions.core.settings import get_settings
+    from functions.models import configure_models
+    from functions.services.publish import run_publish
+
+    load_secrets()
+    configure_models(get_settings())
+    job_id = str(event["job_id"])
+    time.sleep(min(max(float(event.get("delay") or 0), 0.0), MAX_DELAY_SECONDS))
+    ok = run_publish(job_id, aws_work())
+    return {"job_id": job_id, "ok": ok}

@@ -1,0 +1,210 @@
+"""The rebuild function's steps (functions/publish/rebuild.py): S3 and CloudFront are moto's, the
+KeyValueStore API (not in moto) a botocore Stubber that asserts every call with its parameters; one
+run goes through the whole job (DynamoDB Local for the job and its lock, a real Pelican build)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import boto3
+import pytest
+from botocore.stub import Stubber
+from moto import mock_aws
+
+from functions.publish import rebuild
+from functions.publish.pipeline import make_manifest
+
+REGION = "us-east-1"
+STORE_ARN = "arn:aws:cloudfront::123456789012:key-value-store/11111111-2222-3333-4444-555555555555"
+BUCKET = "site"
+
+
+@pytest.fixture
+def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
+    for name in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
+        monkeypatch.setenv(name, "testing")
+    monkeypatch.setenv("AWS_DEFAULT_REGION", REGION)
+    with mock_aws():
+        s3 = boto3.client("s3", region_name=REGION)
+        s3.create_bucket(Bucket=BUCKET)
+        cloudfront = boto3.client("cloudfront", region_name=REGION)
+        config = {
+            "CallerReference": "test",
+            "Comment": "",
+            "Enabled": True,
+            "Origins": {"Quantity": 1, "Items": [{"Id": "site", "DomainName": "site.s3.amazonaws.com"}]},
+            "DefaultCacheBehavior": {"TargetOriginId": "site", "ViewerProtocolPolicy": "allow-all"},
+        }
+        distribution = cloudfront.create_distribution(DistributionConfig=config)["Distribution"]["Id"]
+        puts: list[str] = []
+        s3.meta.events.register(
+            "provide-client-params.s3.PutObject", lambda params, **_: puts.append(params["Key"])
+        )
+        kvs = boto3.client("cloudfront-keyvaluestore", region_name=REGION)
+        yield {
+            "clients": {"s3": s3, "cloudfront": cloudfront, "cloudfront-keyvaluestore": kvs},
+            "target": {"bucket": BUCKET, "store_arn": STORE_ARN, "distribution_id": distribution},
+            "puts": puts,
+        }
+
+
+def _site(root: Path, files: dict[str, str]) -> dict[str, str]:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    return make_manifest(root)
+
+
+def _expect_keys(stub: Stubber, puts: list[str], deletes: list[str], etag: str = "e0") -> None:
+    stub.add_response("describe_key_value_store", _described(etag), {"KvsARN": STORE_ARN})
+    request: dict[str, Any] = {"KvsARN": STORE_ARN, "IfMatch": etag}
+    if puts:
+        request["Puts"] = [{"Key": k, "Value": "1"} for k in puts]
+    if deletes:
+        request["Deletes"] = [{"Key": k} for k in deletes]
+    stub.add_response("update_keys", {"ETag": etag + "1", "ItemCount": 1, "TotalSizeInBytes": 1}, request)
+
+
+def _described(etag: str) -> dict[str, Any]:
+    return {
+        "ETag": etag,
+        "ItemCount": 0,
+        "TotalSizeInBytes": 0,
+        "KvsARN": STORE_ARN,
+        "Created": "2026-01-01T00:00:00Z",
+    }
+
+
+def _invalidated(aws: dict[str, Any]) -> list[list[str]]:
+    cloudfront = aws["clients"]["cloudfront"]
+    distribution = aws["target"]["distribution_id"]
+    items = cloudfront.list_invalidations(DistributionId=distribution)["InvalidationList"].get("Items", [])
+    batches = []
+    for item in items:
+        detail = cloudfront.get_invalidation(DistributionId=distribution, Id=item["Id"])
+        batches.append(sorted(detail["Invalidation"]["InvalidationBatch"]["Paths"]["Items"]))
+    return batches
+
+
+def test_first_deploy_uploads_everything_then_only_what_changed(aws: dict[str, Any], tmp_path: Path) -> None:
+    files = {
+        "index.html": "<h1>home</h1>",
+        "about/index.html": "<h1>about</h1>",
+        "theme/css/site.3f2a9c1b.css": "body{}",
+        "images/logo.png": "png",
+    }
+    manifest = _site(tmp_path / "v1", files)
+    kvs = aws["clients"]["cloudfront-keyvaluestore"]
+    lines: list[str] = []
+    with Stubber(kvs) as stub:
+        _expect_keys(stub, sorted(files), [])
+        change = rebuild.deploy(
+            aws["clients"], aws["target"], tmp_path / "v1", manifest, lines.append, "job1"
+        )
+        stub.assert_no_pending_responses()
+    assert change.changed == sorted(files) and change.removed == []
+    assert sorted(aws["puts"]) == sorted([*files, rebuild.MANIFEST_KEY])
+    s3 = aws["clients"]["s3"]
+    html = s3.head_object(Bucket=BUCKET, Key="index.html")
+    assert html["CacheControl"] == rebuild.HTML_CACHE and html["ContentType"] == "text/html; charset=utf-8"
+    css = s3.head_object(Bucket=BUCKET, Key="theme/css/site.3f2a9c1b.css")
+    assert css["CacheControl"] == rebuild.IMMUTABLE_CACHE
+    assert s3.head_object(Bucket=BUCKET, Key="images/logo.png")["CacheControl"] == rebuild.ASSET_CACHE
+    stored = json.loads(s3.get_object(Bucket=BUCKET, Key=rebuild.MANIFEST_KEY)["Body"].read())
+    assert stored == manifest
+    assert _invalidated(aws) == [
+        sorted(
+            [
+                "/",
+                "/index.html",
+                "/about/",
+                "/about",
+                "/about/index.html",
+                "/theme/css/site.3f2a9c1b.css",
+                "/images/logo.png",
+            ]
+        )
+    ]
+
+    # One page edited, one removed, one added: only those are written, deleted and invalidated.
+    aws["puts"].clear()
+    files2 = {k: v for k, v in files.items() if k != "images/logo.png"}
+    files2["about/index.html"] = "<h1>about us</h1>"
+    files2["news/a/index.html"] = "<h1>news</h1>"
+    manifest2 = _site(tmp_path / "v2", files2)
+    with Stubber(kvs) as stub:
+        _expect_keys(stub, ["news/a/index.html"], ["images/logo.png"])
+        change = rebuild.deploy(
+            aws["clients"], aws["target"], tmp_path / "v2", manifest2, lines.append, "job2"
+        )
+        stub.assert_no_pending_responses()
+    assert change.changed == ["about/index.html", "news/a/index.html"]
+    assert change.removed == ["images/logo.png"]
+    assert sorted(aws["puts"]) == sorted(["about/index.html", "news/a/index.html", rebuild.MANIFEST_KEY])
+    keys = {o["Key"] for o in s3.list_objects_v2(Bucket=BUCKET)["Contents"]}
+    assert "images/logo.png" not in keys and "news/a/index.html" in keys
+    second = ["/about", "/about/", "/about/index.html", "/images/logo.png", "/news/a", "/news/a/"]
+    assert sorted([*second, "/news/a/index.html"]) in _invalidated(aws)
+    assert len(_invalidated(aws)) == 2
+
+    # Nothing changed: no upload but the manifest, no KeyValueStore call, no invalidation.
+    aws["puts"].clear()
+    before = len(_invalidated(aws))
+    with Stubber(kvs) as stub:
+        change = rebuild.deploy(
+            aws["clients"], aws["target"], tmp_path / "v2", manifest2, lines.append, "job3"
+        )
+        stub.assert_no_pending_responses()
+    assert change.paths == [] and aws["puts"] == [rebuild.MANIFEST_KEY]
+    assert len(_invalidated(aws)) == before
+    assert any(line.startswith("invalidation: none needed") for line in lines)
+
+
+def test_a_failed_upload_keeps_the_manifest_and_the_paths(aws: dict[str, Any], tmp_path: Path) -> None:
+    manifest = _site(tmp_path / "v1", {"index.html": "<h1>home</h1>"})
+    s3 = aws["clients"]["s3"]
+
+    def refuse(params: dict[str, Any], **_: Any) -> None:
+        raise RuntimeError("S3 is down")
+
+    s3.meta.events.register("provide-client-params.s3.PutObject", refuse)
+    kvs = aws["clients"]["cloudfront-keyvaluestore"]
+    with Stubber(kvs) as stub, pytest.raises(RuntimeError):
+        rebuild.deploy(aws["clients"], aws["target"], tmp_path / "v1", manifest, lambda _: None, "job")
+        stub.assert_no_pending_responses()  # pragma: no cover - not reached
+    assert "Contents" not in s3.list_objects_v2(Bucket=BUCKET)
+    assert _invalidated(aws) == []
+
+
+def test_the_whole_job_builds_with_pelican_and_publishes(aws: dict[str, Any], dynamodb: Any) -> None:
+    from functions.services import jobs
+    from functions.services.publish import KIND, run_publish
+
+    kvs = aws["clients"]["cloudfront-keyvaluestore"]
+    job = jobs.create_job(KIND, by=None, params={"reason": "rebuild test"})
+    updates: list[dict[str, Any]] = []
+    kvs.meta.events.register(
+        "provide-client-params.cloudfront-keyvaluestore.UpdateKeys",
+        lambda params, **_: updates.append(params),
+    )
+    with Stubber(kvs) as stub:
+        stub.add_response("describe_key_value_store", _described("e0"), {"KvsARN": STORE_ARN})
+        for n in range(60):  # one call per 50 new paths (the count depends on the site), etags chained
+            stub.add_response("update_keys", {"ETag": f"e{n + 1}", "ItemCount": 1, "TotalSizeInBytes": 1})
+        assert run_publish(job.id, rebuild.aws_work(aws["clients"], aws["target"]))
+    done = jobs.get_job(job.id)
+    assert done is not None and done.status == "done"
+    summary = done.summary_doc()
+    assert "index.html" in summary["changed"] and "en/index.html" in summary["changed"]
+    assert summary["written"] == summary["files"] == len(summary["changed"])
+    s3 = aws["clients"]["s3"]
+    assert s3.head_object(Bucket=BUCKET, Key="index.html")["CacheControl"] == rebuild.HTML_CACHE
+    lines = [text for _, text in jobs.read_lines(job.id, 0)]
+    assert any(line.startswith("upload: ") for line in lines) and lines[-1] == "done"
+    # Every published file became a key, 50 per call, each call with the ETag of the one before.
+    assert sorted(p["Key"] for u in updates for p in u["Puts"]) == sorted(summary["changed"])
+    assert all(len(u["Puts"]) <= 50 for u in updates) and len(updates) == -(-summary["files"] // 50)
+    assert [u["IfMatch"] for u in updates] == ["e0", *[f"e{n + 1}" for n in range(len(updates) - 1)]]
