@@ -215,5 +215,8 @@ def handler(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
     configure_models(get_settings())
     job_id = str(event["job_id"])
     time.sleep(min(max(float(event.get("delay") or 0), 0.0), MAX_DELAY_SECONDS))
-    ok = run_publish(job_id, aws_work())
-    return {"job_id": job_id, "ok": ok}
+    if not run_publish(job_id, aws_work()):
+        # The job log says why; raising counts it in the function's Errors (the alarm). No retry:
+        # the function's async invoke config allows none.
+        raise RuntimeError(f"publish job {job_id} failed")
+    return {"job_id": job_id, "ok": True}

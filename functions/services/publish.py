@@ -13,8 +13,9 @@ includes every save made before it started. A new job runs after `debounce_secon
 once; a second one waits for the first), moves the job queued → building → done | failed, writes the
 log lines and the summary (changed/removed paths). A failure leaves the live site as it was.
 
-`CITYOPS_PUBLISH_AUTO=0` turns off the automatic start (the test settings do: suites that save
-records must not build the repository's site); the "Publish site" action always runs.
+Saves publish by themselves in development and where `CITYOPS_REBUILD_FUNCTION` is set (AWS), not
+in tests (suites that save records must not build the repository's site) nor elsewhere (the deploy's
+bootstrap seeds records); `CITYOPS_PUBLISH_AUTO=0|1` overrides. The "Publish site" action always runs.
 """
 
 from __future__ import annotations
@@ -44,7 +45,10 @@ def debounce_seconds() -> float:
 
 
 def auto_enabled() -> bool:
-    default = "0" if get_settings().env == "test" else "1"
+    """Saves publish by themselves in development (`make run`) and where a rebuild function is
+    configured (AWS); not in tests, nor in other processes (the deploy's bootstrap seeds records)."""
+    env = get_settings().env
+    default = "1" if rebuild_function() or env == "development" else "0"
     return os.environ.get("CITYOPS_PUBLISH_AUTO", default) not in ("0", "false", "no", "")
 
 

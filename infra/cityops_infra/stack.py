@@ -26,13 +26,14 @@ with status 404, for objects the KeyValueStore lists but S3 lacks. A 404 is deli
 mapped: error responses apply to the whole distribution and would replace the API's own 404
 envelope. For the same reason the API must not answer HTTP 403.
 
-The rebuild function (publish -> Pelican -> site bucket + KeyValueStore + invalidation) is a later
-issue: see `_rebuild_function` below for what it will need.
+The rebuild function (publish -> Pelican -> changed files to the site bucket + KeyValueStore +
+invalidation of the changed paths) is `_rebuild_function` below; the API invokes it asynchronously.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 from aws_cdk import (
@@ -43,6 +44,7 @@ from aws_cdk import (
     Duration,
     FileSystem,
     RemovalPolicy,
+    Size,
     Stack,
 )
 from aws_cdk import aws_apigatewayv2 as apigwv2
@@ -132,6 +134,23 @@ LAMBDA_BASIC_EXECUTION = (
     "Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"
 )
 TABLE_INDEXES = "regex:/^Resource::<Table.+\\.Arn>\\/index\\/\\*$/"
+# What grant_read_data / grant_read_write_data allow on a table (without the stream actions).
+TABLE_READ_ACTIONS = [
+    "dynamodb:BatchGetItem",
+    "dynamodb:Query",
+    "dynamodb:GetItem",
+    "dynamodb:Scan",
+    "dynamodb:ConditionCheckItem",
+    "dynamodb:DescribeTable",
+]
+TABLE_WRITE_ACTIONS = [
+    "dynamodb:BatchWriteItem",
+    "dynamodb:PutItem",
+    "dynamodb:UpdateItem",
+    "dynamodb:DeleteItem",
+]
+# Tables the rebuild function writes (its job, log lines and lock); it only reads the others.
+JOB_TABLES = ("job", "job_line", "job_lock")
 S3_GRANT_ACTIONS = [
     f"Action::s3:{action}*" for action in ("GetBucket", "GetObject", "List", "Abort", "DeleteObject")
 ]
@@ -257,6 +276,7 @@ class CityOpsStack(Stack):
             description="awscrt for botocore (SigV4A, needed by the CloudFront KeyValueStore API)",
         )
         self.code = lambda_.Code.from_asset(str(lambda_dir))
+        self.rebuild_dir = lambda_dir.parent / f"{lambda_dir.name}-rebuild"
         self.api_function = self._api_function()
         self.http_api = self._http_api()
         self.paths_store = cloudfront.KeyValueStore(
@@ -468,8 +488,7 @@ class CityOpsStack(Stack):
         )
         self.jwt_secret.grant_read(function)
         self.origin_verify_secret.grant_read(function)
-        for table in self.tables.values():
-            table.grant_read_write_data(function)
+        self._grant_tables(function, TABLE_READ_ACTIONS + TABLE_WRITE_ACTIONS, self.tables.values())
         suppress(
             function,
             {
@@ -482,6 +501,17 @@ class CityOpsStack(Stack):
             children=True,
         )
         return function
+
+    def _grant_tables(
+        self, function: lambda_.Function, actions: list[str], tables: Iterable[dynamodb.Table]
+    ) -> None:
+        """One statement for `actions` on `tables` and their indexes (one per table, as the grant
+        helpers write them, overflows the role's inline policy once there are a few dozen tables)."""
+        resources: list[str] = []
+        for table in tables:
+            resources += [table.table_arn, f"{table.table_arn}/index/*"]
+        if resources:
+            function.add_to_role_policy(iam.PolicyStatement(actions=actions, resources=resources))
 
     def _allow_wildcards(self, function: lambda_.Function, reason: str, findings: list[str]) -> None:
         """IAM5 suppressions on a function's policy: the CDK grants' `index/*` of each table, plus
@@ -1160,13 +1190,102 @@ class CityOpsStack(Stack):
         )
 
     def _rebuild_function(self) -> None:
-        """Placeholder spot for the publish/rebuild function (a later issue), not a resource yet.
-
-        It will run Pelican on the published records and need: site_bucket.grant_read_write,
-        `cloudfront-keyvaluestore:DescribeKeyValueStore/PutKey/DeleteKey/UpdateKeys` on
-        `self.paths_store` (one key per published file, see viewer_request.js), read on the tables,
-        and `cloudfront:CreateInvalidation` on `self.distribution`.
-        """
+        """The publish/rebuild function (functions/publish/rebuild.py, DESIGN §7): the API invokes it
+        asynchronously (no retries: a failed publish is a failed job the admin sees, and an alarm);
+        it reads the tables (published records, Config), writes only the job tables, builds with
+        Pelican (the zip `<lambda_dir>-rebuild` from infra/package_lambda.py carries Pelican, content/
+        and theme/), writes the site bucket, the KeyValueStore of public paths (awscrt layer: SigV4A)
+        and invalidates changed paths on this distribution."""
+        name = f"{self.prefix}-rebuild"
+        function = lambda_.Function(
+            self,
+            "RebuildFunction",
+            function_name=name,
+            description="Publish: Pelican build, changed files to the site bucket, paths, invalidation",
+            runtime=lambda_.Runtime.PYTHON_3_12,
+            architecture=lambda_.Architecture.ARM_64,
+            handler="functions.publish.rebuild.handler",
+            code=lambda_.Code.from_asset(str(self.rebuild_dir)),
+            memory_size=2048,
+            ephemeral_storage_size=Size.mebibytes(2048),
+            timeout=Duration.minutes(15),
+            retry_attempts=0,
+            layers=[self.crt_layer],
+            log_group=self._log_group("RebuildLogs"),
+            environment={
+                **self._function_environment(),
+                "POWERTOOLS_SERVICE_NAME": "cityops-rebuild",
+                "CITYOPS_PUBLIC_URL": self.public_url,
+                "CITYOPS_SITE_BUCKET": self.site_bucket.bucket_name,
+                "CITYOPS_PATHS_STORE_ARN": self.paths_store.key_value_store_arn,
+                "CITYOPS_DISTRIBUTION_ID": self.distribution.distribution_id,
+            },
+        )
+        self.jwt_secret.grant_read(function)
+        self.origin_verify_secret.grant_read(function)
+        jobs = [table for logical, table in self.tables.items() if logical in JOB_TABLES]
+        self._grant_tables(function, TABLE_READ_ACTIONS, self.tables.values())
+        self._grant_tables(function, TABLE_WRITE_ACTIONS, jobs)
+        self.site_bucket.grant_read_write(function)
+        self.site_bucket.grant_delete(function)
+        function.add_to_role_policy(
+            iam.PolicyStatement(
+                sid="SitePaths",
+                actions=[
+                    "cloudfront-keyvaluestore:DescribeKeyValueStore",
+                    "cloudfront-keyvaluestore:UpdateKeys",
+                ],
+                resources=[self.paths_store.key_value_store_arn],
+            )
+        )
+        function.add_to_role_policy(
+            iam.PolicyStatement(
+                sid="Invalidate",
+                actions=["cloudfront:CreateInvalidation"],
+                resources=[
+                    f"arn:{Aws.PARTITION}:cloudfront::{Aws.ACCOUNT_ID}:distribution/"
+                    f"{self.distribution.distribution_id}"
+                ],
+            )
+        )
+        suppress(
+            function,
+            {
+                "AwsSolutions-L1": "python3.12 on purpose: the package's bytecode is compiled for it "
+                "(infra/package_lambda.py); a newer runtime needs the package rebuilt for it first.",
+                "AwsSolutions-IAM4": "AWSLambdaBasicExecutionRole only lets the function write its "
+                "own CloudWatch logs.",
+            },
+            applies_to=[LAMBDA_BASIC_EXECUTION],
+            children=True,
+        )
+        self._allow_wildcards(
+            function,
+            "The site bucket's objects (the publish writes changed files and deletes removed ones) "
+            "with the S3 grant helpers' actions.",
+            [*S3_GRANT_ACTIONS, "Action::s3:PutObject*", "Resource::<SiteBucket397A1860.Arn>/*"],
+        )
+        # The API starts it by name (a reference would make a cycle: API -> rebuild -> distribution ->
+        # HTTP API -> API); only the API's role may invoke it.
+        self.api_function.add_environment("CITYOPS_REBUILD_FUNCTION", name)
+        # A resource policy (same account: it suffices), so the API role's own policy stays as is.
+        api_role = self.api_function.role
+        assert api_role is not None
+        function.add_permission(
+            "ApiStartsRebuild",
+            principal=iam.ArnPrincipal(api_role.role_arn),
+            action="lambda:InvokeFunction",
+        )
+        failures = self._alarm(
+            "RebuildErrorsAlarm",
+            function.metric_errors(period=Duration.minutes(5), statistic="Sum"),
+            1,
+            1,
+            "A publish (rebuild function) failed: the live site is unchanged; see the job log in the "
+            "back office (Routine > Publish site) and the function's logs.",
+        )
+        failures.add_alarm_action(cloudwatch_actions.SnsAction(self.alarm_topic))
+        self.rebuild_function = function
 
     def _mail_identity(self) -> None:
         """An SES domain identity for the sender's domain when the stage names a sender (`mail_from`):

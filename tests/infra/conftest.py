@@ -83,6 +83,7 @@ def synth_context(lambda_dir: Path, content_dirs: dict[str, str], stage: str = S
 
     crt = lambda_dir.parent / f"{lambda_dir.name}-crt" / "python"
     crt.mkdir(parents=True, exist_ok=True)
+    (lambda_dir.parent / f"{lambda_dir.name}-rebuild").mkdir(parents=True, exist_ok=True)
     return cdk_context(stage=stage, lambda_dir=str(lambda_dir), **content_dirs, **CLI_CONTEXT, **overrides)
 
 

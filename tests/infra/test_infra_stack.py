@@ -425,6 +425,7 @@ def test_errors_alarm_watches_the_api_function(resources: dict, api_function) ->
         a["Properties"]
         for a in of_type(resources, "AWS::CloudWatch::Alarm").values()
         if a["Properties"].get("MetricName") == "Errors"
+        and a["Properties"].get("Dimensions", [{}])[0].get("Value") == {"Ref": api_function[0]}
     ]
     (alarm,) = alarms
     assert alarm["Namespace"] == "AWS/Lambda"
