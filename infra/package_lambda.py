@@ -20,6 +20,11 @@
    deploy's bootstrap function only: botocore needs it for SigV4A (the CloudFront KeyValueStore
    API); the API function does not carry it (importing it would slow its cold start).
 
+6. `build/lambda-rebuild/`: the publish/rebuild function (functions/publish/rebuild.py): the same
+   package and dependencies plus Pelican (`REBUILD_EXTRAS` of the `dev` extra) and what a build
+   reads: content/, theme/, pelicanconf.py and publishconf.py (beside `functions/`, the repository
+   root of `functions.core.settings.REPO_ROOT`). Still a zip, no container image.
+
 `--arch x86_64` builds the same for this machine's processor (the cold-start benchmark runs it).
 """
 
@@ -47,6 +52,10 @@ EXCLUDED_SUFFIXES = (".pyc", ".pyo")
 # Shipped by the Lambda Python runtime; removed from the package (with their .dist-info).
 PROVIDED_BY_RUNTIME = ("boto3", "botocore", "s3transfer")
 DEV_SUFFIXES = (".pyi",)
+# What the rebuild function adds: Pelican and its plugins (named as in the `dev` extra), and the site's
+# sources, copied next to functions/.
+REBUILD_EXTRAS = ("pelican", "pelican-i18n-subsites", "jinja2")
+SITE_SOURCES = ("content", "theme", "pelicanconf.py", "publishconf.py")
 
 
 def platforms(arch: str = "arm64") -> tuple[str, ...]:
@@ -65,6 +74,31 @@ def crt_requirement(pyproject: Path = REPO_ROOT / "pyproject.toml") -> str:
         extras = tomllib.load(handle)["project"]["optional-dependencies"]["infra"]
     (pin,) = [dependency for dependency in extras if dependency.startswith("awscrt==")]
     return pin
+
+
+def rebuild_dependencies(pyproject: Path = REPO_ROOT / "pyproject.toml") -> list[str]:
+    """The runtime dependencies plus the `dev` extra's Pelican requirements."""
+    with pyproject.open("rb") as handle:
+        extras = tomllib.load(handle)["project"]["optional-dependencies"]["dev"]
+
+    def name(requirement: str) -> str:
+        return requirement.split("[")[0].split(">")[0].split("=")[0].split("<")[0].strip().lower()
+
+    return runtime_dependencies(pyproject) + [r for r in extras if name(r) in REBUILD_EXTRAS]
+
+
+def copy_site_sources(target: Path, root: Path = REPO_ROOT) -> list[str]:
+    copied = []
+    for name in SITE_SOURCES:
+        source, destination = root / name, target / name
+        if source.is_dir():
+            if destination.exists():
+                shutil.rmtree(destination)
+            shutil.copytree(source, destination, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, destination)
+        copied.append(name)
+    return copied
 
 
 def pip_command(target: Path, dependencies: list[str], arch: str = "arm64") -> list[str]:
@@ -167,10 +201,14 @@ def build(
     crt_target = target.parent / f"{target.name}-crt"
     command = pip_command(target, dependencies, arch)
     crt_command = pip_command(crt_target / "python", [crt_requirement()], arch) if crt else None
+    rebuild_target = target.parent / f"{target.name}-rebuild"
+    rebuild_command = pip_command(rebuild_target, rebuild_dependencies(), arch) if crt else None
     plan: dict[str, object] = {
         "target": str(target),
         "pip": command,
         "crt_pip": crt_command,
+        "rebuild_pip": rebuild_command,
+        "rebuild_site_sources": list(SITE_SOURCES),
         "removed_from_package": list(PROVIDED_BY_RUNTIME),
         "files": [f"{p.name}/{f.as_posix()}" for p in packages for f in source_files(p)],
     }
@@ -180,6 +218,7 @@ def build(
     for directory, pip, folder in (
         (target, command, target),
         (crt_target, crt_command, crt_target / "python"),
+        (rebuild_target, rebuild_command, rebuild_target),
     ):
         if pip is None:
             continue
@@ -187,10 +226,12 @@ def build(
             shutil.rmtree(directory)
         folder.mkdir(parents=True)
         subprocess.run(pip, check=True)  # noqa: S603 - fixed argument list, no shell
-        if directory is target:
-            plan["removed"] = strip_installed(target)
+        if directory in (target, rebuild_target):
+            plan["removed"] = strip_installed(directory)
             for package in packages:
-                copy_package(target, package)
+                copy_package(directory, package)
+        if directory is rebuild_target:
+            copy_site_sources(directory)
         subprocess.run(compile_command(directory, python), check=True)  # noqa: S603
         plan[f"{directory.name}_zip_bytes"] = zipped_size(directory)
     return plan
