@@ -8,7 +8,7 @@
  * tab. Full screen (persisted, SPEC §2) hides the menu and the header and always shows a labelled
  * "Exit full screen" button.
  */
-import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { Button, Drawer, Dropdown, Grid, Layout, Menu, Spin, type MenuProps } from 'antd';
 import { FullscreenExitOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -127,7 +127,8 @@ function AccountMenu({
   );
 }
 
-export function AdminShell({ pages }: { pages: AdminPages }) {
+/** `headerExtra`: what src/app puts into the header before the tools (the publish indicator). */
+export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerExtra?: ReactNode }) {
   // The texts are needed once; after that a language switch keeps the shell (and every open page,
   // with what was typed in it) on screen while the other language's file loads.
   const namespaceReady = useAdminNamespace();
@@ -395,6 +396,7 @@ export function AdminShell({ pages }: { pages: AdminPages }) {
         </h1>
       ) : null}
       <div style={{ flex: 1, minWidth: 0 }} />
+      {headerExtra}
       <HeaderTools
         compact={compactTools}
         canCloseAll={admin.tabs.tabs.length > 0}

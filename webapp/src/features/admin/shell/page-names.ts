@@ -17,6 +17,7 @@ export const PAGE_NAMES = [
   'routine/attachment',
   'routine/config',
   'routine/adminInfo',
+  'routine/publish',
   'crud/designed',
   'crud/crud',
   'crud/log',

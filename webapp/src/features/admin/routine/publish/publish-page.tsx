@@ -1,0 +1,168 @@
+/**
+ * routine/publish: publish the public site. The "Publish site" button starts a publish (or joins the
+ * queued one); the page shows the newest job's status (queued / building / done / failed), the pages
+ * it changed and its log, read as it grows, and the last few publishes.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Card, Empty, Flex, List, Table, Tag, Typography } from 'antd';
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Auth } from '../../../../components/permission';
+import { timeFormat } from '../../../../lib/time';
+import { loadIndex, loadLog, RUNNING, startPublish, statusColor, type PublishJob } from './api';
+
+const NS = 'admin/routine/publish';
+const POLL_MS = 1000;
+
+interface Line {
+  seq: number;
+  text: string;
+}
+
+export default function PublishPage() {
+  const { t } = useTranslation(NS);
+  const [current, setCurrent] = useState<PublishJob | null>(null);
+  const [jobs, setJobs] = useState<PublishJob[]>([]);
+  const [lines, setLines] = useState<Line[]>([]);
+  const [starting, setStarting] = useState(false);
+  const logJob = useRef<string>('');
+
+  const refresh = useCallback(async () => {
+    const res = await loadIndex();
+    const job = res.data.current ?? null;
+    setCurrent(job);
+    setJobs(res.data.jobs);
+    if (!job) return;
+    if (logJob.current !== job.id) {
+      logJob.current = job.id;
+      setLines([]);
+    }
+    setLines((known) => {
+      const after = known.length ? known[known.length - 1].seq : 0;
+      if (after >= job.last_seq) return known;
+      void loadLog(job.id, after).then((log) => {
+        if (logJob.current !== job.id) return;
+        setLines((now) => {
+          const last = now.length ? now[now.length - 1].seq : 0;
+          return [...now, ...log.data.lines.filter((line) => line.seq > last)];
+        });
+      });
+      return known;
+    });
+  }, []);
+
+  useEffect(() => {
+    void refresh().catch(() => undefined);
+  }, [refresh]);
+
+  const running = current !== null && RUNNING.includes(current.status);
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = window.setInterval(() => void refresh().catch(() => undefined), POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [running, refresh]);
+
+  const publish = async () => {
+    setStarting(true);
+    try {
+      await startPublish();
+      await refresh();
+    } catch {
+      // shown
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const summary = current?.summary as { changed?: string[]; removed?: string[]; error?: string } | undefined;
+  const changed = summary?.changed ?? [];
+  const removed = summary?.removed ?? [];
+  return (
+    <Flex vertical gap={16}>
+      <Card
+        title={t('title')}
+        extra={
+          <Auth name="publish">
+            <Button
+              type="primary"
+              icon={<CloudUploadOutlined />}
+              loading={starting}
+              onClick={() => void publish()}
+              data-testid="publish-site"
+            >
+              {t('publish')}
+            </Button>
+          </Auth>
+        }
+      >
+        <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+        {current ? (
+          <Flex vertical gap={12}>
+            <Flex gap={8} wrap="wrap" align="center">
+              <Typography.Text strong>{t('current')}</Typography.Text>
+              <Tag color={statusColor(current.status)} data-testid="publish-status" data-status={current.status}>
+                {t(`status.${current.status}`)}
+              </Tag>
+              <Typography.Text type="secondary">
+                {timeFormat(current.create_time)} · {String(current.params.reason ?? '')}
+              </Typography.Text>
+            </Flex>
+            {current.status === 'done' && (
+              <Typography.Text>{t('changedCount', { changed: changed.length, removed: removed.length })}</Typography.Text>
+            )}
+            {current.status === 'failed' && <Typography.Text type="danger">{t('failedHint')}</Typography.Text>}
+            {changed.length + removed.length > 0 && (
+              <List
+                size="small"
+                bordered
+                header={t('changedPages')}
+                dataSource={[...changed.map((p) => ({ p, removed: false })), ...removed.map((p) => ({ p, removed: true }))].slice(0, 200)}
+                renderItem={(item) => (
+                  <List.Item style={{ wordBreak: 'break-all' }}>
+                    {item.removed ? <Tag>{t('removed')}</Tag> : null}/{item.p}
+                  </List.Item>
+                )}
+              />
+            )}
+            <Typography.Text strong>{t('log')}</Typography.Text>
+            <pre
+              data-testid="publish-log"
+              style={{
+                maxHeight: 320,
+                overflow: 'auto',
+                margin: 0,
+                padding: 12,
+                background: 'rgba(127,127,127,0.08)',
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-all',
+              }}
+            >
+              {lines.map((line) => `${line.seq}  ${line.text}`).join('\n')}
+            </pre>
+          </Flex>
+        ) : (
+          <Empty description={t('none')} />
+        )}
+      </Card>
+      <Card title={t('history')}>
+        <Table<PublishJob>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          scroll={{ x: 560 }}
+          dataSource={jobs}
+          columns={[
+            { title: t('time'), dataIndex: 'create_time', render: (v: number) => timeFormat(v) },
+            { title: t('statusLabel'), dataIndex: 'status', render: (v: string) => <Tag color={statusColor(v)}>{t(`status.${v}`)}</Tag> },
+            { title: t('reason'), dataIndex: 'params', render: (v: Record<string, unknown>) => String(v.reason ?? '') },
+            {
+              title: t('changedPages'),
+              dataIndex: 'summary',
+              render: (v: Record<string, unknown>) => (Array.isArray(v.changed) ? v.changed.length : '-'),
+            },
+          ]}
+        />
+      </Card>
+    </Flex>
+  );
+}
