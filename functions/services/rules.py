@@ -321,7 +321,7 @@ DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
             {
                 "name": "routine/publish",
                 "title": ("发布网站", "Publish site"),
-                "icon": "CloudUploadOutlined",
+                "icon": "BuildOutlined",
                 "weigh": 96,
                 "buttons": (_VIEW, ("publish", "发布", "Publish")),
             },
