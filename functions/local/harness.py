@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -49,6 +50,14 @@ def local_server(
 ) -> Iterator[LocalServer]:
     """The server, stopped at the end of the block with `stop_signal` (Ctrl-C by default)."""
     port, ddb_port = free_port(), free_port()
+    env = dict(env or {})
+    if "CITYOPS_SITE_DIR" not in env:
+        # Its own site folder (a copy of the built site/): a publish in this server (startup, saves,
+        # the Publish button) swaps that copy, never the repository's site/.
+        site = var_dir / "site"
+        if (REPO_ROOT / "site" / "index.html").is_file() and not site.exists():
+            shutil.copytree(REPO_ROOT / "site", site)
+        env["CITYOPS_SITE_DIR"] = str(site)
     child_env = {
         **os.environ,
         "CITYOPS_PORT": str(port),
@@ -58,7 +67,7 @@ def local_server(
         "CITYOPS_TABLE_PREFIX": table_prefix,
         "PYTHONUNBUFFERED": "1",
         "PYTHONIOENCODING": "utf-8",
-        **(env or {}),
+        **env,
     }
     for name in ("CITYOPS_DYNAMODB_ENDPOINT", "CITYOPS_UPLOAD_DIR", "CITYOPS_SMS_OUTBOX_DIR", "CITYOPS_ENV"):
         child_env.pop(name, None)

@@ -86,6 +86,11 @@ def main() -> None:
         stack.callback(dynamodb.stop, ddb)
 
         password = seed(settings)
+        # site/ may have been built by `make` from the seed files: publish what the tables hold now
+        # (in the background; the server starts at once and the swap is atomic).
+        from functions.services.publish import schedule_publish
+
+        schedule_publish("local server started")
 
         mail_dir = var_dir / "mail"
         controller = smtp.start(mail_dir, settings.smtp_port)
