@@ -216,3 +216,58 @@ def test_admin_presses_publish_and_reads_the_log(
     missing = api.get("/srv/admin/routine/publish/log?id=00ff&after=0", headers=viewer.headers).json()
     assert missing["code"] == 0
     assert (site["site"] / "index.html").is_file()
+
+
+def test_the_gateway_keeps_serving_during_swaps(site: dict[str, Path], tmp_path: Path) -> None:
+    """Requests racing many swaps between two builds always get a whole page (200), never a 404."""
+    from starlette.testclient import TestClient
+
+    from functions.local.gateway import Gateway
+
+    assert _publish().status == "done"
+    first = site["site"].resolve()
+    _edit_news_title(site["content"], "Second build headline")
+    assert _publish().status == "done"
+    second = site["site"].resolve()
+    assert first != second and first.is_dir()
+
+    gateway = Gateway(None, site["site"], tmp_path / "no-webapp", tmp_path / "no-uploads")
+    stop = threading.Event()
+    swaps = 0
+
+    def swap_forever() -> None:
+        nonlocal swaps
+        while not stop.is_set():
+            pipeline.swap_in(site["site"], first if swaps % 2 else second)
+            swaps += 1
+
+    swapper = threading.Thread(target=swap_forever)
+    swapper.start()
+    statuses: list[int] = []
+    try:
+        with TestClient(gateway) as client:
+            deadline = time.monotonic() + 3
+            while time.monotonic() < deadline:
+                for path in ("/", "/en/", "/jiang/"):
+                    answer = client.get(path)
+                    statuses.append(answer.status_code)
+                    assert answer.status_code == 200 and "</html>" in answer.text, (path, answer.status_code)
+    finally:
+        stop.set()
+        swapper.join()
+    assert swaps > 50 and len(statuses) > 30
+
+
+def test_the_first_publish_moves_a_real_site_folder_aside(site: dict[str, Path]) -> None:
+    from functions.publish.build import build
+
+    build(site["content"], site["site"])  # what `make site` leaves: a real folder
+    assert site["site"].is_dir() and not site["site"].is_symlink()
+    before = pipeline.make_manifest(site["site"])
+    done = _publish()
+    assert done.status == "done" and done.summary_doc()["changed"] == []  # same bytes: no swap needed
+    _edit_news_title(site["content"], "After make site")
+    assert _publish().status == "done"
+    assert site["site"].is_symlink() and pipeline.make_manifest(site["site"]) != before
+    kept = [p.name for p in pipeline.builds_dir(site["site"]).iterdir()]
+    assert any(name.startswith("initial-") for name in kept)
