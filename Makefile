@@ -87,7 +87,7 @@ bench: install build ## Run the benchmarks and record their results in bench/res
 	$(PY) -m bench
 
 clean: ## Remove build output (keeps var/, the local database)
-	rm -rf site webapp/dist cdk.out infra/cdk.out
+	rm -rf site .site-builds webapp/dist cdk.out infra/cdk.out
 
 # AWS (infra/README.md): the pinned CDK CLI of package.json, never a prompt. STAGE names the stage
 # (cdk.json context.stages); every resource name derives from it.

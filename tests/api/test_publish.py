@@ -271,3 +271,44 @@ def test_the_first_publish_moves_a_real_site_folder_aside(site: dict[str, Path])
     assert site["site"].is_symlink() and pipeline.make_manifest(site["site"]) != before
     kept = [p.name for p in pipeline.builds_dir(site["site"]).iterdir()]
     assert any(name.startswith("initial-") for name in kept)
+
+
+def test_on_aws_a_save_invokes_the_rebuild_function_asynchronously(
+    site: dict[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With CITYOPS_REBUILD_FUNCTION set, the API only invokes the function (Event) with the job id;
+    a second save while the job is queued joins it and invokes nothing. The Lambda client is a
+    botocore Stubber asserting the exact call (Lambda has no local server here)."""
+    import boto3
+    from botocore.stub import ANY, Stubber
+
+    lam = boto3.client("lambda", region_name="us-east-1", aws_access_key_id="x", aws_secret_access_key="x")
+    made: list[str] = []
+    invoked: list[bytes] = []
+    lam.meta.events.register(
+        "provide-client-params.lambda.Invoke", lambda params, **_: invoked.append(params["Payload"])
+    )
+
+    def client(name: str, *args: Any, **kwargs: Any) -> Any:
+        made.append(name)
+        return lam
+
+    monkeypatch.setattr(boto3, "client", client)
+    monkeypatch.setenv("CITYOPS_REBUILD_FUNCTION", "cityops-test-rebuild")
+    monkeypatch.setenv("CITYOPS_PUBLISH_DEBOUNCE_SECONDS", "2")
+    assert service.auto_enabled()  # a configured rebuild function turns automatic publishing on
+    with Stubber(lam) as stub:
+        stub.add_response(
+            "invoke",
+            {"StatusCode": 202},
+            {"FunctionName": "cityops-test-rebuild", "InvocationType": "Event", "Payload": ANY},
+        )
+        job = service.schedule_publish("news #1 saved")
+        assert job is not None and job.status == "queued"
+        again = service.schedule_publish("news #2 saved")
+        assert again is not None and again.id == job.id
+        stub.assert_no_pending_responses()
+    assert made == ["lambda"]
+    assert json.loads(invoked[0]) == {"job_id": job.id, "delay": 2.0}
+    assert jobs.get_job(job.id).status == "queued"  # type: ignore[union-attr]
+    jobs.set_status(job.id, "done")  # leave no queued job behind for the other tests
