@@ -90,7 +90,7 @@ def main() -> None:
         # (in the background; the server starts at once and the swap is atomic).
         from functions.services.publish import schedule_publish
 
-        schedule_publish("local server started")
+        schedule_publish("local server started", source="startup")
 
         mail_dir = var_dir / "mail"
         controller = smtp.start(mail_dir, settings.smtp_port)

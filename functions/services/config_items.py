@@ -241,7 +241,7 @@ def save_group(group: str, values: dict[str, Any]) -> int:
         if changed:
             from functions.services.publish import schedule_publish
 
-            schedule_publish("site config saved")
+            schedule_publish("site config saved", source="config")
     return changed
 
 

@@ -62,25 +62,32 @@ def pending_job() -> Job | None:
     return latest[0] if latest and latest[0].status == "queued" else None
 
 
-def schedule_publish(reason: str, *, by: int | None = None) -> Job | None:
+def schedule_publish(
+    reason: str, *, by: int | None = None, source: str = "save", subject: str = ""
+) -> Job | None:
     """Debounced publish after a public record or Config changed; None when automatic publishing
-    is off. Never raises into the caller's save (a failure to schedule is logged)."""
+    is off. Never raises into the caller's save (a failure to schedule is logged). `source`
+    ("record", "config", "startup", …) and `subject` (e.g. `business/news#3`) let the back office
+    say why in the reader's language; `reason` is the log's English line."""
     if not auto_enabled():
         return None
     try:
-        return request_publish(reason, by=by, delay=debounce_seconds())
+        return request_publish(reason, by=by, delay=debounce_seconds(), source=source, subject=subject)
     except Exception:  # the record is saved; the next save or the Publish button will publish it
         logger.exception("could not schedule a publish", extra={"reason": reason})
         return None
 
 
-def request_publish(reason: str, *, by: int | None = None, delay: float = 0.0) -> Job:
+def request_publish(
+    reason: str, *, by: int | None = None, delay: float = 0.0, source: str = "manual", subject: str = ""
+) -> Job:
     """Join the queued publish job, or create one and start it after `delay` seconds."""
     pending = pending_job()
     if pending is not None:
         jobs.append_lines(pending.id, [f"queued: {reason}"])
         return pending
-    job = jobs.create_job(KIND, by=by, params={"reason": reason})
+    params = {"reason": reason, "source": source, "subject": subject}
+    job = jobs.create_job(KIND, by=by, params=params)
     jobs.append_lines(job.id, [f"queued: {reason}"])
     start(job.id, delay)
     return job

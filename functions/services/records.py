@@ -172,7 +172,8 @@ def publish_after_save(doc: DesignDoc, item: Record | None) -> None:
         from functions.services.publish import schedule_publish
 
         what = f"{doc.name} #{item.id} saved" if item is not None else f"{doc.name}: rows deleted"
-        schedule_publish(what)
+        subject = f"{doc.name}#{item.id}" if item is not None else doc.name
+        schedule_publish(what, source="record" if item is not None else "delete", subject=subject)
 
 
 def answer(doc: DesignDoc, item: Record) -> dict[str, Any]:

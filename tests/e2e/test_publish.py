@@ -50,6 +50,7 @@ def test_admin_publishes_the_site_and_sees_it_done(publish_server, browser: Brow
             expect(status).to_have_attribute("data-status", "done", timeout=60_000)
             expect(status).to_have_text("Done" if lang == "en-US" else "已完成")
             expect(page.get_by_test_id("publish-log")).to_contain_text("done")
+            expect(button).not_to_have_class(re.compile("ant-btn-loading"))
             expect(page.get_by_test_id("publish-indicator")).to_be_visible()
             shot = SHOTS / f"publish-{lang}-{width}x{height}.png"
             page.screenshot(path=str(shot), full_page=True)

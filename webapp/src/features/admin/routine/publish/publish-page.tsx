@@ -14,6 +14,12 @@ import { loadIndex, loadLog, RUNNING, startPublish, statusColor, type PublishJob
 const NS = 'admin/routine/publish';
 const POLL_MS = 1000;
 
+/** Why a publish ran, in the reader's language (the server's `reason` is the log's English line). */
+function reasonText(t: (key: string, vars?: Record<string, unknown>) => string, params: Record<string, unknown>): string {
+  const source = typeof params.source === 'string' ? params.source : '';
+  return source ? t(`source.${source}`, { subject: params.subject ?? '' }) : String(params.reason ?? '');
+}
+
 interface Line {
   seq: number;
   text: string;
@@ -104,7 +110,7 @@ export default function PublishPage() {
                 {t(`status.${current.status}`)}
               </Tag>
               <Typography.Text type="secondary">
-                {timeFormat(current.create_time)} · {String(current.params.reason ?? '')}
+                {timeFormat(current.create_time)} · {reasonText(t, current.params)}
               </Typography.Text>
             </Flex>
             {current.status === 'done' && (
@@ -154,7 +160,7 @@ export default function PublishPage() {
           columns={[
             { title: t('time'), dataIndex: 'create_time', render: (v: number) => timeFormat(v) },
             { title: t('statusLabel'), dataIndex: 'status', render: (v: string) => <Tag color={statusColor(v)}>{t(`status.${v}`)}</Tag> },
-            { title: t('reason'), dataIndex: 'params', render: (v: Record<string, unknown>) => String(v.reason ?? '') },
+            { title: t('reason'), dataIndex: 'params', render: (v: Record<string, unknown>) => reasonText(t, v) },
             {
               title: t('changedPages'),
               dataIndex: 'summary',
