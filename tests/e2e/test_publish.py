@@ -45,8 +45,12 @@ def test_admin_publishes_the_site_and_sees_it_done(publish_server, browser: Brow
             page.goto(server.url("/admin/routine/publish" + ("?lang=en" if lang == "en-US" else "")))
             button = page.get_by_test_id("publish-site")
             expect(button).to_be_visible()
-            button.click()
             status = page.get_by_test_id("publish-status")
+            page.wait_for_load_state("networkidle")
+            before = status.get_attribute("data-job") if status.count() else None
+            button.click()
+            # The job this click started (not the previous one) goes to done.
+            expect(status).not_to_have_attribute("data-job", before or "-", timeout=30_000)
             expect(status).to_have_attribute("data-status", "done", timeout=60_000)
             expect(status).to_have_text("Done" if lang == "en-US" else "已完成")
             expect(page.get_by_test_id("publish-log")).to_contain_text("done")

@@ -106,7 +106,7 @@ export default function PublishPage() {
           <Flex vertical gap={12}>
             <Flex gap={8} wrap="wrap" align="center">
               <Typography.Text strong>{t('current')}</Typography.Text>
-              <Tag color={statusColor(current.status)} data-testid="publish-status" data-status={current.status}>
+              <Tag color={statusColor(current.status)} data-testid="publish-status" data-status={current.status} data-job={current.id}>
                 {t(`status.${current.status}`)}
               </Tag>
               <Typography.Text type="secondary">
