@@ -35,6 +35,8 @@ from functions.services import jobs
 
 KIND = "publish"
 LOCK_WAIT_SECONDS = 600.0
+# A queued job waits for the lock at most LOCK_WAIT_SECONDS; after that (plus the debounce) it is stale.
+STALE_SECONDS = LOCK_WAIT_SECONDS + 60
 logger = logging.getLogger(__name__)
 
 Work = Callable[[str, Callable[[str], None]], dict[str, Any]]
@@ -57,9 +59,18 @@ def rebuild_function() -> str:
 
 
 def pending_job() -> Job | None:
-    """The newest publish job when it is still queued (a save can join it)."""
+    """The newest publish job when it is still queued and recent (a save can join it). A queued job
+    older than its debounce plus `STALE_SECONDS` never started (the process that queued it stopped,
+    or the invoke was lost): it is marked failed, so saves do not keep joining it."""
     latest = jobs.latest_jobs(KIND, 1)
-    return latest[0] if latest and latest[0].status == "queued" else None
+    if not latest or latest[0].status != "queued":
+        return None
+    job = latest[0]
+    if time.time() - int(job.create_time) <= debounce_seconds() + STALE_SECONDS:
+        return job
+    jobs.append_lines(job.id, ["never started: the process that queued it stopped"])
+    jobs.set_status(job.id, "failed", summary={"error": "stale"})
+    return None
 
 
 def schedule_publish(

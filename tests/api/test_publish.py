@@ -312,3 +312,20 @@ def test_on_aws_a_save_invokes_the_rebuild_function_asynchronously(
     assert json.loads(invoked[0]) == {"job_id": job.id, "delay": 2.0}
     assert jobs.get_job(job.id).status == "queued"  # type: ignore[union-attr]
     jobs.set_status(job.id, "done")  # leave no queued job behind for the other tests
+
+
+def test_a_queued_job_that_never_started_is_not_joined(
+    site: dict[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from functions.models.job import Job
+
+    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "1")
+    monkeypatch.setattr(service, "start", lambda job_id, delay: None)  # the process "stops" before it runs
+    stale = service.schedule_publish("news #1 saved")
+    assert stale is not None
+    Job(stale.id).update(actions=[Job.create_time.set(int(time.time()) - int(service.STALE_SECONDS) - 10)])
+    fresh = service.schedule_publish("news #2 saved")
+    assert fresh is not None and fresh.id != stale.id
+    assert jobs.get_job(stale.id).status == "failed"  # type: ignore[union-attr]
+    assert service.schedule_publish("news #3 saved").id == fresh.id  # type: ignore[union-attr]
+    jobs.set_status(fresh.id, "done")
