@@ -48,10 +48,18 @@ def test_every_route_declares_exactly_one_permission() -> None:
 def private_site(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """The matrix presses "Publish site" (routine/publish/publish): build into a private folder."""
     from functions.core.settings import get_settings
+    from functions.services import jobs
+    from functions.services.publish import KIND
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(get_settings(), "site_dir", tmp_path_factory.mktemp("matrix") / "site")
         yield
+        deadline = time.monotonic() + 60  # let the publishes it started finish in the private folder
+        while time.monotonic() < deadline:
+            latest = jobs.latest_jobs(KIND, 1)
+            if not latest or latest[0].status in jobs.FINISHED:
+                break
+            time.sleep(0.2)
 
 
 @pytest.fixture(scope="module")
