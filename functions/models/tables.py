@@ -135,6 +135,61 @@ def _add_missing_indexes(model: type[BaseModel], description: dict[str, Any]) ->
     return True
 
 
+def _rebuild_with_missing_indexes(model: type[BaseModel], existing: set[str]) -> None:
+    """DynamoDB Local (a developer's kept var/dynamodb): a table that lacks an index the model now
+    declares is copied aside, recreated with every index and filled again.
+
+    DynamoDB Local 3.x sometimes leaves an index added by UpdateTable in CREATING for ever, so the
+    online path of `_add_missing_indexes` cannot be relied on there. The rows are first copied into
+    `<table>.rebuild` (kept if anything fails, and used by the next start to finish the job), so a
+    crash part-way never loses them. This reads the whole table, which is fine for one developer's
+    local data and never happens on AWS, where the stack owns the indexes."""
+    client = model._get_connection().connection.client
+    name = model.Meta.table_name
+    backup = f"{name}.rebuild"
+    has_name, has_backup = name in existing, backup in existing
+    if has_backup and has_name and _lacks_indexes(model):
+        # The copy aside was interrupted: the original is whole, start again.
+        client.delete_table(TableName=backup)
+        client.get_waiter("table_not_exists").wait(TableName=backup)
+        has_backup = False
+    if not has_backup:
+        if not _lacks_indexes(model):
+            return
+        description = model.describe_table()
+        client.create_table(
+            TableName=backup,
+            KeySchema=description["KeySchema"],
+            AttributeDefinitions=description["AttributeDefinitions"],
+            BillingMode=BILLING_MODE,
+        )
+        client.get_waiter("table_exists").wait(TableName=backup)
+        _copy_rows(client, name, backup)
+        client.delete_table(TableName=name)
+        client.get_waiter("table_not_exists").wait(TableName=name)
+        has_name = False
+    if not has_name:
+        _create_if_missing(model)
+        _wait_active(model)
+    _copy_rows(client, backup, name)  # puts are idempotent: a repeated copy-back is harmless
+    client.delete_table(TableName=backup)
+
+
+def _lacks_indexes(model: type[BaseModel]) -> bool:
+    present = {index["IndexName"] for index in model.describe_table().get("GlobalSecondaryIndexes", [])}
+    return any(index["name"] not in present for index in describe_model(model)["global_secondary_indexes"])
+
+
+def _copy_rows(client: Any, source: str, target: str) -> None:
+    for page in client.get_paginator("scan").paginate(TableName=source):
+        items = page["Items"]
+        for start in range(0, len(items), 25):
+            requests = [{"PutRequest": {"Item": item}} for item in items[start : start + 25]]
+            while requests:
+                unprocessed = client.batch_write_item(RequestItems={target: requests})["UnprocessedItems"]
+                requests = unprocessed.get(target, [])
+
+
 def _wait_active(model: type[BaseModel], timeout: float = 300) -> None:
     deadline = time.monotonic() + timeout
     while True:
@@ -170,7 +225,9 @@ def create_tables(wait: bool = True, models: Iterable[type[BaseModel]] | None = 
         for model in missing:
             _wait_active(model)
         for model in selected:
-            if model not in missing:
+            if getattr(model.Meta, "host", None):
+                _rebuild_with_missing_indexes(model, existing | set(created))
+            elif model not in missing:
                 while _add_missing_indexes(model, model.describe_table()):
                     _wait_active(model)
             _ensure_ttl(model)

@@ -69,6 +69,32 @@ def test_a_kept_table_gains_the_index_a_newer_model_declares(dynamodb, token_tab
     assert token_table.get("abc").token_hash == "abc"  # the data is kept
 
 
+def test_a_rebuild_stopped_after_the_copy_aside_finishes_at_the_next_start(dynamodb, token_table) -> None:
+    """The local rebuild copies rows to `<table>.rebuild` before dropping the table: if the process
+    stopped right after the drop, the next start recreates the table and brings the rows back."""
+    configure_models(dynamodb, [TokenBeforeIndex])
+    create_tables(models=[TokenBeforeIndex])
+    for key in ("abc", "def"):
+        TokenBeforeIndex(key).save()
+    client = TokenBeforeIndex._get_connection().connection.client
+    name = TokenBeforeIndex.Meta.table_name
+    description = TokenBeforeIndex.describe_table()
+    client.create_table(
+        TableName=f"{name}.rebuild",
+        KeySchema=description["KeySchema"],
+        AttributeDefinitions=description["AttributeDefinitions"],
+        BillingMode="PAY_PER_REQUEST",
+    )
+    for key in ("abc", "def"):
+        client.put_item(TableName=f"{name}.rebuild", Item={"token_hash": {"S": key}})
+    TokenBeforeIndex.delete_table()  # stopped here: only the copy holds the rows
+
+    assert create_tables(models=[token_table]) == [name]
+    assert sorted(row.token_hash for row in token_table.scan()) == ["abc", "def"]
+    assert [i["IndexName"] for i in token_table.describe_table()["GlobalSecondaryIndexes"]] == ["owner-index"]
+    assert f"{name}.rebuild" not in client.list_tables()["TableNames"]
+
+
 def test_create_tables_is_idempotent_and_sets_gsi_and_ttl(token_table) -> None:
     assert create_tables(models=[token_table]) == [token_table.Meta.table_name]
     assert create_tables(models=[token_table]) == []
