@@ -59,10 +59,11 @@ webapp: $(WEB_BUILD)
 $(WEB_BUILD): $(WEB_STAMP) $(WEB_SOURCES)
 	cd webapp && npm run build
 
-chromium: ## Install Debian's chromium for the end-to-end tests when it is missing
-	@command -v chromium >/dev/null || { \
+chromium: ## Install Debian's chromium and the CJK fonts (Chinese pages) for the end-to-end tests when missing
+	@{ command -v chromium >/dev/null && dpkg -s fonts-noto-cjk >/dev/null 2>&1; } || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk; }
 
 lint: $(PY_STAMP) ## Lint Python (ruff, mypy) and the web app
 	$(VENV)/bin/ruff check functions infra tests bench tools pelicanconf.py publishconf.py
