@@ -26,5 +26,7 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     restoreMocks: true,
+    // The first antd render of a worker is slow on a busy two-core machine (CI runs the suites there).
+    testTimeout: 30_000,
   },
 }));

@@ -1,7 +1,8 @@
 /**
  * The "city" input: province → city → district, loaded level by level from GET …/ajax/area
  * (admin or member API by the current location). The value is the list of division codes, e.g.
- * ["44", "4403", "440305"]; `onChange` also receives the names.
+ * ["44", "4403", "440305"]; `onChange` also receives the names. `CityNames` shows such a value as
+ * names ("广东省 / 深圳市 / 南山区"), each level fetched once per page load however many rows show it.
  */
 import { useEffect, useState } from 'react';
 import { Cascader } from 'antd';
@@ -38,6 +39,50 @@ async function fetchLevel(client: RequestClient, params: { province?: string; ci
   }>;
   const depth = params.city ? 3 : params.province ? 2 : 1;
   return res.data.list.map((o) => ({ value: o.value, label: o.label, isLeaf: depth === 3 }));
+}
+
+/** Levels already asked for, by their parent's codes ("" for the provinces). */
+const levels = new Map<string, Promise<AreaOption[]>>();
+
+function cachedLevel(params: { province?: string; city?: string }): Promise<AreaOption[]> {
+  const key = `${params.province ?? ''}/${params.city ?? ''}`;
+  let level = levels.get(key);
+  if (!level) {
+    level = fetchLevel(api, params).catch((error: unknown) => {
+      levels.delete(key); // asked again next time
+      throw error;
+    });
+    levels.set(key, level);
+  }
+  return level;
+}
+
+/** The names of division codes, top down; the codes themselves until (or if never) loaded. */
+export function CityNames({ codes }: { codes: string[] }) {
+  const [names, setNames] = useState<string[]>(codes);
+  const key = codes.join(',');
+  useEffect(() => {
+    let alive = true;
+    const [province, city, district] = key.split(',');
+    void (async () => {
+      const found: string[] = [];
+      const steps: [string | undefined, { province?: string; city?: string }][] = [
+        [province, {}],
+        [city, { province }],
+        [district, { province, city }],
+      ];
+      for (const [code, params] of steps) {
+        if (!code) break;
+        const level = await cachedLevel(params);
+        found.push(level.find((o) => o.value === code)?.label ?? code);
+      }
+      if (alive) setNames(found);
+    })().catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [key]);
+  return <>{names.length ? names.join(' / ') : '-'}</>;
 }
 
 export function CityCascader({ value, onChange, disabled, id, client = api }: CityCascaderProps) {

@@ -50,6 +50,9 @@ export interface TableApi {
   sortable: (id: number, targetId: number) => Promise<ApiResponse<unknown>>;
   /** Every row (up to 1,000) for pickers, quietly (no message on failure). */
   options: () => Promise<ApiResponse<{ list: Row[] }>>;
+  /** Rows for a select, quietly: a quick search (`quick_search`) or the rows of its value
+   * (`initKey: 'id'`, `initValue: '1,2'`), at most 20. */
+  pick: (query: { quick_search?: string; initKey?: string; initValue?: string }) => Promise<ApiResponse<ListResult>>;
 }
 
 interface TableOps {
@@ -126,10 +129,29 @@ export const TABLE_OPERATIONS: Record<string, TableOps> = {
 export function tableApi(prefix: string): TableApi {
   const ops = TABLE_OPERATIONS[prefix];
   if (!ops) throw new Error(`No generated operations for the table ${prefix}`);
+  return apiOf(ops, prefix, {});
+}
+
+/** The operations every table made with the CRUD generator shares; `{path}` is its rule path. */
+const DESIGNED_OPERATIONS: TableOps = {
+  index: sdk.designedIndex,
+  editRow: sdk.designedEditRow,
+  add: sdk.designedAdd,
+  edit: sdk.designedEdit,
+  del: sdk.designedDel,
+  sortable: sdk.designedSortable,
+};
+
+/** The table API of a designed table at its rule path ("business/news"). */
+export function designedTableApi(path: string): TableApi {
+  return apiOf(DESIGNED_OPERATIONS, path, { path: { path } });
+}
+
+function apiOf(ops: TableOps, label: string, base: Record<string, unknown>): TableApi {
   const op = (name: keyof TableOps): SdkFn =>
-    ops[name] ?? (() => Promise.reject(new Error(`The OpenAPI has no ${name} operation for ${prefix}`)));
+    ops[name] ?? (() => Promise.reject(new Error(`The OpenAPI has no ${name} operation for ${label}`)));
   const send = <T>(name: keyof TableOps, args: Record<string, unknown>, options: Parameters<typeof call>[2] = {}) =>
-    call(op(name), args, options) as Promise<ApiResponse<T>>;
+    call(op(name), { ...base, ...args }, options) as Promise<ApiResponse<T>>;
   return {
     index: (params) => send<ListResult>('index', { query: params }, { cancelDuplicateRequest: false }),
     edit: (id) => send<{ row: Row }>('editRow', { query: { id } }),
@@ -141,6 +163,12 @@ export function tableApi(prefix: string): TableApi {
       send<{ list: Row[] }>(
         'index',
         { query: { select: 'true', limit: 1000 } },
+        { showErrorMessage: false, showCodeMessage: false, cancelDuplicateRequest: false },
+      ),
+    pick: (query) =>
+      send<ListResult>(
+        'index',
+        { query: { select: 'true', limit: 20, ...query } },
         { showErrorMessage: false, showCodeMessage: false, cancelDuplicateRequest: false },
       ),
   };

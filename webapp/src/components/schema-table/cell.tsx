@@ -4,6 +4,7 @@ import { Tag, Typography } from 'antd';
 import type { Row } from '../../lib/table-api';
 import { timeFormat } from '../../lib/time';
 import type { Translate } from '../../lib/validators';
+import { CityNames } from '../city-cascader';
 import type { ColumnSchema, TableConfig } from './schema';
 
 /** A size in bytes for people: "512 B", "2.0 KB", "3.00 MB". */
@@ -30,9 +31,41 @@ export function cellContent(col: ColumnSchema, row: Row, config: Pick<TableConfi
     case 'tag':
       return <Tag>{option?.label ?? String(value ?? '')}</Tag>;
     case 'tags':
-      return (value as unknown[] | undefined)?.map((v) => <Tag key={String(v)}>{String(v)}</Tag>);
+      return (value as unknown[] | undefined)?.map((v) => (
+        <Tag key={String(v)}>{col.options?.find((o) => String(o.value) === String(v))?.label ?? String(v)}</Tag>
+      ));
     case 'image':
       return value ? <img src={String(value)} alt="" style={{ width: 32, height: 32, objectFit: 'cover' }} /> : '-';
+    case 'images': {
+      const urls = Array.isArray(value) ? (value as string[]) : [];
+      return urls.length
+        ? urls
+            .slice(0, 3)
+            .map((url) => <img key={url} src={url} alt="" style={{ width: 32, height: 32, objectFit: 'cover', marginInlineEnd: 4 }} />)
+        : '-';
+    }
+    case 'color':
+      return value ? (
+        <span>
+          <span
+            aria-hidden
+            style={{
+              display: 'inline-block',
+              width: 12,
+              height: 12,
+              marginInlineEnd: 6,
+              background: String(value),
+              border: '1px solid #d9d9d9',
+              verticalAlign: 'middle',
+            }}
+          />
+          {String(value)}
+        </span>
+      ) : (
+        '-'
+      );
+    case 'city':
+      return <CityNames codes={Array.isArray(value) ? (value as string[]) : []} />;
     case 'bytes':
       return typeof value === 'number' ? formatBytes(value) : '-';
     case 'code':

@@ -1,9 +1,26 @@
 /** The form controls of a schema field (./schema FieldInputType). */
 import { useMemo, type CSSProperties } from 'react';
-import { DatePicker, Input, InputNumber, Radio, Select, Switch, Tree, TreeSelect } from 'antd';
-import { CaretDownFilled } from '@ant-design/icons';
+import {
+  Button,
+  Checkbox,
+  ColorPicker,
+  DatePicker,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  TimePicker,
+  Tree,
+  TreeSelect,
+} from 'antd';
+import { CaretDownFilled, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { CityCascader } from '../city-cascader';
+import { UploadField } from '../upload/upload-field';
+import { RemoteSelect } from './remote-select';
 import { leafKeys, type FieldSchema } from './schema';
 
 const VISUALLY_HIDDEN: CSSProperties = {
@@ -36,6 +53,50 @@ function RuleTree({ field, id, value, onChange }: { field: FieldSchema; id?: str
       // A half-checked parent is granted too: without it the checked children are unreachable.
       onCheck={(keys, info) => onChange?.([...(Array.isArray(keys) ? keys : keys.checked), ...(info.halfCheckedKeys ?? [])])}
     />
+  );
+}
+
+interface Pair {
+  key: string;
+  value: string;
+}
+
+/** Key-value pairs (the `array` type): one row of two inputs per pair, added and removed by buttons. */
+function PairsInput({ field, id, value, onChange }: { field: FieldSchema; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
+  const { t } = useTranslation('admin/common');
+  const pairs = Array.isArray(value) ? (value as Pair[]) : [];
+  const set = (next: Pair[]) => onChange?.(next);
+  return (
+    <div id={id} role="group" aria-label={field.label}>
+      {pairs.map((pair, index) => (
+        <Space.Compact key={index} block style={{ marginBottom: 8 }}>
+          <Input
+            aria-label={t('common.pairKey', { n: index + 1 })}
+            placeholder={t('common.key')}
+            value={pair.key}
+            maxLength={100}
+            onChange={(e) => set(pairs.map((p, i) => (i === index ? { ...p, key: e.target.value } : p)))}
+          />
+          <Input
+            aria-label={t('common.pairValue', { n: index + 1 })}
+            placeholder={t('common.value')}
+            value={pair.value}
+            maxLength={500}
+            onChange={(e) => set(pairs.map((p, i) => (i === index ? { ...p, value: e.target.value } : p)))}
+          />
+          <Button
+            aria-label={t('common.removePair', { n: index + 1 })}
+            icon={<DeleteOutlined aria-hidden />}
+            onClick={() => set(pairs.filter((_, i) => i !== index))}
+          />
+        </Space.Compact>
+      ))}
+      {pairs.length < 50 && (
+        <Button type="dashed" icon={<PlusOutlined aria-hidden />} onClick={() => set([...pairs, { key: '', value: '' }])}>
+          {t('common.addPair')}
+        </Button>
+      )}
+    </div>
   );
 }
 
@@ -74,7 +135,80 @@ export function FieldInput({
         />
       );
     case 'number':
-      return <InputNumber id={id} value={value as number} onChange={(v) => onChange?.(v)} style={{ width: '100%' }} />;
+      return (
+        <InputNumber
+          id={id}
+          value={value as number}
+          onChange={(v) => onChange?.(v)}
+          min={field.min}
+          max={field.max}
+          precision={field.precision}
+          style={{ width: '100%' }}
+        />
+      );
+    case 'checkbox':
+      return (
+        <div id={id} role="group" aria-label={field.label}>
+          <Checkbox.Group value={(value as (string | number)[]) ?? []} onChange={(v) => onChange?.(v)} options={field.options} />
+        </div>
+      );
+    case 'datetime':
+      return (
+        <DatePicker id={id} showTime value={value ? dayjs.unix(Number(value)) : null} onChange={(d) => onChange?.(d ? d.unix() : 0)} />
+      );
+    case 'time':
+      return (
+        <TimePicker
+          id={id}
+          format="HH:mm"
+          value={value ? dayjs(`2000-01-01 ${String(value)}`) : null}
+          onChange={(d) => onChange?.(d ? d.format('HH:mm') : '')}
+        />
+      );
+    case 'year':
+      return (
+        <DatePicker
+          id={id}
+          picker="year"
+          value={value ? dayjs(`${String(value).padStart(4, '0')}-01-01`) : null}
+          onChange={(d) => onChange?.(d ? d.year() : 0)}
+        />
+      );
+    case 'color':
+      return (
+        <ColorPicker
+          value={(value as string) || undefined}
+          showText
+          allowClear
+          format="hex"
+          onChange={(c) => onChange?.(c.cleared ? '' : c.toHexString())}
+        >
+          <Button id={id} aria-label={field.label}>
+            {(value as string) || t('common.select')}
+          </Button>
+        </ColorPicker>
+      );
+    case 'image':
+    case 'images':
+    case 'file':
+    case 'files':
+      return <UploadField id={id} type={field.input} topic={field.topic} value={value as string | string[]} onChange={onChange} />;
+    case 'city':
+      return <CityCascader id={id} value={(value as string[]) ?? []} onChange={(codes) => onChange?.(codes)} />;
+    case 'pairs':
+      return <PairsInput field={field} id={id} value={value} onChange={onChange} />;
+    case 'remoteselect':
+    case 'remoteselects':
+      return field.remote ? (
+        <RemoteSelect
+          id={id}
+          source={field.remote}
+          multiple={field.input === 'remoteselects'}
+          value={value}
+          onChange={onChange}
+          placeholder={field.placeholder}
+        />
+      ) : null;
     case 'select':
       return (
         <Select
@@ -137,5 +271,3 @@ export function FieldInput({
       return <Input id={id} value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} />;
   }
 }
-
-/** The rows sharing `id`'s parent (the top level or a `children` list), in display order. */

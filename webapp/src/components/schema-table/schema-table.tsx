@@ -8,6 +8,7 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Drawer, Empty, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../lib/table-api';
@@ -23,12 +24,36 @@ import { flattenRows, siblingsOf, type ColumnSchema, type FieldSchema, type Tabl
 import { useListing } from './use-listing';
 
 const TEXT_INPUTS = new Set(['input', 'password', 'textarea']);
+/** Inputs whose value is a list: required means at least one item. */
+const LIST_INPUTS = new Set(['multiselect', 'checkbox', 'images', 'files', 'city', 'pairs', 'remoteselects', 'tree']);
 
-/** The antd rules of a field: `required` and the named checks of lib/validators. */
+/** The antd rules of a field: `required`, the named checks of lib/validators and its bounds. */
 export function fieldRules(field: FieldSchema, t: Translate) {
-  return (field.rules ?? []).map((rule) =>
-    rule === 'required' ? requiredRule(t, field.label, TEXT_INPUTS.has(field.input)) : ruleFor(rule, t),
+  const rules: Rule[] = (field.rules ?? []).map((rule) =>
+    rule === 'required'
+      ? {
+          ...requiredRule(t, field.label, TEXT_INPUTS.has(field.input)),
+          ...(LIST_INPUTS.has(field.input) ? { type: 'array' as const } : {}),
+        }
+      : ruleFor(rule, t),
   );
+  if (field.pattern) {
+    try {
+      rules.push({ pattern: new RegExp(`^(?:${field.pattern})$`, 'u'), message: t('general:validate.format') });
+    } catch {
+      // A pattern JavaScript cannot read is left to the server's check.
+    }
+  }
+  const { min, max } = field;
+  if (min === undefined && max === undefined) return rules;
+  if (TEXT_INPUTS.has(field.input)) {
+    const message = t('general:validate.length', { min: min ?? 0, max: max ?? '∞' });
+    rules.push({ ...(min ? { min } : {}), ...(max ? { max } : {}), message });
+  } else if (field.input === 'number') {
+    const message = t('general:validate.range', { min: min ?? '-∞', max: max ?? '∞' });
+    rules.push({ type: 'number', ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), message });
+  }
+  return rules;
 }
 
 /** The search conditions (JSON, "" for none) of the column filters: `like` for inputs, `eq` for lists. */
@@ -350,7 +375,13 @@ export function SchemaTable({ config }: { config: TableConfig }) {
           {fields
             .filter((f) => !f.only || (f.only === 'edit') === Boolean(editing))
             .map((field) => (
-              <Form.Item key={field.name} name={field.name} label={field.label} help={field.help} rules={fieldRules(field, t as Translate)}>
+              <Form.Item
+                key={field.name}
+                name={field.name}
+                label={field.label}
+                extra={field.help}
+                rules={fieldRules(field, t as Translate)}
+              >
                 <FieldInput field={field} />
               </Form.Item>
             ))}

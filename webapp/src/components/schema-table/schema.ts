@@ -23,7 +23,7 @@ export interface TreeOption {
 }
 
 /** How a list cell shows its value. */
-export type ColumnRender = 'text' | 'time' | 'status' | 'tag' | 'tags' | 'image' | 'yesno' | 'code' | 'bytes';
+export type ColumnRender = 'text' | 'time' | 'status' | 'tag' | 'tags' | 'image' | 'images' | 'color' | 'yesno' | 'code' | 'bytes' | 'city';
 
 export interface ColumnSchema {
   key: string;
@@ -42,7 +42,30 @@ export interface ColumnSchema {
 
 /** The form control of a field. */
 export type FieldInputType =
-  'input' | 'password' | 'textarea' | 'number' | 'select' | 'multiselect' | 'radio' | 'switch' | 'date' | 'treeSelect' | 'tree';
+  | 'input'
+  | 'password'
+  | 'textarea'
+  | 'number'
+  | 'select'
+  | 'multiselect'
+  | 'checkbox'
+  | 'radio'
+  | 'switch'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'year'
+  | 'color'
+  | 'image'
+  | 'images'
+  | 'file'
+  | 'files'
+  | 'city'
+  | 'pairs'
+  | 'remoteselect'
+  | 'remoteselects'
+  | 'treeSelect'
+  | 'tree';
 
 /** `required`, or a named check of lib/validators. */
 export type FieldRule = 'required' | ValidatorName;
@@ -58,6 +81,17 @@ export interface FieldSchema {
   help?: string;
   /** Only in the add form / only in the edit form. */
   only?: 'add' | 'edit';
+  /** Bounds: of a number's value, of a text's length (checked in the form as on the server). */
+  min?: number;
+  max?: number;
+  /** A regular expression the whole text must match (a design's `pattern`). */
+  pattern?: string;
+  /** Digits after the point of a number (0: whole numbers). */
+  precision?: number;
+  /** Where a remote select finds its rows and which of their fields names them. */
+  remote?: { api: TableApi; label: string };
+  /** Folder of the uploads of an upload field. */
+  topic?: string;
 }
 
 export interface TableSchema {

@@ -206,6 +206,8 @@ describe('schema table: sorting', () => {
     await waitFor(() => expect(last(asked)).toEqual({ page: '1', limit: '10', order: 'id,asc' }));
     await user.click(header('ID'));
     await waitFor(() => expect(last(asked)).toEqual({ page: '1', limit: '10', order: 'id,desc' }));
+    // Clicks land once the list has loaded (a loading table does not take pointer events).
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
     const count = asked.length;
     await user.click(header('用户名'));
     expect(asked.length).toBe(count);

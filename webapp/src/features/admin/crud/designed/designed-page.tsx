@@ -1,4 +1,71 @@
-/** Placeholder while the page is being built (issue 12). */
-export default function Page() {
-  return null;
+/**
+ * The page of every table made with the CRUD generator (menu component "crud/designed"): it reads the
+ * table's design (GET /admin/<rule path>/design) and shows it on the one schema table — list, quick
+ * search, filters, sorting, paging, add/edit form with the design's checks, delete and drag sort — so a
+ * new or changed design works at once, without building the web app again.
+ */
+import { useContext, useEffect, useMemo, useState } from 'react';
+import { Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../../components/load-error';
+import { RoutePathContext } from '../../../../components/permission';
+import { RemoteLabels } from '../../../../components/schema-table/remote-select';
+import { SchemaTable } from '../../../../components/schema-table/schema-table';
+import type { TableConfig } from '../../../../components/schema-table/schema';
+import { call, sdk } from '../../../../lib/api/client';
+import type { DesignDoc } from '../../../../lib/api/generated/types.gen';
+import { designedTableApi, type Row } from '../../../../lib/table-api';
+import type { Translate } from '../../../../lib/validators';
+import { designedSchema } from './design-schema';
+
+interface DesignAnswer {
+  design: DesignDoc;
+  version: number;
+}
+
+/** The rule path of a back-office location: "/admin/business/news" → "business/news". */
+export function rulePathOf(routePath: string): string {
+  return routePath.replace(/^\/?admin\//, '').replace(/\/+$/, '');
+}
+
+export default function DesignedPage() {
+  const { t, i18n } = useTranslation('admin/common');
+  const path = rulePathOf(useContext(RoutePathContext));
+  const [answer, setAnswer] = useState<DesignAnswer | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    setFailed(false);
+    call(sdk.designedDesign, { path: { path } })
+      .then((res) => alive && setAnswer(res.data as DesignAnswer))
+      .catch(() => alive && setFailed(true));
+    return () => {
+      alive = false;
+    };
+  }, [path]);
+
+  const table = useMemo(() => {
+    if (!answer) return null;
+    const schema = designedSchema(answer.design, i18n.language, t as unknown as Translate);
+    const cells: Record<string, (row: Row) => React.ReactNode> = {};
+    for (const [name, source] of Object.entries(schema.remotes)) {
+      cells[name] = (row) => <RemoteLabels source={source} value={row[name]} />;
+    }
+    const config: TableConfig = { ...schema, api: designedTableApi(path), cells };
+    return { schema, config };
+  }, [answer, i18n.language, t, path]);
+
+  if (failed) return <LoadError />;
+  if (!table) return <Skeleton active aria-busy />;
+  return (
+    <div data-design={path} data-version={answer?.version}>
+      {table.schema.description && (
+        <Typography.Paragraph type="secondary" style={{ maxWidth: 880 }}>
+          {table.schema.description}
+        </Typography.Paragraph>
+      )}
+      <SchemaTable key={`${path}@${answer?.version}`} config={table.config} />
+    </div>
+  );
 }

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { DesignDoc } from '../../../../../lib/api/generated/types.gen';
+import type { TableApi } from '../../../../../lib/table-api';
+import { fieldRules } from '../../../../../components/schema-table/schema-table';
+import { designedSchema, wordsIn } from '../design-schema';
+import { rulePathOf } from '../designed-page';
+
+const t = (key: string, vars?: Record<string, unknown>) => (vars ? `${key}:${JSON.stringify(vars)}` : key);
+
+const design: DesignDoc = {
+  name: 'business/news',
+  title: { zh: '新闻动态', en: 'News' },
+  description: { zh: '公司新闻', en: '' },
+  fields: [
+    { name: 'title', title: { zh: '标题', en: 'Title' }, type: 'string', required: true, max: 80, search: true },
+    { name: 'summary', title: { zh: '摘要', en: 'Summary' }, type: 'textarea', list: false },
+    { name: 'price', title: { zh: '价格', en: 'Price' }, type: 'money', min: 0, max: 100 },
+    { name: 'code', title: { zh: '编号', en: 'Code' }, type: 'string', pattern: '[A-Z]{2}[0-9]+' },
+    { name: 'count', title: { zh: '数量', en: 'Count' }, type: 'integer', min: 1, max: 9 },
+    {
+      name: 'kind',
+      title: { zh: '类型', en: 'Kind' },
+      type: 'select',
+      options: [
+        { value: 'a', label: { zh: '甲', en: 'A' } },
+        { value: 'b', label: { zh: '乙', en: '' } },
+      ],
+    },
+    { name: 'tags', title: { zh: '标签', en: 'Tags' }, type: 'remoteselects', relation: { design: 'business/tag', label: 'name' } },
+    { name: 'weigh', title: { zh: '排序', en: 'Order' }, type: 'weigh' },
+    { name: 'status', title: { zh: '状态', en: 'Status' }, type: 'status' },
+  ],
+};
+
+const apiOf = (path: string) => ({ path }) as unknown as TableApi;
+
+describe('a design as the schema of its table', () => {
+  it('names everything in the page language, falling back to the other one', () => {
+    expect(wordsIn({ zh: '甲', en: '' }, 'en')).toBe('甲');
+    const en = designedSchema(design, 'en', t, apiOf);
+    expect(en.title).toBe('News');
+    expect(en.description).toBe('公司新闻');
+    expect(en.fields.find((f) => f.name === 'kind')?.options).toEqual([
+      { value: 'a', label: 'A' },
+      { value: 'b', label: '乙' },
+    ]);
+    const zh = designedSchema(design, 'zh-cn', t, apiOf);
+    expect(zh.columns.map((c) => c.title)).toEqual([
+      'ID',
+      '标题',
+      '价格',
+      '编号',
+      '数量',
+      '类型',
+      '标签',
+      '排序',
+      '状态',
+      'common.createTime',
+    ]);
+    expect(zh.quickSearch).toBe('designed.quickSearch:{"fields":"标题"}');
+  });
+
+  it('lists only the fields shown in the list, and filters text and choices', () => {
+    const schema = designedSchema(design, 'en', t, apiOf);
+    const columns = Object.fromEntries(schema.columns.map((c) => [c.key, c]));
+    expect(columns.summary).toBeUndefined();
+    expect(columns.title.filter).toBe('input');
+    expect(columns.kind.filter).toBe('select');
+    expect(columns.status.render).toBe('status');
+    expect(columns.price.filter).toBeUndefined();
+  });
+
+  it('checks in the form what the server checks', () => {
+    const schema = designedSchema(design, 'en', t, apiOf);
+    const field = (name: string) => schema.fields.find((f) => f.name === name)!;
+    expect(field('title')).toMatchObject({ input: 'input', rules: ['required'], max: 80 });
+    expect(field('summary')).toMatchObject({ input: 'textarea', max: 5000 });
+    // Money's bounds are yuan, not a length: left to the server; its format is checked here.
+    expect(field('price')).toMatchObject({ input: 'input', rules: ['money'], min: undefined, max: undefined });
+    expect(field('count')).toMatchObject({ input: 'number', min: 1, max: 9, precision: 0 });
+    const rules = fieldRules(field('code'), t) as { pattern?: RegExp }[];
+    const pattern = rules.find((r) => r.pattern)!.pattern!;
+    expect(pattern.test('AB12')).toBe(true);
+    expect(pattern.test('xAB12')).toBe(false);
+    const count = fieldRules(field('count'), t) as { type?: string; min?: number; max?: number }[];
+    expect(count).toContainEqual(expect.objectContaining({ type: 'number', min: 1, max: 9 }));
+  });
+
+  it('finds related rows in the related design, new rows start enabled, a weigh field sorts by drag', () => {
+    const schema = designedSchema(design, 'en', t, apiOf);
+    expect(schema.remotes.tags.label).toBe('name');
+    expect((schema.remotes.tags.api as unknown as { path: string }).path).toBe('business/tag');
+    expect(schema.fields.find((f) => f.name === 'tags')?.input).toBe('remoteselects');
+    expect(schema.defaults).toEqual({ status: 'enable' });
+    expect(schema.sortable).toBe(true);
+  });
+
+  it('reads the rule path from the page location', () => {
+    expect(rulePathOf('/admin/business/news')).toBe('business/news');
+    expect(rulePathOf('/admin/crud/a/b/')).toBe('crud/a/b');
+  });
+});
