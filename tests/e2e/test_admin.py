@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
 
@@ -24,6 +26,19 @@ def log_in(page: Page, server, username: str, password: str) -> None:
     form.get_by_label("密码").fill(password)
     form.get_by_role("button", name=re.compile(r"登\s*录")).click()
     expect(page).to_have_url(re.compile(r"/admin/dashboard$"), timeout=20_000)
+
+
+@contextmanager
+def admin_page(browser: Browser, server, width: int = 1280, height: int = 800) -> Iterator[Page]:
+    """A fresh browser context at `width` × `height`, logged in as the first admin."""
+    context = browser.new_context(locale="zh-CN", viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        log_in(page, server, "admin", admin_password(server))
+        yield page
+    finally:
+        context.close()
 
 
 def menu(page: Page):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.test_admin import admin_password, log_in
+from tests.e2e.test_admin import admin_page
 
 pytestmark = pytest.mark.e2e
 
@@ -82,15 +82,9 @@ def test_admin_adds_edits_and_deletes_rows_of_designed_tables(
     server, browser: Browser, lang: str, width: int, height: int
 ) -> None:
     text = TEXT[lang]
-    password = admin_password(server)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    context = browser.new_context(locale="zh-CN", viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.set_default_timeout(20_000)
     tag, title = f"tag-{uuid.uuid4().hex[:6]}", f"news-{uuid.uuid4().hex[:6]}"
-    try:
-        log_in(page, server, "admin", password)
-
+    with admin_page(browser, server, width, height) as page:
         # A tag, on the Tags page.
         tags = _open(page, server, "/admin/business/tag", lang)
         tags.get_by_role("button", name=re.compile(text["add"])).click()
@@ -148,5 +142,3 @@ def test_admin_adds_edits_and_deletes_rows_of_designed_tables(
         page.reload()
         expect(news.locator("[data-design]")).to_be_visible()
         expect(_row(news, title)).to_have_count(0)
-    finally:
-        context.close()

@@ -47,6 +47,8 @@ export interface RequestConfig {
   params?: Record<string, unknown>;
   data?: unknown;
   headers?: Record<string, string>;
+  /** 'blob': a successful answer that is not JSON (a file download) resolves to its Blob. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface RequestOptions {
@@ -295,11 +297,16 @@ export function createRequestClient(overrides: Partial<ClientDeps> = {}): Reques
           : deps.fetch)(requestUrl, { method, headers, body, signal: controller.signal, credentials: 'same-origin', redirect: 'manual' }),
         aborted,
       ]);
-      const text = await Promise.race([response.text(), aborted]);
-      try {
-        payload = text ? JSON.parse(text) : null;
-      } catch {
-        payload = text;
+      const isJson = (response.headers.get('content-type') ?? '').includes('json');
+      if (config.responseType === 'blob' && response.ok && !isJson) {
+        payload = await Promise.race([response.blob(), aborted]);
+      } else {
+        const text = await Promise.race([response.text(), aborted]);
+        try {
+          payload = text ? JSON.parse(text) : null;
+        } catch {
+          payload = text;
+        }
       }
     } catch (error) {
       if (reason === 'duplicate') {

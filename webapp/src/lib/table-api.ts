@@ -113,6 +113,7 @@ export const TABLE_OPERATIONS: Record<string, TableOps> = {
   },
   '/admin/user/moneyLog': { index: sdk.userMoneyLogIndex, add: sdk.userMoneyLogAdd },
   '/admin/user/scoreLog': { index: sdk.userScoreLogIndex, add: sdk.userScoreLogAdd },
+  '/admin/crud/log': { index: sdk.crudLogIndex },
   '/admin/routine/attachment': {
     index: sdk.routineAttachmentIndex,
     editRow: sdk.routineAttachmentEditRow,

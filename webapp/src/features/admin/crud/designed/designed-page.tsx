@@ -16,7 +16,7 @@ import { call, sdk } from '../../../../lib/api/client';
 import type { DesignDoc } from '../../../../lib/api/generated/types.gen';
 import { designedTableApi, type Row } from '../../../../lib/table-api';
 import type { Translate } from '../../../../lib/validators';
-import { designedSchema } from './design-schema';
+import { designedSchema } from '../../../../components/schema-table/design-schema';
 
 interface DesignAnswer {
   design: DesignDoc;

@@ -1,4 +1,59 @@
-/** Placeholder while the page is being built (issue 12). */
-export default function Page() {
-  return null;
+/**
+ * Back office › CRUD › CRUD log (crud/log): every save and delete of a table design — table, title,
+ * version, what happened, who and when — searchable; a saved design reopens in the generator as the
+ * start of a new one (crud/crud?log=<id>).
+ */
+import { useMemo } from 'react';
+import { Button } from 'antd';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { allowed } from '../../../../components/permission';
+import { SchemaTable } from '../../../../components/schema-table/schema-table';
+import type { TableConfig } from '../../../../components/schema-table/schema';
+import { useAdminState } from '../../../../lib/admin-store';
+import { tableApi } from '../../../../lib/table-api';
+
+const NS = 'admin/crud/crud';
+const table = tableApi('/admin/crud/log');
+
+export default function CrudLogPage() {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const { authNode } = useAdminState();
+  const canGenerate = allowed(authNode, '/admin/crud/crud', 'generate');
+  const config = useMemo<TableConfig>(
+    () => ({
+      api: table,
+      canAdd: false,
+      canEdit: false,
+      canDelete: false,
+      quickSearch: t('log.quickSearch'),
+      columns: [
+        { key: 'id', title: 'ID', width: 80 },
+        { key: 'title', title: t('tableTitle') },
+        { key: 'name', title: t('name'), filter: 'input', filterOperator: 'eq' },
+        { key: 'version', title: t('version'), width: 90 },
+        {
+          key: 'action',
+          title: t('log.action'),
+          render: 'tag',
+          filter: 'select',
+          options: [
+            { value: 'save', label: t('log.save') },
+            { value: 'delete', label: t('log.delete') },
+          ],
+        },
+        { key: 'username', title: t('log.admin') },
+        { key: 'create_time', title: t('log.time'), render: 'time' },
+      ],
+      rowActions: (row) =>
+        canGenerate && row.action === 'save' ? (
+          <Button type="link" size="small" onClick={() => void navigate(`/admin/crud/crud?log=${row.id}`)}>
+            {t('log.reopen')}
+          </Button>
+        ) : null,
+    }),
+    [t, canGenerate, navigate],
+  );
+  return <SchemaTable config={config} />;
 }

@@ -4,9 +4,9 @@
  * the same bounds the server checks (functions/services/fields.py), defaults and drag sort. Texts come
  * from the design in the page's language (zh or en, the other one when a text is missing).
  */
-import type { DesignDoc, FieldDoc, Words } from '../../../../lib/api/generated/types.gen';
-import { designedTableApi, type TableApi } from '../../../../lib/table-api';
-import type { Translate } from '../../../../lib/validators';
+import type { DesignDoc, FieldDoc, Words } from '../../lib/api/generated/types.gen';
+import { designedTableApi, type TableApi } from '../../lib/table-api';
+import type { Translate } from '../../lib/validators';
 import {
   STATUS_OPTIONS,
   type ColumnRender,
@@ -16,7 +16,7 @@ import {
   type FieldSchema,
   type Option,
   type TableSchema,
-} from '../../../../components/schema-table/schema';
+} from './schema';
 
 /** The text of `words` in `language` ("zh-cn" or "en"), else in the other language. */
 export function wordsIn(words: Words | null | undefined, language: string): string {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DesignDoc } from '../../../../../lib/api/generated/types.gen';
-import type { TableApi } from '../../../../../lib/table-api';
-import { fieldRules } from '../../../../../components/schema-table/schema-table';
+import type { DesignDoc } from '../../../lib/api/generated/types.gen';
+import type { TableApi } from '../../../lib/table-api';
+import { fieldRules } from '../schema-table';
 import { designedSchema, wordsIn } from '../design-schema';
-import { rulePathOf } from '../designed-page';
 
 const t = (key: string, vars?: Record<string, unknown>) => (vars ? `${key}:${JSON.stringify(vars)}` : key);
 
@@ -93,10 +92,5 @@ describe('a design as the schema of its table', () => {
     expect(schema.fields.find((f) => f.name === 'tags')?.input).toBe('remoteselects');
     expect(schema.defaults).toEqual({ status: 'enable' });
     expect(schema.sortable).toBe(true);
-  });
-
-  it('reads the rule path from the page location', () => {
-    expect(rulePathOf('/admin/business/news')).toBe('business/news');
-    expect(rulePathOf('/admin/crud/a/b/')).toBe('crud/a/b');
   });
 });

@@ -1,0 +1,605 @@
+/**
+ * The generator's editor (CRUD › Generate): a design's basics, its fields — added from a palette,
+ * reordered by dragging (or the Move up / Move down buttons, by keyboard), each with its settings — and
+ * a live preview of the table's list and form built by the same code as the table's page
+ * (../designed/design-schema). Save sends the design to POST /admin/crud/crud/generate: the table is
+ * usable at once. A change that loses values of a table with rows is listed and asked to confirm.
+ */
+import { useMemo, useState, type DragEvent } from 'react';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { FieldInput } from '../../../../components/schema-table/field-input';
+import { call, sdk } from '../../../../lib/api/client';
+import type { DesignDoc, FieldDoc, OptionDoc } from '../../../../lib/api/generated/types.gen';
+import { notify } from '../../../../lib/notify';
+import { RequestError } from '../../../../lib/request';
+import { useNarrowScreen } from '../../../../lib/theme';
+import type { Translate } from '../../../../lib/validators';
+import { MENU_ICONS, MenuIcon } from '../../shell/icons';
+import { designedSchema, wordsIn } from '../../../../components/schema-table/design-schema';
+import {
+  INDEXABLE,
+  LENGTH_TYPES,
+  newField,
+  NUMBER_TYPES,
+  OPTION_TYPES,
+  RELATION_TYPES,
+  SORTABLE,
+  TYPE_GROUPS,
+  type FieldType,
+} from './templates';
+
+const NS = 'admin/crud/crud';
+const ICON_NAMES = Object.keys(MENU_ICONS).sort();
+
+export interface DesignChoice {
+  name: string;
+  title: string;
+}
+
+function OptionsEditor({ value, onChange }: { value: OptionDoc[]; onChange: (v: OptionDoc[]) => void }) {
+  const { t } = useTranslation(NS);
+  const set = (index: number, patch: Partial<OptionDoc>) => onChange(value.map((o, i) => (i === index ? { ...o, ...patch } : o)));
+  return (
+    <div role="group" aria-label={t('options')}>
+      {value.map((option, index) => (
+        <Space.Compact key={index} block style={{ marginBottom: 6 }}>
+          <Input
+            aria-label={t('optionValue', { n: index + 1 })}
+            placeholder={t('value')}
+            value={option.value}
+            onChange={(e) => set(index, { value: e.target.value })}
+          />
+          <Input
+            aria-label={t('optionZh', { n: index + 1 })}
+            placeholder="中文"
+            value={option.label.zh}
+            onChange={(e) => set(index, { label: { ...option.label, zh: e.target.value } })}
+          />
+          <Input
+            aria-label={t('optionEn', { n: index + 1 })}
+            placeholder="English"
+            value={option.label.en}
+            onChange={(e) => set(index, { label: { ...option.label, en: e.target.value } })}
+          />
+          <Button
+            aria-label={t('removeOption', { n: index + 1 })}
+            icon={<DeleteOutlined aria-hidden />}
+            onClick={() => onChange(value.filter((_, i) => i !== index))}
+          />
+        </Space.Compact>
+      ))}
+      <Button
+        size="small"
+        icon={<PlusOutlined aria-hidden />}
+        onClick={() => onChange([...value, { value: '', label: { zh: '', en: '' } }])}
+      >
+        {t('addOption')}
+      </Button>
+    </div>
+  );
+}
+
+const num = (v: number | null | undefined) => (v === null || v === undefined ? null : v);
+
+/** The settings of one field. */
+function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs: DesignChoice[]; onChange: (f: FieldDoc) => void }) {
+  const { t } = useTranslation(NS);
+  const set = (patch: Partial<FieldDoc>) => onChange({ ...field, ...patch });
+  const id = (key: string) => `field-${field.name}-${key}`;
+  const flags: { key: 'required' | 'unique' | 'list' | 'search' | 'filter' | 'index' | 'sort'; on: boolean; shown: boolean }[] = [
+    { key: 'required', on: Boolean(field.required), shown: true },
+    { key: 'unique', on: Boolean(field.unique), shown: field.type === 'string' },
+    { key: 'list', on: field.list !== false, shown: true },
+    { key: 'search', on: Boolean(field.search), shown: LENGTH_TYPES.has(field.type) || field.type === 'icon' },
+    { key: 'filter', on: field.filter !== false, shown: true },
+    { key: 'index', on: Boolean(field.index), shown: INDEXABLE.has(field.type) },
+    { key: 'sort', on: Boolean(field.sort), shown: SORTABLE.has(field.type) },
+  ];
+  return (
+    <Row gutter={12}>
+      <Col xs={24} md={8}>
+        <Form.Item label={t('fieldName')} htmlFor={id('name')} extra={t('fieldNameHelp')}>
+          <Input id={id('name')} value={field.name} maxLength={40} onChange={(e) => set({ name: e.target.value.trim() })} />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={8}>
+        <Form.Item label={t('titleZh')} htmlFor={id('zh')}>
+          <Input
+            id={id('zh')}
+            value={field.title.zh}
+            maxLength={60}
+            onChange={(e) => set({ title: { ...field.title, zh: e.target.value } })}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={8}>
+        <Form.Item label={t('titleEn')} htmlFor={id('en')}>
+          <Input
+            id={id('en')}
+            value={field.title.en}
+            maxLength={60}
+            onChange={(e) => set({ title: { ...field.title, en: e.target.value } })}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item label={t('type')} htmlFor={id('type')}>
+          <Select
+            id={id('type')}
+            value={field.type}
+            onChange={(type: FieldType) => {
+              const fresh = newField(type, [], field.title);
+              onChange({
+                ...field,
+                type,
+                options: OPTION_TYPES.has(type) ? (field.options?.length ? field.options : fresh.options) : [],
+                relation: fresh.relation ?? null,
+                index: false,
+                sort: false,
+              });
+            }}
+            options={TYPE_GROUPS.map((g) => ({
+              label: t(`groups.${g.key}`),
+              options: g.types.map((type) => ({ value: type, label: t(`types.${type}`) })),
+            }))}
+          />
+        </Form.Item>
+      </Col>
+      {(LENGTH_TYPES.has(field.type) || NUMBER_TYPES.has(field.type)) && (
+        <>
+          <Col xs={12} md={4}>
+            <Form.Item label={LENGTH_TYPES.has(field.type) ? t('minLength') : t('min')} htmlFor={id('min')}>
+              <InputNumber id={id('min')} value={field.min} onChange={(v) => set({ min: num(v) })} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={4}>
+            <Form.Item label={LENGTH_TYPES.has(field.type) ? t('maxLength') : t('max')} htmlFor={id('max')}>
+              <InputNumber id={id('max')} value={field.max} onChange={(v) => set({ max: num(v) })} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </>
+      )}
+      {field.type === 'string' && (
+        <Col xs={24} md={8}>
+          <Form.Item label={t('pattern')} htmlFor={id('pattern')} extra={t('patternHelp')}>
+            <Input id={id('pattern')} value={field.pattern} maxLength={200} onChange={(e) => set({ pattern: e.target.value })} />
+          </Form.Item>
+        </Col>
+      )}
+      {RELATION_TYPES.has(field.type) && (
+        <>
+          <Col xs={24} md={8}>
+            <Form.Item label={t('relation')} htmlFor={id('relation')}>
+              <Select
+                id={id('relation')}
+                value={field.relation?.design || undefined}
+                placeholder={t('relationPick')}
+                onChange={(design: string) => set({ relation: { label: field.relation?.label ?? 'name', design } })}
+                options={designs.map((d) => ({ value: d.name, label: `${d.title} (${d.name})` }))}
+                showSearch
+                optionFilterProp="label"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label={t('relationLabel')} htmlFor={id('label')}>
+              <Input
+                id={id('label')}
+                value={field.relation?.label}
+                onChange={(e) => set({ relation: { design: field.relation?.design ?? '', label: e.target.value } })}
+              />
+            </Form.Item>
+          </Col>
+        </>
+      )}
+      {OPTION_TYPES.has(field.type) && (
+        <Col span={24}>
+          <Form.Item label={t('options')}>
+            <OptionsEditor value={field.options ?? []} onChange={(options) => set({ options })} />
+          </Form.Item>
+        </Col>
+      )}
+      <Col xs={12} md={8}>
+        <Form.Item label={t('helpZh')} htmlFor={id('helpZh')}>
+          <Input
+            id={id('helpZh')}
+            value={field.help?.zh}
+            maxLength={200}
+            onChange={(e) => set({ help: { ...field.help, zh: e.target.value } })}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={8}>
+        <Form.Item label={t('helpEn')} htmlFor={id('helpEn')}>
+          <Input
+            id={id('helpEn')}
+            value={field.help?.en}
+            maxLength={200}
+            onChange={(e) => set({ help: { ...field.help, en: e.target.value } })}
+          />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Flex wrap gap={12}>
+          {flags
+            .filter((f) => f.shown)
+            .map((f) => (
+              <Checkbox key={f.key} checked={f.on} onChange={(e) => set({ [f.key]: e.target.checked })}>
+                {t(`flags.${f.key}`)}
+              </Checkbox>
+            ))}
+        </Flex>
+      </Col>
+    </Row>
+  );
+}
+
+/** The list and form of the design as its page will show them. */
+function Preview({ design }: { design: DesignDoc }) {
+  const { t, i18n } = useTranslation('admin/common');
+  const schema = useMemo(() => {
+    try {
+      return designedSchema(design, i18n.language, t as unknown as Translate);
+    } catch {
+      return null;
+    }
+  }, [design, i18n.language, t]);
+  if (!schema) return null;
+  return (
+    <div data-testid="design-preview">
+      <Typography.Title level={5}>{schema.title || design.name}</Typography.Title>
+      <Table
+        size="small"
+        scroll={{ x: 'max-content' }}
+        pagination={false}
+        columns={schema.columns.map((c) => ({ key: c.key, dataIndex: c.key, title: c.title }))}
+        dataSource={[]}
+      />
+      <Form layout="vertical" style={{ marginTop: 16, maxWidth: 520 }}>
+        {schema.fields
+          .filter((f) => !f.remote || f.remote.label)
+          .map((field) => (
+            <Form.Item key={field.name} label={field.label} extra={field.help} required={field.rules?.includes('required')}>
+              <FieldInput field={field} id={`preview-${field.name}`} />
+            </Form.Item>
+          ))}
+      </Form>
+    </div>
+  );
+}
+
+export function DesignEditor({
+  initial,
+  rows,
+  isNew,
+  designs,
+  onSaved,
+  onCancel,
+}: {
+  initial: DesignDoc;
+  rows: number;
+  isNew: boolean;
+  designs: DesignChoice[];
+  onSaved: (name: string) => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation(NS);
+  const narrow = useNarrowScreen();
+  const [design, setDesign] = useState<DesignDoc>(initial);
+  const [open, setOpen] = useState<number | null>(isNew ? 0 : null);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const fields = design.fields;
+  const set = (patch: Partial<DesignDoc>) => setDesign((d) => ({ ...d, ...patch }));
+  const setFields = (next: FieldDoc[]) => set({ fields: next });
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= fields.length || from === to) return;
+    const next = [...fields];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved);
+    setFields(next);
+    if (open === from) setOpen(to);
+  };
+  const add = (type: FieldType) => {
+    const field = newField(
+      type,
+      fields.map((f) => f.name),
+      { zh: t(`types.${type}`, { lng: 'zh-cn' }), en: t(`types.${type}`, { lng: 'en' }) },
+    );
+    setFields([...fields, field]);
+    setOpen(fields.length);
+  };
+
+  const send = (confirm: boolean): Promise<void> =>
+    call(sdk.crudCrudGenerate, { body: { design, confirm } }, { showCodeMessage: false, showSuccessMessage: true })
+      .then(() => onSaved(design.name))
+      .catch((error: unknown) => {
+        const body = error instanceof RequestError ? error.body : undefined;
+        const changes = (body?.data as { changes?: string[] } | undefined)?.changes;
+        if (changes?.length && !confirm) {
+          Modal.confirm({
+            title: t('confirmChanges', { rows }),
+            content: (
+              <ul>
+                {changes.map((c) => (
+                  <li key={c}>{c}</li>
+                ))}
+              </ul>
+            ),
+            okText: t('saveAnyway'),
+            okButtonProps: { danger: true },
+            onOk: () => send(true),
+          });
+        } else if (body?.msg) {
+          notify('error', body.msg);
+        }
+      });
+
+  const save = () => {
+    setSaving(true);
+    void send(false).finally(() => setSaving(false));
+  };
+
+  const onDrop = (event: DragEvent, index: number) => {
+    event.preventDefault();
+    if (dragged !== null) move(dragged, index);
+    setDragged(null);
+  };
+
+  const editor = (
+    <Form layout="vertical" data-testid="design-editor">
+      <Card size="small" title={t('basics')} style={{ marginBottom: 12 }}>
+        <Row gutter={12}>
+          <Col xs={24} md={8}>
+            <Form.Item label={t('name')} htmlFor="design-name" extra={t('nameHelp')} required>
+              <Input
+                id="design-name"
+                value={design.name}
+                disabled={!isNew}
+                maxLength={64}
+                onChange={(e) => set({ name: e.target.value.trim() })}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item label={t('tableTitleZh')} htmlFor="design-title-zh" required>
+              <Input
+                id="design-title-zh"
+                value={design.title.zh}
+                maxLength={60}
+                onChange={(e) => set({ title: { ...design.title, zh: e.target.value } })}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item label={t('tableTitleEn')} htmlFor="design-title-en">
+              <Input
+                id="design-title-en"
+                value={design.title.en}
+                maxLength={60}
+                onChange={(e) => set({ title: { ...design.title, en: e.target.value } })}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('descriptionZh')} htmlFor="design-description-zh">
+              <Input.TextArea
+                id="design-description-zh"
+                rows={2}
+                value={design.description?.zh}
+                onChange={(e) => set({ description: { ...design.description, zh: e.target.value } })}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('descriptionEn')} htmlFor="design-description-en">
+              <Input.TextArea
+                id="design-description-en"
+                rows={2}
+                value={design.description?.en}
+                onChange={(e) => set({ description: { ...design.description, en: e.target.value } })}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label={t('parent')} htmlFor="design-parent">
+              <Select
+                id="design-parent"
+                value={design.parent ?? 'business'}
+                onChange={(parent: 'business' | 'crud') => set({ parent })}
+                options={[
+                  { value: 'business', label: t('parents.business') },
+                  { value: 'crud', label: t('parents.crud') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label={t('icon')} htmlFor="design-icon">
+              <Select
+                id="design-icon"
+                value={design.icon}
+                onChange={(icon: string) => set({ icon })}
+                showSearch
+                options={ICON_NAMES.map((name) => ({
+                  value: name,
+                  label: (
+                    <Space>
+                      <MenuIcon name={name} fallback="TableOutlined" />
+                      {name.replace(/Outlined$/, '')}
+                    </Space>
+                  ),
+                }))}
+                filterOption={(input, option) => String(option?.value).toLowerCase().includes(input.toLowerCase())}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label={t('recycle')} htmlFor="design-recycle" extra={t('recycleHelp')}>
+              <Switch id="design-recycle" checked={design.recycle !== false} onChange={(recycle) => set({ recycle })} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label={t('timeSeries')} htmlFor="design-time-series" extra={t('timeSeriesHelp')}>
+              <Switch
+                id="design-time-series"
+                checked={Boolean(design.time_series)}
+                disabled={!isNew}
+                onChange={(time_series) => set({ time_series })}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+      <Card size="small" title={t('palette')} style={{ marginBottom: 12 }}>
+        {TYPE_GROUPS.map((group) => (
+          <div key={group.key} style={{ marginBottom: 6 }}>
+            <Typography.Text type="secondary" style={{ marginInlineEnd: 8 }}>
+              {t(`groups.${group.key}`)}
+            </Typography.Text>
+            {group.types.map((type) => (
+              <Button
+                key={type}
+                size="small"
+                style={{ margin: 2 }}
+                onClick={() => add(type)}
+                aria-label={t('addField', { type: t(`types.${type}`) })}
+              >
+                + {t(`types.${type}`)}
+              </Button>
+            ))}
+          </div>
+        ))}
+      </Card>
+      <Typography.Text type="secondary">{t('dragHint')}</Typography.Text>
+      <ol style={{ listStyle: 'none', padding: 0, margin: '8px 0' }} aria-label={t('fields')}>
+        {fields.map((field, index) => (
+          <li
+            key={index}
+            draggable
+            onDragStart={() => setDragged(index)}
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => onDrop(e, index)}
+            data-field={field.name}
+            style={{ marginBottom: 8, opacity: dragged === index ? 0.5 : 1 }}
+          >
+            <Card
+              size="small"
+              title={
+                <Space>
+                  <HolderOutlined aria-hidden style={{ cursor: 'grab' }} />
+                  <Button
+                    type="link"
+                    aria-expanded={open === index}
+                    onClick={() => setOpen(open === index ? null : index)}
+                    style={{ padding: 0 }}
+                  >
+                    {wordsIn(field.title, i18n.language) || field.name}
+                  </Button>
+                  <Tag>{field.name}</Tag>
+                  <Tag color="blue">{t(`types.${field.type}`)}</Tag>
+                </Space>
+              }
+              extra={
+                <Space size={2}>
+                  <Button
+                    size="small"
+                    type="text"
+                    aria-label={t('moveUp', { name: field.name })}
+                    icon={<ArrowUpOutlined aria-hidden />}
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1)}
+                  />
+                  <Button
+                    size="small"
+                    type="text"
+                    aria-label={t('moveDown', { name: field.name })}
+                    icon={<ArrowDownOutlined aria-hidden />}
+                    disabled={index === fields.length - 1}
+                    onClick={() => move(index, index + 1)}
+                  />
+                  <Button
+                    size="small"
+                    type="text"
+                    danger
+                    aria-label={t('removeField', { name: field.name })}
+                    icon={<DeleteOutlined aria-hidden />}
+                    disabled={fields.length === 1}
+                    onClick={() => {
+                      setFields(fields.filter((_, i) => i !== index));
+                      setOpen(null);
+                    }}
+                  />
+                </Space>
+              }
+              styles={{ body: open === index ? undefined : { display: 'none' } }}
+            >
+              {open === index && (
+                <FieldSettings field={field} designs={designs} onChange={(f) => setFields(fields.map((x, i) => (i === index ? f : x)))} />
+              )}
+            </Card>
+          </li>
+        ))}
+      </ol>
+    </Form>
+  );
+
+  return (
+    <div>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {isNew ? t('newTable') : t('editTable', { name: design.name })}
+          {!isNew && rows > 0 && (
+            <Typography.Text type="secondary" style={{ fontSize: 14, marginInlineStart: 8 }}>
+              {t('rowsNow', { count: rows })}
+            </Typography.Text>
+          )}
+        </Typography.Title>
+        <Space>
+          <Button onClick={onCancel}>{t('back')}</Button>
+          <Button type="primary" loading={saving} onClick={save}>
+            {t('save')}
+          </Button>
+        </Space>
+      </Flex>
+      {narrow ? (
+        <Tabs
+          items={[
+            { key: 'design', label: t('designTab'), children: editor },
+            { key: 'preview', label: t('previewTab'), children: <Preview design={design} /> },
+          ]}
+        />
+      ) : (
+        <Row gutter={16}>
+          <Col span={14}>{editor}</Col>
+          <Col span={10}>
+            <Card size="small" title={t('previewTab')} style={{ position: 'sticky', top: 0 }}>
+              <Preview design={design} />
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </div>
+  );
+}

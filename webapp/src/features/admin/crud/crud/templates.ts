@@ -1,0 +1,77 @@
+/**
+ * Starting points of the generator: an empty design, the templates (a content page, a log) and a new
+ * field of a type. Plain data; the generator edits copies.
+ */
+import type { DesignDoc, FieldDoc, Words } from '../../../../lib/api/generated/types.gen';
+
+export type FieldType = FieldDoc['type'];
+
+/** The palette, in groups (the order the generator shows them). */
+export const TYPE_GROUPS: { key: string; types: FieldType[] }[] = [
+  { key: 'text', types: ['string', 'textarea', 'richtext', 'icon', 'color'] },
+  { key: 'number', types: ['integer', 'float', 'money', 'weigh', 'year'] },
+  { key: 'choice', types: ['switch', 'radio', 'checkbox', 'select', 'selects', 'status'] },
+  { key: 'relation', types: ['remoteselect', 'remoteselects', 'city', 'array'] },
+  { key: 'time', types: ['date', 'datetime', 'time'] },
+  { key: 'upload', types: ['image', 'images', 'file', 'files'] },
+];
+
+/** Types that need options / a related table. */
+export const OPTION_TYPES = new Set<FieldType>(['radio', 'select', 'checkbox', 'selects']);
+export const RELATION_TYPES = new Set<FieldType>(['remoteselect', 'remoteselects']);
+/** Types whose bounds are a length / a value. */
+export const LENGTH_TYPES = new Set<FieldType>(['string', 'textarea', 'richtext']);
+export const NUMBER_TYPES = new Set<FieldType>(['integer', 'float', 'money', 'weigh', 'year']);
+/** Types a field can be filtered through an index by (functions/services/designs.py INDEXABLE). */
+export const INDEXABLE = new Set<FieldType>(['string', 'select', 'radio', 'status', 'switch', 'integer', 'remoteselect', 'year', 'date']);
+/** Types a list can be sorted through an index by (numeric types). */
+export const SORTABLE = new Set<FieldType>(['integer', 'float', 'money', 'datetime', 'year', 'weigh']);
+
+/** A new field of `type`, named so it does not clash with `taken`. */
+export function newField(type: FieldType, taken: string[], title: Words): FieldDoc {
+  let n = 1;
+  while (taken.includes(`${type}_${n}`)) n += 1;
+  const field: FieldDoc = { name: type === 'status' || type === 'weigh' ? type : `${type}_${n}`, title, type };
+  if (taken.includes(field.name)) field.name = `${type}_${n}`;
+  if (OPTION_TYPES.has(type)) {
+    field.options = [
+      { value: 'a', label: { zh: '选项一', en: 'Option 1' } },
+      { value: 'b', label: { zh: '选项二', en: 'Option 2' } },
+    ];
+  }
+  if (RELATION_TYPES.has(type)) field.relation = { design: '', label: 'name' };
+  return field;
+}
+
+export type TemplateName = 'empty' | 'content' | 'log';
+
+export function template(name: TemplateName): DesignDoc {
+  const base = { name: 'crud/', title: { zh: '', en: '' }, parent: 'crud' as const, icon: 'TableOutlined', recycle: true };
+  if (name === 'content') {
+    return {
+      ...base,
+      icon: 'ReadOutlined',
+      fields: [
+        { name: 'title', title: { zh: '标题', en: 'Title' }, type: 'string', required: true, max: 100, search: true },
+        { name: 'cover', title: { zh: '封面', en: 'Cover' }, type: 'image' },
+        { name: 'content', title: { zh: '正文', en: 'Content' }, type: 'richtext', list: false, filter: false },
+        { name: 'weigh', title: { zh: '排序', en: 'Order' }, type: 'weigh' },
+        { name: 'status', title: { zh: '状态', en: 'Status' }, type: 'status' },
+      ],
+    };
+  }
+  if (name === 'log') {
+    return {
+      ...base,
+      icon: 'HistoryOutlined',
+      time_series: true,
+      recycle: false,
+      fields: [
+        { name: 'subject', title: { zh: '事项', en: 'Subject' }, type: 'string', required: true, search: true },
+        { name: 'detail', title: { zh: '详情', en: 'Detail' }, type: 'textarea', list: false, filter: false },
+        { name: 'happened', title: { zh: '发生时间', en: 'Happened at' }, type: 'datetime', sort: true },
+      ],
+    };
+  }
+  return { ...base, fields: [{ name: 'name', title: { zh: '名称', en: 'Name' }, type: 'string', required: true, search: true }] };
+}
