@@ -14,6 +14,10 @@ job (`run_publish`), writing its progress to the job log the back office shows:
 5. invalidate only the changed and removed paths (a page also under its directory URL);
 6. write the new manifest last, so a run that fails half-way is diffed again in full next time.
 
+The terminal's AWS tasks (`functions.services.terminal`) come as `{"job_id", "task"}`: "data-upgrade"
+seeds what is missing (needs write access to the tables), "cdn-clear" invalidates `/*`; their lines
+go to the same job log, which the terminal's stream replays.
+
 A failure at any step marks the job failed; what was live stays live (nothing is deleted before every
 upload succeeded, and the manifest is not advanced).
 
@@ -214,6 +218,13 @@ def handler(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
     load_secrets()
     configure_models(get_settings())
     job_id = str(event["job_id"])
+    if event.get("task") and event["task"] != "publish":
+        # A task of the back office's terminal (functions.services.terminal): upgrade data, clear the CDN.
+        from functions.services.terminal import run_aws_task
+
+        if not run_aws_task(job_id, str(event["task"])):
+            raise RuntimeError(f"terminal job {job_id} failed")
+        return {"job_id": job_id, "ok": True}
     time.sleep(min(max(float(event.get("delay") or 0), 0.0), MAX_DELAY_SECONDS))
     if not run_publish(job_id, aws_work()):
         # The job log says why; raising counts it in the function's Errors (the alarm). No retry:

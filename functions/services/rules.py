@@ -326,6 +326,9 @@ DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
                 "buttons": (_VIEW, ("publish", "发布", "Publish")),
             },
         ],
+        # The build-task terminal is a panel of the header, not a page: one button rule
+        # (routine/terminal) runs its whitelisted tasks and saves its settings.
+        "buttons": (("terminal", "终端", "Terminal"),),
     },
 ]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from functions.routes.admin import ajax, ajax_tables, dashboard, designed, index
+from functions.routes.admin import ajax, ajax_tables, dashboard, designed, index, terminal
 from functions.routes.admin.auth import admin as auth_admin
 from functions.routes.admin.auth import admin_log as auth_admin_log
 from functions.routes.admin.auth import group as auth_group
@@ -45,6 +45,8 @@ ROUTERS: list[APIRouter] = [
     routine_publish.router,
     ajax.router,
     ajax.alioss,
+    terminal.router,
+    terminal.config_router,
     routine_attachment.router,
     crud_crud.router,
     crud_log.router,

@@ -10,7 +10,8 @@
   refresh token and of the `batoken` sent along, even an expired one
   (`functions.services.accounts.logout`); always answers success (logging out twice is fine).
 - `GET  /admin/index/index`  → `{adminInfo, menus, siteConfig, terminal}`; `menus` is the tree of
-  menu_dir/menu rules the admin may see, each with its button children (the authorised actions).
+  menu_dir/menu rules the admin may see, each with its button children (the authorised actions);
+  `terminal` the terminal's settings, mode (local | aws) and available tasks (`functions.services.terminal`).
 """
 
 from __future__ import annotations
@@ -32,10 +33,9 @@ from functions.services.admin_auth import authenticate_admin, captcha_required
 from functions.services.permissions import menu_tree
 from functions.services.sessions import open_session
 from functions.services.site_config import get_site_config
+from functions.services.terminal import client_config as terminal_config
 
 router = APIRouter(prefix="/index", tags=["admin"])
-
-TERMINAL_CONFIG = {"npm_package_manager": "pnpm", "install_service_port": "8000"}
 
 
 class LoginBody(Schema):
@@ -79,7 +79,7 @@ class AdminIndex(Model):
     adminInfo: AdminInfo  # noqa: N815 - the client's field names
     menus: list[dict[str, Any]]
     siteConfig: dict[str, Any]  # noqa: N815
-    terminal: dict[str, str]
+    terminal: dict[str, Any]
 
 
 def admin_info(ctx: AdminContext) -> dict[str, Any]:
@@ -161,6 +161,6 @@ def index(ctx: Annotated[AdminContext, require(LOGGED_IN)]) -> dict[str, Any]:
             "adminInfo": admin_info(ctx),
             "menus": menu_tree(ctx.grant, lang, ctx.rules),
             "siteConfig": get_site_config(lang),
-            "terminal": TERMINAL_CONFIG,
+            "terminal": terminal_config(),
         }
     )
