@@ -166,7 +166,7 @@ export type AdminIndex = {
      * Terminal
      */
     terminal: {
-        [key: string]: string;
+        [key: string]: unknown;
     };
 };
 
@@ -3613,6 +3613,24 @@ export type TableRowRuleRow = {
 };
 
 /**
+ * TerminalConfigBody
+ */
+export type TerminalConfigBody = {
+    /**
+     * Manager
+     */
+    manager?: string | null;
+    /**
+     * Port
+     */
+    port?: string | number | null;
+    /**
+     * Automaticcleanuptask
+     */
+    automaticCleanupTask?: string | number | null;
+};
+
+/**
  * TestMail
  */
 export type TestMail = {
@@ -6954,6 +6972,99 @@ export type AdminAliossCallbackResponses = {
 };
 
 export type AdminAliossCallbackResponse = AdminAliossCallbackResponses[keyof AdminAliossCallbackResponses];
+
+export type AdminTerminalIndexData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Command
+         */
+        command?: string;
+        /**
+         * Uuid
+         */
+        uuid?: string;
+        /**
+         * Extend
+         */
+        extend?: string;
+        /**
+         * Lang
+         */
+        lang?: string;
+    };
+    url: '/srv/admin/Terminal/index';
+};
+
+export type AdminTerminalIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AdminTerminalIndexError = AdminTerminalIndexErrors[keyof AdminTerminalIndexErrors];
+
+export type AdminTerminalIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: unknown;
+};
+
+export type AdminAjaxChangeTerminalConfigData = {
+    body: TerminalConfigBody;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/ajax/changeTerminalConfig';
+};
+
+export type AdminAjaxChangeTerminalConfigErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AdminAjaxChangeTerminalConfigError = AdminAjaxChangeTerminalConfigErrors[keyof AdminAjaxChangeTerminalConfigErrors];
+
+export type AdminAjaxChangeTerminalConfigResponses = {
+    /**
+     * Response Admin Ajax Change Terminal Config
+     *
+     * Successful Response
+     */
+    200: {
+        [key: string]: unknown;
+    };
+};
+
+export type AdminAjaxChangeTerminalConfigResponse = AdminAjaxChangeTerminalConfigResponses[keyof AdminAjaxChangeTerminalConfigResponses];
 
 export type RoutineAttachmentIndexData = {
     body?: never;
