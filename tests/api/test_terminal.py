@@ -305,3 +305,10 @@ def test_change_terminal_config(api: httpx.Client, super_admin: AdminUser) -> No
         )
     lacking = make_admin(api, ["routine/publish"])
     assert api.post(url, json={"manager": "npm"}, headers=lacking.headers).json()["code"] == 401
+
+
+def test_check_before_a_stream(api: httpx.Client, super_admin: AdminUser) -> None:
+    data = ok(api.get("/srv/admin/Terminal/check", headers=super_admin.headers))
+    assert data["mode"] == "local" and "test.npm" in data["tasks"]
+    lacking = make_admin(api, ["routine/publish"])
+    assert api.get("/srv/admin/Terminal/check", headers=lacking.headers).json()["code"] == 401

@@ -1,5 +1,8 @@
 """The build-task terminal (SPEC §7): its stream and its settings.
 
+`GET /admin/Terminal/check` (routine/terminal) → `{mode, tasks}`: called through the request client
+right before a stream opens, so an expired token is refreshed first.
+
 `POST /admin/ajax/changeTerminalConfig` `{manager?, port?, automaticCleanupTask?}` (routine/terminal)
 saves the terminal's settings (package manager, the `make run` port, automatic clean-up of successful
 tasks) and answers the whole configuration; unknown values are refused with a clear message.
@@ -111,6 +114,13 @@ async def _follow(
             last_sent = now
             yield ": keep-alive\n\n"
         await asyncio.sleep(POLL_SECONDS)
+
+
+@router.get("/check", name="admin_terminal_check")
+def check(ctx: Annotated[AdminContext, require(PERMISSION)]) -> dict[str, object]:
+    """A plain JSON call the panel makes just before it opens a stream: through the request client, an
+    expired token is refreshed (body code 409) and a refusal shown, which EventSource cannot do."""
+    return success({"mode": service.mode(), "tasks": service.available()})
 
 
 @router.get("/index", name="admin_terminal_index", response_class=StreamingResponse)

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AccountBalanceData, AccountBalanceErrors, AccountBalanceResponses, AccountChangeBindData, AccountChangeBindErrors, AccountChangeBindResponses, AccountChangePasswordData, AccountChangePasswordErrors, AccountChangePasswordResponses, AccountIntegralData, AccountIntegralErrors, AccountIntegralResponses, AccountOverviewData, AccountOverviewErrors, AccountOverviewResponses, AccountProfileData, AccountProfileErrors, AccountProfileResponses, AccountProfileSaveData, AccountProfileSaveErrors, AccountProfileSaveResponses, AccountRetrievePasswordData, AccountRetrievePasswordErrors, AccountRetrievePasswordResponses, AccountVerificationData, AccountVerificationErrors, AccountVerificationResponses, AdminAjaxAreaData, AdminAjaxAreaErrors, AdminAjaxAreaResponses, AdminAjaxBuildSuffixSvgData, AdminAjaxBuildSuffixSvgErrors, AdminAjaxBuildSuffixSvgResponses, AdminAjaxChangeTerminalConfigData, AdminAjaxChangeTerminalConfigErrors, AdminAjaxChangeTerminalConfigResponses, AdminAjaxClearCacheData, AdminAjaxClearCacheErrors, AdminAjaxClearCacheResponses, AdminAjaxUploadData, AdminAjaxUploadErrors, AdminAjaxUploadResponses, AdminAliossCallbackData, AdminAliossCallbackErrors, AdminAliossCallbackResponses, AdminAliossParamsData, AdminAliossParamsErrors, AdminAliossParamsResponses, AdminIndexIndexData, AdminIndexIndexErrors, AdminIndexIndexResponses, AdminIndexLoginConfigData, AdminIndexLoginConfigErrors, AdminIndexLoginConfigResponses, AdminIndexLoginData, AdminIndexLoginErrors, AdminIndexLoginResponses, AdminIndexLogoutData, AdminIndexLogoutErrors, AdminIndexLogoutResponses, AdminTerminalIndexData, AdminTerminalIndexErrors, AdminTerminalIndexResponses, AjaxAreaData, AjaxAreaErrors, AjaxAreaResponses, AjaxBuildSuffixSvgData, AjaxBuildSuffixSvgErrors, AjaxBuildSuffixSvgResponses, AjaxGetTableFieldListData, AjaxGetTableFieldListErrors, AjaxGetTableFieldListResponses, AjaxGetTablePkData, AjaxGetTablePkErrors, AjaxGetTablePkResponses, AjaxUploadData, AjaxUploadErrors, AjaxUploadResponses, AliossCallbackData, AliossCallbackErrors, AliossCallbackResponses, AliossParamsData, AliossParamsErrors, AliossParamsResponses, AuthAdminAddData, AuthAdminAddErrors, AuthAdminAddResponses, AuthAdminDelData, AuthAdminDelErrors, AuthAdminDelResponses, AuthAdminEditData, AuthAdminEditErrors, AuthAdminEditResponses, AuthAdminEditRowData, AuthAdminEditRowErrors, AuthAdminEditRowResponses, AuthAdminIndexData, AuthAdminIndexErrors, AuthAdminIndexResponses, AuthAdminLogIndexData, AuthAdminLogIndexErrors, AuthAdminLogIndexResponses, AuthGroupAddData, AuthGroupAddErrors, AuthGroupAddResponses, AuthGroupDelData, AuthGroupDelErrors, AuthGroupDelResponses, AuthGroupEditData, AuthGroupEditErrors, AuthGroupEditResponses, AuthGroupEditRowData, AuthGroupEditRowErrors, AuthGroupEditRowResponses, AuthGroupIndexData, AuthGroupIndexErrors, AuthGroupIndexResponses, AuthRuleAddData, AuthRuleAddErrors, AuthRuleAddResponses, AuthRuleDelData, AuthRuleDelErrors, AuthRuleDelResponses, AuthRuleEditData, AuthRuleEditErrors, AuthRuleEditResponses, AuthRuleEditRowData, AuthRuleEditRowErrors, AuthRuleEditRowResponses, AuthRuleIndexData, AuthRuleIndexErrors, AuthRuleIndexResponses, AuthRuleSortableData, AuthRuleSortableErrors, AuthRuleSortableResponses, CommonCaptchaData, CommonCaptchaErrors, CommonCaptchaResponses, CommonRefreshTokenData, CommonRefreshTokenErrors, CommonRefreshTokenResponses, CrudCrudDelData, CrudCrudDelErrors, CrudCrudDelResponses, CrudCrudEditData, CrudCrudEditErrors, CrudCrudEditResponses, CrudCrudExportData, CrudCrudExportErrors, CrudCrudExportResponses, CrudCrudGenerateData, CrudCrudGenerateErrors, CrudCrudGenerateResponses, CrudCrudIndexData, CrudCrudIndexErrors, CrudCrudIndexResponses, CrudCrudLogData, CrudCrudLogErrors, CrudCrudLogResponses, CrudLogIndexData, CrudLogIndexErrors, CrudLogIndexResponses, DashboardIndexData, DashboardIndexErrors, DashboardIndexResponses, DesignedAddData, DesignedAddErrors, DesignedAddResponses, DesignedDelData, DesignedDelErrors, DesignedDelResponses, DesignedDesignData, DesignedDesignErrors, DesignedDesignResponses, DesignedEditData, DesignedEditErrors, DesignedEditResponses, DesignedEditRowData, DesignedEditRowErrors, DesignedEditRowResponses, DesignedIndexData, DesignedIndexErrors, DesignedIndexResponses, DesignedSortableData, DesignedSortableErrors, DesignedSortableResponses, EmsSendData, EmsSendErrors, EmsSendResponses, IndexIndexData, IndexIndexErrors, IndexIndexResponses, RoutineAdminInfoEditData, RoutineAdminInfoEditErrors, RoutineAdminInfoEditResponses, RoutineAdminInfoIndexData, RoutineAdminInfoIndexErrors, RoutineAdminInfoIndexResponses, RoutineAttachmentDelData, RoutineAttachmentDelErrors, RoutineAttachmentDelResponses, RoutineAttachmentEditData, RoutineAttachmentEditErrors, RoutineAttachmentEditResponses, RoutineAttachmentEditRowData, RoutineAttachmentEditRowErrors, RoutineAttachmentEditRowResponses, RoutineAttachmentIndexData, RoutineAttachmentIndexErrors, RoutineAttachmentIndexResponses, RoutineConfigAddData, RoutineConfigAddErrors, RoutineConfigAddResponses, RoutineConfigDelData, RoutineConfigDelErrors, RoutineConfigDelResponses, RoutineConfigEditData, RoutineConfigEditErrors, RoutineConfigEditResponses, RoutineConfigIndexData, RoutineConfigIndexErrors, RoutineConfigIndexResponses, RoutineConfigSendTestMailData, RoutineConfigSendTestMailErrors, RoutineConfigSendTestMailResponses, RoutinePublishIndexData, RoutinePublishIndexErrors, RoutinePublishIndexResponses, RoutinePublishLogData, RoutinePublishLogErrors, RoutinePublishLogResponses, RoutinePublishPublishData, RoutinePublishPublishErrors, RoutinePublishPublishResponses, SmsSendData, SmsSendErrors, SmsSendResponses, UserCheckInConfigData, UserCheckInConfigErrors, UserCheckInConfigResponses, UserCheckInData, UserCheckInErrors, UserCheckInResponses, UserGroupAddData, UserGroupAddErrors, UserGroupAddResponses, UserGroupDelData, UserGroupDelErrors, UserGroupDelResponses, UserGroupEditData, UserGroupEditErrors, UserGroupEditResponses, UserGroupEditRowData, UserGroupEditRowErrors, UserGroupEditRowResponses, UserGroupIndexData, UserGroupIndexErrors, UserGroupIndexResponses, UserIndexData, UserIndexErrors, UserIndexResponses, UserLogoutData, UserLogoutErrors, UserLogoutResponses, UserMoneyLogAddData, UserMoneyLogAddErrors, UserMoneyLogAddResponses, UserMoneyLogIndexData, UserMoneyLogIndexErrors, UserMoneyLogIndexResponses, UserRuleAddData, UserRuleAddErrors, UserRuleAddResponses, UserRuleDelData, UserRuleDelErrors, UserRuleDelResponses, UserRuleEditData, UserRuleEditErrors, UserRuleEditResponses, UserRuleEditRowData, UserRuleEditRowErrors, UserRuleEditRowResponses, UserRuleIndexData, UserRuleIndexErrors, UserRuleIndexResponses, UserRuleSortableData, UserRuleSortableErrors, UserRuleSortableResponses, UserScoreLogAddData, UserScoreLogAddErrors, UserScoreLogAddResponses, UserScoreLogIndexData, UserScoreLogIndexErrors, UserScoreLogIndexResponses, UserUserAddData, UserUserAddErrors, UserUserAddResponses, UserUserDelData, UserUserDelErrors, UserUserDelResponses, UserUserEditData, UserUserEditErrors, UserUserEditResponses, UserUserEditRowData, UserUserEditRowErrors, UserUserEditRowResponses, UserUserIndexData, UserUserIndexErrors, UserUserIndexResponses } from './types.gen';
+import type { AccountBalanceData, AccountBalanceErrors, AccountBalanceResponses, AccountChangeBindData, AccountChangeBindErrors, AccountChangeBindResponses, AccountChangePasswordData, AccountChangePasswordErrors, AccountChangePasswordResponses, AccountIntegralData, AccountIntegralErrors, AccountIntegralResponses, AccountOverviewData, AccountOverviewErrors, AccountOverviewResponses, AccountProfileData, AccountProfileErrors, AccountProfileResponses, AccountProfileSaveData, AccountProfileSaveErrors, AccountProfileSaveResponses, AccountRetrievePasswordData, AccountRetrievePasswordErrors, AccountRetrievePasswordResponses, AccountVerificationData, AccountVerificationErrors, AccountVerificationResponses, AdminAjaxAreaData, AdminAjaxAreaErrors, AdminAjaxAreaResponses, AdminAjaxBuildSuffixSvgData, AdminAjaxBuildSuffixSvgErrors, AdminAjaxBuildSuffixSvgResponses, AdminAjaxChangeTerminalConfigData, AdminAjaxChangeTerminalConfigErrors, AdminAjaxChangeTerminalConfigResponses, AdminAjaxClearCacheData, AdminAjaxClearCacheErrors, AdminAjaxClearCacheResponses, AdminAjaxUploadData, AdminAjaxUploadErrors, AdminAjaxUploadResponses, AdminAliossCallbackData, AdminAliossCallbackErrors, AdminAliossCallbackResponses, AdminAliossParamsData, AdminAliossParamsErrors, AdminAliossParamsResponses, AdminIndexIndexData, AdminIndexIndexErrors, AdminIndexIndexResponses, AdminIndexLoginConfigData, AdminIndexLoginConfigErrors, AdminIndexLoginConfigResponses, AdminIndexLoginData, AdminIndexLoginErrors, AdminIndexLoginResponses, AdminIndexLogoutData, AdminIndexLogoutErrors, AdminIndexLogoutResponses, AdminTerminalCheckData, AdminTerminalCheckErrors, AdminTerminalCheckResponses, AdminTerminalIndexData, AdminTerminalIndexErrors, AdminTerminalIndexResponses, AjaxAreaData, AjaxAreaErrors, AjaxAreaResponses, AjaxBuildSuffixSvgData, AjaxBuildSuffixSvgErrors, AjaxBuildSuffixSvgResponses, AjaxGetTableFieldListData, AjaxGetTableFieldListErrors, AjaxGetTableFieldListResponses, AjaxGetTablePkData, AjaxGetTablePkErrors, AjaxGetTablePkResponses, AjaxUploadData, AjaxUploadErrors, AjaxUploadResponses, AliossCallbackData, AliossCallbackErrors, AliossCallbackResponses, AliossParamsData, AliossParamsErrors, AliossParamsResponses, AuthAdminAddData, AuthAdminAddErrors, AuthAdminAddResponses, AuthAdminDelData, AuthAdminDelErrors, AuthAdminDelResponses, AuthAdminEditData, AuthAdminEditErrors, AuthAdminEditResponses, AuthAdminEditRowData, AuthAdminEditRowErrors, AuthAdminEditRowResponses, AuthAdminIndexData, AuthAdminIndexErrors, AuthAdminIndexResponses, AuthAdminLogIndexData, AuthAdminLogIndexErrors, AuthAdminLogIndexResponses, AuthGroupAddData, AuthGroupAddErrors, AuthGroupAddResponses, AuthGroupDelData, AuthGroupDelErrors, AuthGroupDelResponses, AuthGroupEditData, AuthGroupEditErrors, AuthGroupEditResponses, AuthGroupEditRowData, AuthGroupEditRowErrors, AuthGroupEditRowResponses, AuthGroupIndexData, AuthGroupIndexErrors, AuthGroupIndexResponses, AuthRuleAddData, AuthRuleAddErrors, AuthRuleAddResponses, AuthRuleDelData, AuthRuleDelErrors, AuthRuleDelResponses, AuthRuleEditData, AuthRuleEditErrors, AuthRuleEditResponses, AuthRuleEditRowData, AuthRuleEditRowErrors, AuthRuleEditRowResponses, AuthRuleIndexData, AuthRuleIndexErrors, AuthRuleIndexResponses, AuthRuleSortableData, AuthRuleSortableErrors, AuthRuleSortableResponses, CommonCaptchaData, CommonCaptchaErrors, CommonCaptchaResponses, CommonRefreshTokenData, CommonRefreshTokenErrors, CommonRefreshTokenResponses, CrudCrudDelData, CrudCrudDelErrors, CrudCrudDelResponses, CrudCrudEditData, CrudCrudEditErrors, CrudCrudEditResponses, CrudCrudExportData, CrudCrudExportErrors, CrudCrudExportResponses, CrudCrudGenerateData, CrudCrudGenerateErrors, CrudCrudGenerateResponses, CrudCrudIndexData, CrudCrudIndexErrors, CrudCrudIndexResponses, CrudCrudLogData, CrudCrudLogErrors, CrudCrudLogResponses, CrudLogIndexData, CrudLogIndexErrors, CrudLogIndexResponses, DashboardIndexData, DashboardIndexErrors, DashboardIndexResponses, DesignedAddData, DesignedAddErrors, DesignedAddResponses, DesignedDelData, DesignedDelErrors, DesignedDelResponses, DesignedDesignData, DesignedDesignErrors, DesignedDesignResponses, DesignedEditData, DesignedEditErrors, DesignedEditResponses, DesignedEditRowData, DesignedEditRowErrors, DesignedEditRowResponses, DesignedIndexData, DesignedIndexErrors, DesignedIndexResponses, DesignedSortableData, DesignedSortableErrors, DesignedSortableResponses, EmsSendData, EmsSendErrors, EmsSendResponses, IndexIndexData, IndexIndexErrors, IndexIndexResponses, RoutineAdminInfoEditData, RoutineAdminInfoEditErrors, RoutineAdminInfoEditResponses, RoutineAdminInfoIndexData, RoutineAdminInfoIndexErrors, RoutineAdminInfoIndexResponses, RoutineAttachmentDelData, RoutineAttachmentDelErrors, RoutineAttachmentDelResponses, RoutineAttachmentEditData, RoutineAttachmentEditErrors, RoutineAttachmentEditResponses, RoutineAttachmentEditRowData, RoutineAttachmentEditRowErrors, RoutineAttachmentEditRowResponses, RoutineAttachmentIndexData, RoutineAttachmentIndexErrors, RoutineAttachmentIndexResponses, RoutineConfigAddData, RoutineConfigAddErrors, RoutineConfigAddResponses, RoutineConfigDelData, RoutineConfigDelErrors, RoutineConfigDelResponses, RoutineConfigEditData, RoutineConfigEditErrors, RoutineConfigEditResponses, RoutineConfigIndexData, RoutineConfigIndexErrors, RoutineConfigIndexResponses, RoutineConfigSendTestMailData, RoutineConfigSendTestMailErrors, RoutineConfigSendTestMailResponses, RoutinePublishIndexData, RoutinePublishIndexErrors, RoutinePublishIndexResponses, RoutinePublishLogData, RoutinePublishLogErrors, RoutinePublishLogResponses, RoutinePublishPublishData, RoutinePublishPublishErrors, RoutinePublishPublishResponses, SecurityDataRecycleAddData, SecurityDataRecycleAddErrors, SecurityDataRecycleAddResponses, SecurityDataRecycleDelData, SecurityDataRecycleDelErrors, SecurityDataRecycleDelResponses, SecurityDataRecycleEditData, SecurityDataRecycleEditErrors, SecurityDataRecycleEditResponses, SecurityDataRecycleEditRowData, SecurityDataRecycleEditRowErrors, SecurityDataRecycleEditRowResponses, SecurityDataRecycleIndexData, SecurityDataRecycleIndexErrors, SecurityDataRecycleIndexResponses, SecurityDataRecycleLogDelData, SecurityDataRecycleLogDelErrors, SecurityDataRecycleLogDelResponses, SecurityDataRecycleLogIndexData, SecurityDataRecycleLogIndexErrors, SecurityDataRecycleLogIndexResponses, SecurityDataRecycleLogRestoreData, SecurityDataRecycleLogRestoreErrors, SecurityDataRecycleLogRestoreResponses, SecurityDataRecycleTablesData, SecurityDataRecycleTablesErrors, SecurityDataRecycleTablesResponses, SecuritySensitiveDataAddData, SecuritySensitiveDataAddErrors, SecuritySensitiveDataAddResponses, SecuritySensitiveDataDelData, SecuritySensitiveDataDelErrors, SecuritySensitiveDataDelResponses, SecuritySensitiveDataEditData, SecuritySensitiveDataEditErrors, SecuritySensitiveDataEditResponses, SecuritySensitiveDataEditRowData, SecuritySensitiveDataEditRowErrors, SecuritySensitiveDataEditRowResponses, SecuritySensitiveDataIndexData, SecuritySensitiveDataIndexErrors, SecuritySensitiveDataIndexResponses, SecuritySensitiveDataLogDelData, SecuritySensitiveDataLogDelErrors, SecuritySensitiveDataLogDelResponses, SecuritySensitiveDataLogIndexData, SecuritySensitiveDataLogIndexErrors, SecuritySensitiveDataLogIndexResponses, SecuritySensitiveDataLogRollbackData, SecuritySensitiveDataLogRollbackErrors, SecuritySensitiveDataLogRollbackResponses, SecuritySensitiveDataTablesData, SecuritySensitiveDataTablesErrors, SecuritySensitiveDataTablesResponses, SmsSendData, SmsSendErrors, SmsSendResponses, UserCheckInConfigData, UserCheckInConfigErrors, UserCheckInConfigResponses, UserCheckInData, UserCheckInErrors, UserCheckInResponses, UserGroupAddData, UserGroupAddErrors, UserGroupAddResponses, UserGroupDelData, UserGroupDelErrors, UserGroupDelResponses, UserGroupEditData, UserGroupEditErrors, UserGroupEditResponses, UserGroupEditRowData, UserGroupEditRowErrors, UserGroupEditRowResponses, UserGroupIndexData, UserGroupIndexErrors, UserGroupIndexResponses, UserIndexData, UserIndexErrors, UserIndexResponses, UserLogoutData, UserLogoutErrors, UserLogoutResponses, UserMoneyLogAddData, UserMoneyLogAddErrors, UserMoneyLogAddResponses, UserMoneyLogIndexData, UserMoneyLogIndexErrors, UserMoneyLogIndexResponses, UserRuleAddData, UserRuleAddErrors, UserRuleAddResponses, UserRuleDelData, UserRuleDelErrors, UserRuleDelResponses, UserRuleEditData, UserRuleEditErrors, UserRuleEditResponses, UserRuleEditRowData, UserRuleEditRowErrors, UserRuleEditRowResponses, UserRuleIndexData, UserRuleIndexErrors, UserRuleIndexResponses, UserRuleSortableData, UserRuleSortableErrors, UserRuleSortableResponses, UserScoreLogAddData, UserScoreLogAddErrors, UserScoreLogAddResponses, UserScoreLogIndexData, UserScoreLogIndexErrors, UserScoreLogIndexResponses, UserUserAddData, UserUserAddErrors, UserUserAddResponses, UserUserDelData, UserUserDelErrors, UserUserDelResponses, UserUserEditData, UserUserEditErrors, UserUserEditResponses, UserUserEditRowData, UserUserEditRowErrors, UserUserEditRowResponses, UserUserIndexData, UserUserIndexErrors, UserUserIndexResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -861,6 +861,14 @@ export const adminAliossCallback = <ThrowOnError extends boolean = false>(option
 });
 
 /**
+ * Admin Terminal Check
+ *
+ * A plain JSON call the panel makes just before it opens a stream: through the request client, an
+ * expired token is refreshed (body code 409) and a refusal shown, which EventSource cannot do.
+ */
+export const adminTerminalCheck = <ThrowOnError extends boolean = false>(options?: Options<AdminTerminalCheckData, ThrowOnError>) => (options?.client ?? client).get<AdminTerminalCheckResponses, AdminTerminalCheckErrors, ThrowOnError>({ url: '/srv/admin/Terminal/check', ...options });
+
+/**
  * Admin Terminal Index
  *
  * Run whitelisted task `command` (or follow it again after `Last-Event-ID`) as server-sent events.
@@ -971,6 +979,174 @@ export const crudCrudExport = <ThrowOnError extends boolean = false>(options: Op
  * List rows: page, limit, quick_search, search, order, select.
  */
 export const crudLogIndex = <ThrowOnError extends boolean = false>(options?: Options<CrudLogIndexData, ThrowOnError>) => (options?.client ?? client).get<CrudLogIndexResponses, CrudLogIndexErrors, ThrowOnError>({ url: '/srv/admin/crud/log/index', ...options });
+
+/**
+ * Security Datarecycle Index
+ *
+ * List rows: page, limit, quick_search, search, order, select.
+ */
+export const securityDataRecycleIndex = <ThrowOnError extends boolean = false>(options?: Options<SecurityDataRecycleIndexData, ThrowOnError>) => (options?.client ?? client).get<SecurityDataRecycleIndexResponses, SecurityDataRecycleIndexErrors, ThrowOnError>({ url: '/srv/admin/security/dataRecycle/index', ...options });
+
+/**
+ * Security Datarecycle Add
+ *
+ * Add a row.
+ */
+export const securityDataRecycleAdd = <ThrowOnError extends boolean = false>(options: Options<SecurityDataRecycleAddData, ThrowOnError>) => (options.client ?? client).post<SecurityDataRecycleAddResponses, SecurityDataRecycleAddErrors, ThrowOnError>({
+    url: '/srv/admin/security/dataRecycle/add',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Security Datarecycle Edit Row
+ *
+ * One row for the edit form.
+ */
+export const securityDataRecycleEditRow = <ThrowOnError extends boolean = false>(options: Options<SecurityDataRecycleEditRowData, ThrowOnError>) => (options.client ?? client).get<SecurityDataRecycleEditRowResponses, SecurityDataRecycleEditRowErrors, ThrowOnError>({ url: '/srv/admin/security/dataRecycle/edit', ...options });
+
+/**
+ * Security Datarecycle Edit
+ *
+ * Save a row.
+ */
+export const securityDataRecycleEdit = <ThrowOnError extends boolean = false>(options: Options<SecurityDataRecycleEditData, ThrowOnError>) => (options.client ?? client).post<SecurityDataRecycleEditResponses, SecurityDataRecycleEditErrors, ThrowOnError>({
+    url: '/srv/admin/security/dataRecycle/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Security Datarecycle Del
+ *
+ * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
+ */
+export const securityDataRecycleDel = <ThrowOnError extends boolean = false>(options?: Options<SecurityDataRecycleDelData, ThrowOnError>) => (options?.client ?? client).delete<SecurityDataRecycleDelResponses, SecurityDataRecycleDelErrors, ThrowOnError>({ url: '/srv/admin/security/dataRecycle/del', ...options });
+
+/**
+ * Security Datarecycle Tables
+ *
+ * The tables a rule can name (built-in and designed), with their titles.
+ */
+export const securityDataRecycleTables = <ThrowOnError extends boolean = false>(options?: Options<SecurityDataRecycleTablesData, ThrowOnError>) => (options?.client ?? client).get<SecurityDataRecycleTablesResponses, SecurityDataRecycleTablesErrors, ThrowOnError>({ url: '/srv/admin/security/dataRecycle/tables', ...options });
+
+/**
+ * Security Datarecyclelog Index
+ *
+ * List rows: page, limit, quick_search, search, order, select.
+ */
+export const securityDataRecycleLogIndex = <ThrowOnError extends boolean = false>(options?: Options<SecurityDataRecycleLogIndexData, ThrowOnError>) => (options?.client ?? client).get<SecurityDataRecycleLogIndexResponses, SecurityDataRecycleLogIndexErrors, ThrowOnError>({ url: '/srv/admin/security/dataRecycleLog/index', ...options });
+
+/**
+ * Security Datarecyclelog Del
+ *
+ * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
+ */
+export const securityDataRecycleLogDel = <ThrowOnError extends boolean = false>(options?: Options<SecurityDataRecycleLogDelData, ThrowOnError>) => (options?.client ?? client).delete<SecurityDataRecycleLogDelResponses, SecurityDataRecycleLogDelErrors, ThrowOnError>({ url: '/srv/admin/security/dataRecycleLog/del', ...options });
+
+/**
+ * Security Datarecyclelog Restore
+ *
+ * Restore rows: each comes back with its id and unique values, or is refused with the reason.
+ */
+export const securityDataRecycleLogRestore = <ThrowOnError extends boolean = false>(options: Options<SecurityDataRecycleLogRestoreData, ThrowOnError>) => (options.client ?? client).post<SecurityDataRecycleLogRestoreResponses, SecurityDataRecycleLogRestoreErrors, ThrowOnError>({
+    url: '/srv/admin/security/dataRecycleLog/restore',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Security Sensitivedata Index
+ *
+ * List rows: page, limit, quick_search, search, order, select.
+ */
+export const securitySensitiveDataIndex = <ThrowOnError extends boolean = false>(options?: Options<SecuritySensitiveDataIndexData, ThrowOnError>) => (options?.client ?? client).get<SecuritySensitiveDataIndexResponses, SecuritySensitiveDataIndexErrors, ThrowOnError>({ url: '/srv/admin/security/sensitiveData/index', ...options });
+
+/**
+ * Security Sensitivedata Add
+ *
+ * Add a row.
+ */
+export const securitySensitiveDataAdd = <ThrowOnError extends boolean = false>(options: Options<SecuritySensitiveDataAddData, ThrowOnError>) => (options.client ?? client).post<SecuritySensitiveDataAddResponses, SecuritySensitiveDataAddErrors, ThrowOnError>({
+    url: '/srv/admin/security/sensitiveData/add',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Security Sensitivedata Edit Row
+ *
+ * One row for the edit form.
+ */
+export const securitySensitiveDataEditRow = <ThrowOnError extends boolean = false>(options: Options<SecuritySensitiveDataEditRowData, ThrowOnError>) => (options.client ?? client).get<SecuritySensitiveDataEditRowResponses, SecuritySensitiveDataEditRowErrors, ThrowOnError>({ url: '/srv/admin/security/sensitiveData/edit', ...options });
+
+/**
+ * Security Sensitivedata Edit
+ *
+ * Save a row.
+ */
+export const securitySensitiveDataEdit = <ThrowOnError extends boolean = false>(options: Options<SecuritySensitiveDataEditData, ThrowOnError>) => (options.client ?? client).post<SecuritySensitiveDataEditResponses, SecuritySensitiveDataEditErrors, ThrowOnError>({
+    url: '/srv/admin/security/sensitiveData/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Security Sensitivedata Del
+ *
+ * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
+ */
+export const securitySensitiveDataDel = <ThrowOnError extends boolean = false>(options?: Options<SecuritySensitiveDataDelData, ThrowOnError>) => (options?.client ?? client).delete<SecuritySensitiveDataDelResponses, SecuritySensitiveDataDelErrors, ThrowOnError>({ url: '/srv/admin/security/sensitiveData/del', ...options });
+
+/**
+ * Security Sensitivedata Tables
+ *
+ * The tables a rule can name (built-in and designed), with their titles and field names.
+ */
+export const securitySensitiveDataTables = <ThrowOnError extends boolean = false>(options?: Options<SecuritySensitiveDataTablesData, ThrowOnError>) => (options?.client ?? client).get<SecuritySensitiveDataTablesResponses, SecuritySensitiveDataTablesErrors, ThrowOnError>({ url: '/srv/admin/security/sensitiveData/tables', ...options });
+
+/**
+ * Security Sensitivedatalog Index
+ *
+ * List rows: page, limit, quick_search, search, order, select.
+ */
+export const securitySensitiveDataLogIndex = <ThrowOnError extends boolean = false>(options?: Options<SecuritySensitiveDataLogIndexData, ThrowOnError>) => (options?.client ?? client).get<SecuritySensitiveDataLogIndexResponses, SecuritySensitiveDataLogIndexErrors, ThrowOnError>({ url: '/srv/admin/security/sensitiveDataLog/index', ...options });
+
+/**
+ * Security Sensitivedatalog Del
+ *
+ * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
+ */
+export const securitySensitiveDataLogDel = <ThrowOnError extends boolean = false>(options?: Options<SecuritySensitiveDataLogDelData, ThrowOnError>) => (options?.client ?? client).delete<SecuritySensitiveDataLogDelResponses, SecuritySensitiveDataLogDelErrors, ThrowOnError>({ url: '/srv/admin/security/sensitiveDataLog/del', ...options });
+
+/**
+ * Security Sensitivedatalog Rollback
+ *
+ * Roll changes back, newest first (each only while its field still holds the logged new value).
+ */
+export const securitySensitiveDataLogRollback = <ThrowOnError extends boolean = false>(options: Options<SecuritySensitiveDataLogRollbackData, ThrowOnError>) => (options.client ?? client).post<SecuritySensitiveDataLogRollbackResponses, SecuritySensitiveDataLogRollbackErrors, ThrowOnError>({
+    url: '/srv/admin/security/sensitiveDataLog/rollback',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Ajax Gettablepk

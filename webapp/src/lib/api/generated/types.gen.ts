@@ -1621,6 +1621,44 @@ export type EnvelopeTableListMemberRuleRow = {
 };
 
 /**
+ * Envelope[TableList[RecycleLogRow]]
+ */
+export type EnvelopeTableListRecycleLogRow = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TableListRecycleLogRow;
+};
+
+/**
+ * Envelope[TableList[RecycleRuleRow]]
+ */
+export type EnvelopeTableListRecycleRuleRow = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TableListRecycleRuleRow;
+};
+
+/**
  * Envelope[TableList[RuleRow]]
  */
 export type EnvelopeTableListRuleRow = {
@@ -1637,6 +1675,44 @@ export type EnvelopeTableListRuleRow = {
      */
     time: number;
     data: TableListRuleRow;
+};
+
+/**
+ * Envelope[TableList[SensitiveLogRow]]
+ */
+export type EnvelopeTableListSensitiveLogRow = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TableListSensitiveLogRow;
+};
+
+/**
+ * Envelope[TableList[SensitiveRuleRow]]
+ */
+export type EnvelopeTableListSensitiveRuleRow = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TableListSensitiveRuleRow;
 };
 
 /**
@@ -1754,6 +1830,25 @@ export type EnvelopeTableRowMemberRuleRow = {
 };
 
 /**
+ * Envelope[TableRow[RecycleRuleRow]]
+ */
+export type EnvelopeTableRowRecycleRuleRow = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TableRowRecycleRuleRow;
+};
+
+/**
  * Envelope[TableRow[RuleRow]]
  */
 export type EnvelopeTableRowRuleRow = {
@@ -1773,6 +1868,25 @@ export type EnvelopeTableRowRuleRow = {
 };
 
 /**
+ * Envelope[TableRow[SensitiveRuleRow]]
+ */
+export type EnvelopeTableRowSensitiveRuleRow = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TableRowSensitiveRuleRow;
+};
+
+/**
  * Envelope[VerificationData]
  */
 export type EnvelopeVerificationData = {
@@ -1789,6 +1903,28 @@ export type EnvelopeVerificationData = {
      */
     time: number;
     data: VerificationData;
+};
+
+/**
+ * Envelope[list[TableInfo]]
+ */
+export type EnvelopeListTableInfo = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    /**
+     * Data
+     */
+    data: Array<TableInfo>;
 };
 
 /**
@@ -1992,6 +2128,16 @@ export type IdData = {
      * Id
      */
     id: number;
+};
+
+/**
+ * IdsBody
+ */
+export type IdsBody = {
+    /**
+     * Ids
+     */
+    ids: Array<number>;
 };
 
 /**
@@ -2988,6 +3134,128 @@ export type Recent = {
 };
 
 /**
+ * RecycleLogRow
+ *
+ * A deleted row: `row` is the row as its table's list showed it.
+ */
+export type RecycleLogRow = {
+    /**
+     * Id
+     */
+    id?: number | null;
+    /**
+     * Table
+     */
+    table?: string | null;
+    /**
+     * Table Title
+     */
+    table_title?: string | null;
+    /**
+     * Item Id
+     */
+    item_id?: number | null;
+    /**
+     * Admin Id
+     */
+    admin_id?: number | null;
+    /**
+     * Username
+     */
+    username?: string | null;
+    /**
+     * Ip
+     */
+    ip?: string | null;
+    /**
+     * Useragent
+     */
+    useragent?: string | null;
+    /**
+     * Create Time
+     */
+    create_time?: number | null;
+    /**
+     * Row
+     */
+    row?: {
+        [key: string]: unknown;
+    } | null;
+    [key: string]: unknown;
+};
+
+/**
+ * RecycleRuleEdit
+ */
+export type RecycleRuleEdit = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Status
+     */
+    status?: 'enable' | 'disable';
+};
+
+/**
+ * RecycleRuleIn
+ */
+export type RecycleRuleIn = {
+    /**
+     * Table
+     */
+    table: string;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Status
+     */
+    status?: 'enable' | 'disable';
+};
+
+/**
+ * RecycleRuleRow
+ */
+export type RecycleRuleRow = {
+    /**
+     * Id
+     */
+    id?: number | null;
+    /**
+     * Table
+     */
+    table?: string | null;
+    /**
+     * Table Title
+     */
+    table_title?: string | null;
+    /**
+     * Title
+     */
+    title?: string | null;
+    /**
+     * Status
+     */
+    status?: string | null;
+    /**
+     * Create Time
+     */
+    create_time?: number | null;
+    /**
+     * Update Time
+     */
+    update_time?: number | null;
+    [key: string]: unknown;
+};
+
+/**
  * RefreshBody
  */
 export type RefreshBody = {
@@ -3156,6 +3424,158 @@ export type ScoreAdjust = {
 };
 
 /**
+ * SensitiveLogRow
+ *
+ * One changed field: `before`/`after` as the table's list shows them (null for a secret).
+ */
+export type SensitiveLogRow = {
+    /**
+     * Id
+     */
+    id?: number | null;
+    /**
+     * Table
+     */
+    table?: string | null;
+    /**
+     * Table Title
+     */
+    table_title?: string | null;
+    /**
+     * Item Id
+     */
+    item_id?: number | null;
+    /**
+     * Field
+     */
+    field?: string | null;
+    /**
+     * Before
+     */
+    before?: unknown;
+    /**
+     * After
+     */
+    after?: unknown;
+    /**
+     * Secret
+     */
+    secret?: boolean | null;
+    /**
+     * Admin Id
+     */
+    admin_id?: number | null;
+    /**
+     * Username
+     */
+    username?: string | null;
+    /**
+     * Ip
+     */
+    ip?: string | null;
+    /**
+     * Useragent
+     */
+    useragent?: string | null;
+    /**
+     * Create Time
+     */
+    create_time?: number | null;
+    /**
+     * Rollback Time
+     */
+    rollback_time?: number | null;
+    /**
+     * Rollback Admin
+     */
+    rollback_admin?: string | null;
+    [key: string]: unknown;
+};
+
+/**
+ * SensitiveRuleEdit
+ */
+export type SensitiveRuleEdit = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Fields
+     */
+    fields: Array<string>;
+    /**
+     * Status
+     */
+    status?: 'enable' | 'disable';
+};
+
+/**
+ * SensitiveRuleIn
+ */
+export type SensitiveRuleIn = {
+    /**
+     * Table
+     */
+    table: string;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Fields
+     */
+    fields: Array<string>;
+    /**
+     * Status
+     */
+    status?: 'enable' | 'disable';
+};
+
+/**
+ * SensitiveRuleRow
+ */
+export type SensitiveRuleRow = {
+    /**
+     * Id
+     */
+    id?: number | null;
+    /**
+     * Table
+     */
+    table?: string | null;
+    /**
+     * Table Title
+     */
+    table_title?: string | null;
+    /**
+     * Title
+     */
+    title?: string | null;
+    /**
+     * Fields
+     */
+    fields?: Array<string> | null;
+    /**
+     * Status
+     */
+    status?: string | null;
+    /**
+     * Create Time
+     */
+    create_time?: number | null;
+    /**
+     * Update Time
+     */
+    update_time?: number | null;
+    [key: string]: unknown;
+};
+
+/**
  * SiteConfig
  */
 export type SiteConfig = {
@@ -3221,6 +3641,31 @@ export type SortBody = {
      * Targetid
      */
     targetId: number;
+};
+
+/**
+ * TableInfo
+ *
+ * A back-office table the recycle bin and the sensitive-data log can watch.
+ */
+export type TableInfo = {
+    /**
+     * Path
+     */
+    path: string;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Designed
+     */
+    designed: boolean;
+    /**
+     * Fields
+     */
+    fields: Array<string>;
+    [key: string]: unknown;
 };
 
 /**
@@ -3530,6 +3975,74 @@ export type TableListMemberRuleRow = {
 };
 
 /**
+ * TableList[RecycleLogRow]
+ */
+export type TableListRecycleLogRow = {
+    /**
+     * List
+     */
+    list: Array<RecycleLogRow>;
+    /**
+     * Total
+     */
+    total: number;
+    /**
+     * Remark
+     */
+    remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
+};
+
+/**
+ * TableList[RecycleRuleRow]
+ */
+export type TableListRecycleRuleRow = {
+    /**
+     * List
+     */
+    list: Array<RecycleRuleRow>;
+    /**
+     * Total
+     */
+    total: number;
+    /**
+     * Remark
+     */
+    remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
+};
+
+/**
  * TableList[RuleRow]
  */
 export type TableListRuleRow = {
@@ -3537,6 +4050,74 @@ export type TableListRuleRow = {
      * List
      */
     list: Array<RuleRow>;
+    /**
+     * Total
+     */
+    total: number;
+    /**
+     * Remark
+     */
+    remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
+};
+
+/**
+ * TableList[SensitiveLogRow]
+ */
+export type TableListSensitiveLogRow = {
+    /**
+     * List
+     */
+    list: Array<SensitiveLogRow>;
+    /**
+     * Total
+     */
+    total: number;
+    /**
+     * Remark
+     */
+    remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
+};
+
+/**
+ * TableList[SensitiveRuleRow]
+ */
+export type TableListSensitiveRuleRow = {
+    /**
+     * List
+     */
+    list: Array<SensitiveRuleRow>;
     /**
      * Total
      */
@@ -3606,10 +4187,24 @@ export type TableRowMemberRuleRow = {
 };
 
 /**
+ * TableRow[RecycleRuleRow]
+ */
+export type TableRowRecycleRuleRow = {
+    row: RecycleRuleRow;
+};
+
+/**
  * TableRow[RuleRow]
  */
 export type TableRowRuleRow = {
     row: RuleRow;
+};
+
+/**
+ * TableRow[SensitiveRuleRow]
+ */
+export type TableRowSensitiveRuleRow = {
+    row: SensitiveRuleRow;
 };
 
 /**
@@ -6973,6 +7568,47 @@ export type AdminAliossCallbackResponses = {
 
 export type AdminAliossCallbackResponse = AdminAliossCallbackResponses[keyof AdminAliossCallbackResponses];
 
+export type AdminTerminalCheckData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/Terminal/check';
+};
+
+export type AdminTerminalCheckErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AdminTerminalCheckError = AdminTerminalCheckErrors[keyof AdminTerminalCheckErrors];
+
+export type AdminTerminalCheckResponses = {
+    /**
+     * Response Admin Terminal Check
+     *
+     * Successful Response
+     */
+    200: {
+        [key: string]: unknown;
+    };
+};
+
+export type AdminTerminalCheckResponse = AdminTerminalCheckResponses[keyof AdminTerminalCheckResponses];
+
 export type AdminTerminalIndexData = {
     body?: never;
     path?: never;
@@ -7510,6 +8146,682 @@ export type CrudLogIndexResponses = {
 };
 
 export type CrudLogIndexResponse = CrudLogIndexResponses[keyof CrudLogIndexResponses];
+
+export type SecurityDataRecycleIndexData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/dataRecycle/index';
+};
+
+export type SecurityDataRecycleIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecurityDataRecycleIndexError = SecurityDataRecycleIndexErrors[keyof SecurityDataRecycleIndexErrors];
+
+export type SecurityDataRecycleIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableListRecycleRuleRow;
+};
+
+export type SecurityDataRecycleIndexResponse = SecurityDataRecycleIndexResponses[keyof SecurityDataRecycleIndexResponses];
+
+export type SecurityDataRecycleAddData = {
+    body: RecycleRuleIn;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/dataRecycle/add';
+};
+
+export type SecurityDataRecycleAddErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecurityDataRecycleAddError = SecurityDataRecycleAddErrors[keyof SecurityDataRecycleAddErrors];
+
+export type SecurityDataRecycleAddResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeIdData;
+};
+
+export type SecurityDataRecycleAddResponse = SecurityDataRecycleAddResponses[keyof SecurityDataRecycleAddResponses];
+
+export type SecurityDataRecycleEditRowData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Id
+         */
+        id: number;
+    };
+    url: '/srv/admin/security/dataRecycle/edit';
+};
+
+export type SecurityDataRecycleEditRowErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecurityDataRecycleEditRowError = SecurityDataRecycleEditRowErrors[keyof SecurityDataRecycleEditRowErrors];
+
+export type SecurityDataRecycleEditRowResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableRowRecycleRuleRow;
+};
+
+export type SecurityDataRecycleEditRowResponse = SecurityDataRecycleEditRowResponses[keyof SecurityDataRecycleEditRowResponses];
+
+export type SecurityDataRecycleEditData = {
+    body: RecycleRuleEdit;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/dataRecycle/edit';
+};
+
+export type SecurityDataRecycleEditErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecurityDataRecycleEditError = SecurityDataRecycleEditErrors[keyof SecurityDataRecycleEditErrors];
+
+export type SecurityDataRecycleEditResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeIdData;
+};
+
+export type SecurityDataRecycleEditResponse = SecurityDataRecycleEditResponses[keyof SecurityDataRecycleEditResponses];
+
+export type SecurityDataRecycleDelData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/dataRecycle/del';
+};
+
+export type SecurityDataRecycleDelErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecurityDataRecycleDelError = SecurityDataRecycleDelErrors[keyof SecurityDataRecycleDelErrors];
+
+export type SecurityDataRecycleDelResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeCountData;
+};
+
+export type SecurityDataRecycleDelResponse = SecurityDataRecycleDelResponses[keyof SecurityDataRecycleDelResponses];
+
+export type SecurityDataRecycleTablesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/dataRecycle/tables';
+};
+
+export type SecurityDataRecycleTablesErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecurityDataRecycleTablesError = SecurityDataRecycleTablesErrors[keyof SecurityDataRecycleTablesErrors];
+
+export type SecurityDataRecycleTablesResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeListTableInfo;
+};
+
+export type SecurityDataRecycleTablesResponse = SecurityDataRecycleTablesResponses[keyof SecurityDataRecycleTablesResponses];
+
+export type SecurityDataRecycleLogIndexData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/dataRecycleLog/index';
+};
+
+export type SecurityDataRecycleLogIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecurityDataRecycleLogIndexError = SecurityDataRecycleLogIndexErrors[keyof SecurityDataRecycleLogIndexErrors];
+
+export type SecurityDataRecycleLogIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableListRecycleLogRow;
+};
+
+export type SecurityDataRecycleLogIndexResponse = SecurityDataRecycleLogIndexResponses[keyof SecurityDataRecycleLogIndexResponses];
+
+export type SecurityDataRecycleLogDelData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/dataRecycleLog/del';
+};
+
+export type SecurityDataRecycleLogDelErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecurityDataRecycleLogDelError = SecurityDataRecycleLogDelErrors[keyof SecurityDataRecycleLogDelErrors];
+
+export type SecurityDataRecycleLogDelResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeCountData;
+};
+
+export type SecurityDataRecycleLogDelResponse = SecurityDataRecycleLogDelResponses[keyof SecurityDataRecycleLogDelResponses];
+
+export type SecurityDataRecycleLogRestoreData = {
+    body: IdsBody;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/dataRecycleLog/restore';
+};
+
+export type SecurityDataRecycleLogRestoreErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecurityDataRecycleLogRestoreError = SecurityDataRecycleLogRestoreErrors[keyof SecurityDataRecycleLogRestoreErrors];
+
+export type SecurityDataRecycleLogRestoreResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeCountData;
+};
+
+export type SecurityDataRecycleLogRestoreResponse = SecurityDataRecycleLogRestoreResponses[keyof SecurityDataRecycleLogRestoreResponses];
+
+export type SecuritySensitiveDataIndexData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/sensitiveData/index';
+};
+
+export type SecuritySensitiveDataIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecuritySensitiveDataIndexError = SecuritySensitiveDataIndexErrors[keyof SecuritySensitiveDataIndexErrors];
+
+export type SecuritySensitiveDataIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableListSensitiveRuleRow;
+};
+
+export type SecuritySensitiveDataIndexResponse = SecuritySensitiveDataIndexResponses[keyof SecuritySensitiveDataIndexResponses];
+
+export type SecuritySensitiveDataAddData = {
+    body: SensitiveRuleIn;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/sensitiveData/add';
+};
+
+export type SecuritySensitiveDataAddErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecuritySensitiveDataAddError = SecuritySensitiveDataAddErrors[keyof SecuritySensitiveDataAddErrors];
+
+export type SecuritySensitiveDataAddResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeIdData;
+};
+
+export type SecuritySensitiveDataAddResponse = SecuritySensitiveDataAddResponses[keyof SecuritySensitiveDataAddResponses];
+
+export type SecuritySensitiveDataEditRowData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Id
+         */
+        id: number;
+    };
+    url: '/srv/admin/security/sensitiveData/edit';
+};
+
+export type SecuritySensitiveDataEditRowErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecuritySensitiveDataEditRowError = SecuritySensitiveDataEditRowErrors[keyof SecuritySensitiveDataEditRowErrors];
+
+export type SecuritySensitiveDataEditRowResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableRowSensitiveRuleRow;
+};
+
+export type SecuritySensitiveDataEditRowResponse = SecuritySensitiveDataEditRowResponses[keyof SecuritySensitiveDataEditRowResponses];
+
+export type SecuritySensitiveDataEditData = {
+    body: SensitiveRuleEdit;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/sensitiveData/edit';
+};
+
+export type SecuritySensitiveDataEditErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecuritySensitiveDataEditError = SecuritySensitiveDataEditErrors[keyof SecuritySensitiveDataEditErrors];
+
+export type SecuritySensitiveDataEditResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeIdData;
+};
+
+export type SecuritySensitiveDataEditResponse = SecuritySensitiveDataEditResponses[keyof SecuritySensitiveDataEditResponses];
+
+export type SecuritySensitiveDataDelData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/sensitiveData/del';
+};
+
+export type SecuritySensitiveDataDelErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecuritySensitiveDataDelError = SecuritySensitiveDataDelErrors[keyof SecuritySensitiveDataDelErrors];
+
+export type SecuritySensitiveDataDelResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeCountData;
+};
+
+export type SecuritySensitiveDataDelResponse = SecuritySensitiveDataDelResponses[keyof SecuritySensitiveDataDelResponses];
+
+export type SecuritySensitiveDataTablesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/sensitiveData/tables';
+};
+
+export type SecuritySensitiveDataTablesErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecuritySensitiveDataTablesError = SecuritySensitiveDataTablesErrors[keyof SecuritySensitiveDataTablesErrors];
+
+export type SecuritySensitiveDataTablesResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeListTableInfo;
+};
+
+export type SecuritySensitiveDataTablesResponse = SecuritySensitiveDataTablesResponses[keyof SecuritySensitiveDataTablesResponses];
+
+export type SecuritySensitiveDataLogIndexData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/sensitiveDataLog/index';
+};
+
+export type SecuritySensitiveDataLogIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecuritySensitiveDataLogIndexError = SecuritySensitiveDataLogIndexErrors[keyof SecuritySensitiveDataLogIndexErrors];
+
+export type SecuritySensitiveDataLogIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableListSensitiveLogRow;
+};
+
+export type SecuritySensitiveDataLogIndexResponse = SecuritySensitiveDataLogIndexResponses[keyof SecuritySensitiveDataLogIndexResponses];
+
+export type SecuritySensitiveDataLogDelData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/sensitiveDataLog/del';
+};
+
+export type SecuritySensitiveDataLogDelErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecuritySensitiveDataLogDelError = SecuritySensitiveDataLogDelErrors[keyof SecuritySensitiveDataLogDelErrors];
+
+export type SecuritySensitiveDataLogDelResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeCountData;
+};
+
+export type SecuritySensitiveDataLogDelResponse = SecuritySensitiveDataLogDelResponses[keyof SecuritySensitiveDataLogDelResponses];
+
+export type SecuritySensitiveDataLogRollbackData = {
+    body: IdsBody;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/security/sensitiveDataLog/rollback';
+};
+
+export type SecuritySensitiveDataLogRollbackErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type SecuritySensitiveDataLogRollbackError = SecuritySensitiveDataLogRollbackErrors[keyof SecuritySensitiveDataLogRollbackErrors];
+
+export type SecuritySensitiveDataLogRollbackResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeCountData;
+};
+
+export type SecuritySensitiveDataLogRollbackResponse = SecuritySensitiveDataLogRollbackResponses[keyof SecuritySensitiveDataLogRollbackResponses];
 
 export type AjaxGetTablePkData = {
     body?: never;
