@@ -2,8 +2,9 @@
 
 `seed(settings)` is idempotent. It also writes the default menu rules of the back office and the
 member center, the super admin group (id 1, "*") and the default member group (id 1), and the
-built-in mail/security config items, and the designed business tables with their demo rows
-(`functions.services.designs`) — each only when missing (`functions.services.rules`,
+built-in mail/security config items, the default recycle-bin and sensitive-data rules
+(`functions.services.recycle`, `functions.services.sensitive`), and the designed business tables
+with their demo rows (`functions.services.designs`) — each only when missing (`functions.services.rules`,
 `functions.services.config_items`). The first admin (username `admin`, super) is created only when no
 admin exists, with a random password from `secrets.token_urlsafe` that is returned (and printed
 once by `python -m functions.seed`); there is never a known default password. Later runs return None
@@ -28,7 +29,9 @@ def seed(settings: Settings | None = None) -> str | None:
     from functions.services.config_items import seed_config_items
     from functions.services.designs import load_demo_rows, load_design_files
     from functions.services.member_config import seed_member_config
+    from functions.services.recycle import seed_recycle_rules
     from functions.services.rules import seed_groups, seed_rules
+    from functions.services.sensitive import seed_sensitive_rules
     from functions.services.site_config import seed_site_config
 
     settings = settings or get_settings()
@@ -39,6 +42,8 @@ def seed(settings: Settings | None = None) -> str | None:
     seed_config_items()
     seed_rules()
     seed_groups()
+    seed_recycle_rules()
+    seed_sensitive_rules()
     ensure_row_counts([m for m in ALL_MODELS if issubclass(m, Listed) and hasattr(m, "by_part")])
     load_design_files()
     load_demo_rows()

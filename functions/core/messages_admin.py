@@ -216,6 +216,73 @@ ADMIN_MESSAGES: dict[str, dict[str, str]] = {
         "zh-cn": "如果您能看到这封邮件，说明 {site} 的邮件配置可以正常使用。",
         "en": "If you can read this, the mail settings of {site} work.",
     },
+    # Security: the recycle bin and the sensitive-data log.
+    "Username": {"zh-cn": "用户名", "en": "Username"},
+    "E-mail": {"zh-cn": "电子邮箱", "en": "E-mail"},
+    "Mobile number": {"zh-cn": "手机号", "en": "Mobile number"},
+    "Rule name": {"zh-cn": "规则名称", "en": "Rule name"},
+    "File": {"zh-cn": "文件", "en": "File"},
+    "Every designed table": {"zh-cn": "所有设计的表", "en": "Every designed table"},
+    "This table already has a rule": {"zh-cn": "该数据表已有规则", "en": "This table already has a rule"},
+    "The table of a rule cannot be changed: delete the rule and add another": {
+        "zh-cn": "规则的数据表不能修改：请删除该规则后另行添加",
+        "en": "The table of a rule cannot be changed: delete the rule and add another",
+    },
+    "There is no table at this path": {"zh-cn": "没有这个数据表", "en": "There is no table at this path"},
+    "The table has no field {field}": {
+        "zh-cn": "数据表没有字段 {field}",
+        "en": "The table has no field {field}",
+    },
+    "The deleted row could not be kept in the recycle bin, so nothing was deleted": {
+        "zh-cn": "被删除的数据无法存入回收站，因此没有删除任何数据",
+        "en": "The deleted row could not be kept in the recycle bin, so nothing was deleted",
+    },
+    "The change of a watched field could not be logged, so nothing was saved": {
+        "zh-cn": "敏感字段的修改无法记录，因此没有保存任何修改",
+        "en": "The change of a watched field could not be logged, so nothing was saved",
+    },
+    "Restored successfully": {"zh-cn": "还原成功", "en": "Restored successfully"},
+    "This row has already been restored or purged": {
+        "zh-cn": "该记录已被还原或清除",
+        "en": "This row has already been restored or purged",
+    },
+    "The table of this row no longer exists": {
+        "zh-cn": "该记录所属的数据表已不存在",
+        "en": "The table of this row no longer exists",
+    },
+    'Cannot restore: {field} "{value}" is now used by another row': {
+        "zh-cn": "无法还原：{field}“{value}”已被其他记录使用",
+        "en": 'Cannot restore: {field} "{value}" is now used by another row',
+    },
+    "Cannot restore: a row with this id exists again": {
+        "zh-cn": "无法还原：已存在相同 ID 的记录",
+        "en": "Cannot restore: a row with this id exists again",
+    },
+    "{count} rows restored; not restored: {reason}": {
+        "zh-cn": "已还原 {count} 条；未还原：{reason}",
+        "en": "{count} rows restored; not restored: {reason}",
+    },
+    "Rolled back successfully": {"zh-cn": "回滚成功", "en": "Rolled back successfully"},
+    "A password change cannot be rolled back": {
+        "zh-cn": "密码的修改不能回滚",
+        "en": "A password change cannot be rolled back",
+    },
+    "This change has already been rolled back": {
+        "zh-cn": "该修改已经回滚过了",
+        "en": "This change has already been rolled back",
+    },
+    "The row of this change no longer exists": {
+        "zh-cn": "被修改的记录已不存在",
+        "en": "The row of this change no longer exists",
+    },
+    'Cannot roll back: {field} has changed since and now holds "{value}", not the logged new value': {
+        "zh-cn": "无法回滚：{field} 之后又被修改过，当前值为“{value}”，不是记录中的修改后的值",
+        "en": 'Cannot roll back: {field} has changed since and now holds "{value}", not the logged new value',
+    },
+    "{count} changes rolled back; not rolled back: {reason}": {
+        "zh-cn": "已回滚 {count} 条；未回滚：{reason}",
+        "en": "{count} changes rolled back; not rolled back: {reason}",
+    },
 }
 
 MESSAGES.update(ADMIN_MESSAGES)

@@ -25,6 +25,7 @@ from functions.models.group import AdminGroup, UserGroup
 from functions.models.job import Job, JobLine, JobLock
 from functions.models.rate_limit import RateCounter
 from functions.models.rule import AdminRule, UserRule
+from functions.models.security import RecycleLog, RecycleRule, SensitiveLog, SensitiveRule
 from functions.models.session import RefreshToken, Session
 from functions.models.unique import Unique
 from functions.models.user import User
@@ -54,6 +55,10 @@ ALL_MODELS: tuple[type[BaseModel], ...] = (
     Job,
     JobLine,
     JobLock,
+    RecycleRule,
+    RecycleLog,
+    SensitiveRule,
+    SensitiveLog,
 )
 
 
@@ -84,6 +89,10 @@ __all__ = [
     "DuplicateError",
     "MoneyLog",
     "RateCounter",
+    "RecycleLog",
+    "RecycleRule",
+    "SensitiveLog",
+    "SensitiveRule",
     "RefreshToken",
     "ScoreLog",
     "Session",

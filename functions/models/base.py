@@ -10,10 +10,12 @@ settings.dynamodb_endpoint` (None on AWS) and `Meta.region`, and drops cached co
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
-from collections.abc import Callable, Iterable
-from typing import ClassVar
+from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
+from typing import Any, ClassVar, Protocol
 
 from pynamodb.connection import Connection
 from pynamodb.constants import PAY_PER_REQUEST_BILLING_MODE
@@ -30,10 +32,119 @@ class DuplicateError(Exception):
     """A unique value (e.g. a username) is already taken."""
 
 
+class WatchedWriteError(RuntimeError):
+    """A watched write was refused because its log row could not be written with it (nothing was
+    written). Not a `TransactWriteError`, so no caller mistakes it for a taken value or a row
+    deleted meanwhile."""
+
+
+class Watcher(Protocol):
+    """Adds log rows to the transaction that deletes or saves a watched item (the recycle bin and
+    the sensitive-data log: `functions.services.recycle`, `functions.services.sensitive`)."""
+
+    def watches(self, item: Any) -> bool: ...
+
+    def deleted(self, tx: WatchedTransaction, item: Any) -> None: ...
+
+    def saved(self, tx: WatchedTransaction, item: Any) -> None: ...
+
+
+_WATCHERS: ContextVar[tuple[Watcher, ...]] = ContextVar("write_watchers", default=())
+
+
+@contextlib.contextmanager
+def watching(watcher: Watcher) -> Iterator[Watcher]:
+    """While the block runs (in this thread or task), every delete or save of an item `watcher`
+    watches — in a transaction or alone — is one transaction with the rows `watcher` adds."""
+    token = _WATCHERS.set((*_WATCHERS.get(), watcher))
+    try:
+        yield watcher
+    finally:
+        _WATCHERS.reset(token)
+
+
+def watcher_of(item: Any) -> Watcher | None:
+    """The active watcher watching `item`, if any."""
+    return _watcher_of(item)
+
+
+def _watcher_of(item: Any) -> Watcher | None:
+    return next((w for w in _WATCHERS.get() if w.watches(item)), None)
+
+
 class BaseModel(Model):
-    """Base of every table model. Subclasses set `logical_name` and their own `Meta` class."""
+    """Base of every table model. Subclasses set `logical_name` and their own `Meta` class.
+
+    A plain `save()` or `delete()` of an item a `watching` block watches becomes a transaction
+    holding the watcher's log rows too."""
 
     logical_name: ClassVar[str]
+
+    def save(self, condition: Any = None, *, add_version_condition: bool = True) -> dict[str, Any]:
+        if _watcher_of(self) is None:
+            return super().save(condition, add_version_condition=add_version_condition)
+        with transact_write() as tx:
+            tx.save(self, condition=condition)
+        return {}
+
+    def delete(self, condition: Any = None, *, add_version_condition: bool = True) -> Any:
+        if _watcher_of(self) is None:
+            return super().delete(condition, add_version_condition=add_version_condition)
+        with transact_write() as tx:
+            tx.delete(self, condition=condition)
+        return None
+
+    def update(self, actions: Any, condition: Any = None, *, add_version_condition: bool = True) -> Any:
+        if _watcher_of(self) is not None:  # the watcher could not tell the values after: use save()
+            raise WatchedWriteError("a watched item must be saved, not updated")
+        return super().update(actions, condition, add_version_condition=add_version_condition)
+
+
+class WatchedTransaction(TransactWrite):
+    """A write transaction that lets the active watchers add their rows to it (`watching`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._logged: list[dict[str, Any]] = []
+
+    def delete(self, model: Any, condition: Any = None, *, add_version_condition: bool = True) -> None:
+        super().delete(model, condition, add_version_condition=add_version_condition)
+        watcher = _watcher_of(model)
+        if watcher is not None:
+            watcher.deleted(self, model)
+
+    def save(self, model: Any, condition: Any = None, return_values: str | None = None) -> None:
+        super().save(model, condition, return_values)
+        watcher = _watcher_of(model)
+        if watcher is not None:
+            watcher.saved(self, model)
+
+    def log(self, row: Any, condition: Any = None) -> None:
+        """Put a watcher's log row (its failure cancels the whole transaction: `WatchedWriteError`)."""
+        TransactWrite.save(self, row, condition)
+        self._logged.append(self._put_items[-1])
+
+    def log_update(self, row: Any, actions: list[Any], condition: Any = None) -> None:
+        """Update a watcher's log row (its failure cancels the whole transaction: `WatchedWriteError`)."""
+        TransactWrite.update(self, row, actions, condition)
+        self._logged.append(self._update_items[-1])
+
+    def _commit(self) -> Any:
+        try:
+            return super()._commit()
+        except TransactWriteError as exc:
+            if self._logged:
+                order = [
+                    *self._condition_check_items,
+                    *self._delete_items,
+                    *self._put_items,
+                    *self._update_items,
+                ]
+                positions = [i for i, entry in enumerate(order) if any(entry is x for x in self._logged)]
+                reasons = exc.cancellation_reasons or []
+                if any(i < len(reasons) and reasons[i] is not None for i in positions):
+                    raise WatchedWriteError("the log row could not be written") from exc
+            raise
 
 
 class _State:
@@ -51,11 +162,11 @@ def configure(models: Iterable[type[BaseModel]], settings: Settings) -> None:
     _State.connection = Connection(region=settings.aws_region, host=settings.dynamodb_endpoint or None)
 
 
-def transact_write() -> TransactWrite:
+def transact_write() -> WatchedTransaction:
     """A write transaction on the configured endpoint (use as a context manager)."""
     if _State.connection is None:
         raise RuntimeError("functions.models.configure_models() has not been called")
-    return TransactWrite(connection=_State.connection)
+    return WatchedTransaction(connection=_State.connection)
 
 
 def is_condition_failure(exc: TransactWriteError) -> bool:
@@ -73,7 +184,7 @@ def is_conflict(exc: TransactWriteError) -> bool:
     return "TransactionConflict" in codes and "ConditionalCheckFailed" not in codes
 
 
-def run_transaction(build: Callable[[TransactWrite], None], attempts: int = 25) -> None:
+def run_transaction(build: Callable[[WatchedTransaction], None], attempts: int = 25) -> None:
     """Run the write transaction that `build(tx)` fills, again (with a short random pause) when
     DynamoDB cancelled it for a conflict with a concurrent transaction; other failures, including a
     failed condition, are raised to the caller."""

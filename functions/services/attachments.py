@@ -116,18 +116,22 @@ def references(storage: str, key: str) -> int:
 
 
 def delete(row: Attachment) -> bool:
-    """Delete one row; returns True when the stored file was removed too (no other row refers to it)."""
-    from functions.services.storage import StorageError, get_storage
+    """Delete one row; returns True when the stored file was removed too (no other row refers to it).
+    A row kept in the recycle bin (`functions.services.recycle`) keeps its reference to the file: the
+    copy refers to it until it is restored or purged."""
+    from functions.services.recycle import is_kept
 
     counter_name = file_counter_name(row.storage, row.key)
     guard = Unique(guard_key(row.storage, row.topic, row.uploader, row.sha1))
+    kept = is_kept(row)
     for include_guard in (True, False):
         try:
             with transact_write() as tx:
                 tx.delete(row, condition=Attachment.id.exists())
                 if include_guard:
                     tx.delete(guard, condition=Unique.owner == str(row.id))
-                tx.update(Counter(counter_name), actions=[Counter.value.add(-1)])
+                if not kept:
+                    tx.update(Counter(counter_name), actions=[Counter.value.add(-1)])
                 count_rows(tx, row, -1)
             break
         except TransactWriteError as exc:
@@ -135,16 +139,29 @@ def delete(row: Attachment) -> bool:
                 raise
             if not include_guard or get(int(row.id)) is None:
                 return False  # already deleted
-    if references(row.storage, row.key) > 0:
+    return remove_unreferenced(row.storage, row.key)
+
+
+def remove_unreferenced(storage: str, key: str) -> bool:
+    """Delete the stored object when no row (nor a recycle-bin copy of one) refers to it any more."""
+    from functions.services.storage import StorageError, get_storage
+
+    if references(storage, key) > 0:
         return False
     try:
-        get_storage(name=row.storage).delete(row.key)
+        get_storage(name=storage).delete(key)
     except StorageError:
-        logger.warning("attachment file not deleted", extra={"id": row.id, "storage": row.storage})
+        logger.warning("attachment file not deleted", extra={"storage": storage, "key": key})
         return False
     with contextlib.suppress(DeleteError):  # a new upload of the same file arrived meanwhile
-        Counter(counter_name).delete(condition=Counter.value <= 0)
+        Counter(file_counter_name(storage, key)).delete(condition=Counter.value <= 0)
     return True
+
+
+def release_file(storage: str, key: str) -> bool:
+    """Drop the reference a recycle-bin copy of a deleted row held on its file (the copy was purged)."""
+    Counter(file_counter_name(storage, key)).update(actions=[Counter.value.add(-1)])
+    return remove_unreferenced(storage, key)
 
 
 def delete_many(ids: Iterable[int]) -> int:

@@ -32,6 +32,7 @@ from functions.models.counter import next_id
 from functions.models.design import Design, DesignLog, Record, record_scope
 from functions.models.listing import month_buckets, total_rows
 from functions.services.fields import TYPES
+from functions.services.recycle import Origin
 
 DESIGNS_DIR = Path(__file__).resolve().parents[1] / "data" / "designs"
 DEMO_DIR = Path(__file__).resolve().parents[1] / "data" / "demo"
@@ -262,8 +263,9 @@ def save_design(doc: DesignDoc, admin_id: int = 0, username: str = "", confirm: 
     return design
 
 
-def delete_design(design: Design, admin_id: int = 0, username: str = "") -> int:
-    """Delete the design, its rows and its rules; returns how many rows were deleted."""
+def delete_design(design: Design, admin_id: int = 0, username: str = "", origin: Origin | None = None) -> int:
+    """Delete the design, its rows and its rules; returns how many rows were deleted. With `origin`
+    (who deletes), the rows go to the recycle bin when a rule keeps the table's deletes."""
     from functions.models.listing import PART
     from functions.models.rule import AdminRule
     from functions.services.rules import delete_rules, find_by_name
@@ -275,7 +277,15 @@ def delete_design(design: Design, admin_id: int = 0, username: str = "") -> int:
 
     doc = load_doc(design)
     partitions = [name] if not doc.time_series else [f"{name}#{m}" for m in month_buckets(record_scope(name))]
-    deleted = delete_rows(doc, [item for pk in partitions for item in Record.query(pk)])
+    from functions.services.records import answer
+    from functions.services.recycle import watch_deletes
+
+    items = [item for pk in partitions for item in Record.query(pk)]
+    if origin is None:
+        deleted = delete_rows(doc, items)
+    else:
+        with watch_deletes(name, True, origin, items, lambda item: answer(doc, item)):
+            deleted = delete_rows(doc, items)
     menu = find_by_name(AdminRule, name)
     if menu is not None:
         buttons = [r for r in AdminRule.by_part.query(PART) if int(r.pid or 0) == int(menu.id)]

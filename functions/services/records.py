@@ -30,6 +30,11 @@ def _guard(design: str, field: str, value: Any) -> Unique:
 
 def guards_of(item: Record, doc: DesignDoc | None = None) -> list[Unique]:
     """The guard items of a row's unique values."""
+    return [guard for _, guard in unique_guards(item, doc)]
+
+
+def unique_guards(item: Record, doc: DesignDoc | None = None) -> list[tuple[str, Unique]]:
+    """The unique fields of a row that hold a value, with their guard items."""
     if doc is None:
         from functions.services.designs import get_design, load_doc
 
@@ -39,7 +44,7 @@ def guards_of(item: Record, doc: DesignDoc | None = None) -> list[Unique]:
         doc = load_doc(design)
     values = item.values()
     return [
-        _guard(item.design, f.name, values[f.name])
+        (f.name, _guard(item.design, f.name, values[f.name]))
         for f in doc.fields
         if f.unique and values.get(f.name) not in (None, "", [])
     ]

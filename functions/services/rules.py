@@ -330,6 +330,43 @@ DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
         # (routine/terminal) runs its whitelisted tasks and saves its settings.
         "buttons": (("terminal", "终端", "Terminal"),),
     },
+    {
+        "name": "security",
+        "type": "menu_dir",
+        "title": ("安全", "Security"),
+        "icon": "LockOutlined",
+        "weigh": 65,
+        "children": [
+            {
+                "name": "security/dataRecycleLog",
+                "title": ("数据回收站", "Recycle bin"),
+                "icon": "DeleteOutlined",
+                "weigh": 99,
+                "buttons": (_VIEW, ("restore", "还原", "Restore"), ("del", "清除", "Purge")),
+            },
+            {
+                "name": "security/dataRecycle",
+                "title": ("数据回收规则", "Recycle rules"),
+                "icon": "SafetyCertificateOutlined",
+                "weigh": 98,
+                "buttons": CRUD,
+            },
+            {
+                "name": "security/sensitiveDataLog",
+                "title": ("敏感数据日志", "Sensitive-data log"),
+                "icon": "RollbackOutlined",
+                "weigh": 97,
+                "buttons": (_VIEW, ("rollback", "回滚", "Roll back"), ("del", "清除", "Purge")),
+            },
+            {
+                "name": "security/sensitiveData",
+                "title": ("敏感数据规则", "Sensitive-data rules"),
+                "icon": "EyeInvisibleOutlined",
+                "weigh": 96,
+                "buttons": CRUD,
+            },
+        ],
+    },
 ]
 
 DEFAULT_USER_RULES: list[dict[str, Any]] = [

@@ -35,13 +35,17 @@ class AdminUser:
 
 def seed_defaults() -> None:
     from functions.services.config_items import seed_config_items
+    from functions.services.recycle import seed_recycle_rules
     from functions.services.rules import seed_groups, seed_rules
+    from functions.services.sensitive import seed_sensitive_rules
     from functions.services.site_config import seed_site_config
 
     seed_site_config()
     seed_rules()
     seed_groups()
     seed_config_items()
+    seed_recycle_rules()
+    seed_sensitive_rules()
 
 
 @pytest.fixture(scope="session")

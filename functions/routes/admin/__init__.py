@@ -22,6 +22,10 @@ from functions.routes.admin.routine import admin_info as routine_admin_info
 from functions.routes.admin.routine import attachment as routine_attachment
 from functions.routes.admin.routine import config as routine_config
 from functions.routes.admin.routine import publish as routine_publish
+from functions.routes.admin.security import data_recycle as security_data_recycle
+from functions.routes.admin.security import data_recycle_log as security_data_recycle_log
+from functions.routes.admin.security import sensitive_data as security_sensitive_data
+from functions.routes.admin.security import sensitive_data_log as security_sensitive_data_log
 from functions.routes.admin.user import group as user_group
 from functions.routes.admin.user import money_log as user_money_log
 from functions.routes.admin.user import rule as user_rule
@@ -50,6 +54,10 @@ ROUTERS: list[APIRouter] = [
     routine_attachment.router,
     crud_crud.router,
     crud_log.router,
+    security_data_recycle.router,
+    security_data_recycle_log.router,
+    security_sensitive_data.router,
+    security_sensitive_data_log.router,
     ajax_tables.router,
     designed.router,  # last: designed tables take the paths no built-in route serves
 ]

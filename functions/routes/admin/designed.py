@@ -29,8 +29,9 @@ from functions.core.routing import APIRouter
 from functions.core.validators import INT_MAX
 from functions.models.design import Record, filter_key, record_pk, record_scope
 from functions.models.listing import month_buckets, total_rows
+from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext, require_designed
-from functions.routes.admin.table import SortBody, Table, time_range
+from functions.routes.admin.table import RESOLVERS, SortBody, Table, time_range
 from functions.services import crud_table, designs, fields, listing, records
 from functions.services.designs import DesignDoc
 
@@ -41,6 +42,7 @@ class DesignTable(Table):
     """The generic table of one design version."""
 
     model = Record
+    designed = True
 
     def __init__(self, doc: DesignDoc, version: int) -> None:
         self.doc = doc
@@ -136,6 +138,17 @@ class DesignTable(Table):
             )
             raise ApiError(message, http_status=400, data={"errors": found}) from None
 
+    def edit_body(self, values: dict[str, Any]) -> Any:
+        return self.validate(values)
+
+    def unique_guards(self, item: Any) -> list[tuple[str, str, Unique]]:
+        titles = {f.name: records.words(f.title) for f in self.doc.fields}
+        values = item.values()
+        return [
+            (titles.get(name, name), str(values.get(name, "")), guard)
+            for name, guard in records.unique_guards(item, self.doc)
+        ]
+
     def create(self, body: Any, ctx: AdminContext) -> Any:
         return records.create_row(self.doc, body, admin_id=ctx.id)
 
@@ -158,10 +171,18 @@ class DesignTable(Table):
 
 
 def _table(path: str) -> DesignTable:
-    design = designs.get_design(path)
-    if design is None:
+    table = _find_table(path)
+    if table is None:
         raise HTTPException(status_code=404)
-    return DesignTable(designs.load_doc(design), int(design.version))
+    return table
+
+
+def _find_table(path: str) -> DesignTable | None:
+    design = designs.get_design(path)
+    return DesignTable(designs.load_doc(design), int(design.version)) if design is not None else None
+
+
+RESOLVERS.append(_find_table)  # the recycle bin and the sensitive-data log find designed tables here
 
 
 async def _run(function: Callable[..., Any], *args: Any) -> dict[str, Any]:
@@ -238,7 +259,7 @@ async def edit(request: Request, path: str, ctx: Annotated[AdminContext, require
         except (KeyError, TypeError, ValueError):
             item_id = -1
         item = table.get_item(item_id, ctx)
-        table.update(item, table.validate(data), ctx)
+        table.edit_item(item, table.validate(data), ctx, request)
         return success({"id": int(item.id)}, "Updated successfully")
 
     return await _run(run)

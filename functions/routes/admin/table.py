@@ -34,8 +34,10 @@ from collections.abc import Callable, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 from fastapi import Query, Request
-from pydantic import Field
+from pydantic import Field, ValidationError
 
+from functions.core.client_ip import client_ip
+from functions.core.errors import validation_messages
 from functions.core.i18n import t
 from functions.core.responses import (
     ApiError,
@@ -49,11 +51,13 @@ from functions.core.responses import (
 )
 from functions.core.routing import APIRouter
 from functions.core.validators import INT_MAX, Account, Password, Required, Schema, Text, Url
+from functions.models.base import WatchedTransaction, WatchedWriteError
 from functions.models.listing import MONTHLY, PART, month_buckets, total_rows
-from functions.models.unique import owner_of
+from functions.models.unique import Unique, owner_of, unique_key
 from functions.models.user import USERNAME_SCOPE, User, cents_to_yuan
 from functions.routes.admin.deps import AdminContext, require
-from functions.services import crud_table, listing
+from functions.services import crud_table, data_rules, listing, recycle, sensitive
+from functions.services import rules as rules_service
 from functions.services.permissions import build_tree
 
 Status = Literal["enable", "disable"]
@@ -168,6 +172,32 @@ def time_range(conditions: Sequence[Any]) -> tuple[int | None, int | None]:
     return since, until
 
 
+def origin_of(ctx: AdminContext, request: Request) -> recycle.Origin:
+    """Who is writing, from where (for the recycle bin and the sensitive-data log)."""
+    return recycle.Origin(
+        admin_id=ctx.id,
+        username=ctx.admin.username,
+        ip=client_ip(request),
+        useragent=request.headers.get("user-agent", ""),
+    )
+
+
+# Every table by its rule path (filled by `Table.router()`), and the functions finding the tables
+# that are data (designed tables): the recycle bin and the sensitive-data log find a row's table here.
+TABLES: dict[str, "Table"] = {}
+RESOLVERS: list[Callable[[str], "Table | None"]] = []
+
+
+def table_for(path: str) -> "Table | None":
+    """The table at a rule path, built-in or designed (None: no such table now)."""
+    found = TABLES.get(path)
+    for resolve in RESOLVERS:
+        if found is not None:
+            break
+        found = resolve(path)
+    return found
+
+
 class Table:
     path: ClassVar[str]
     model: ClassVar[Any]
@@ -187,6 +217,10 @@ class Table:
     tag: ClassVar[str] = "admin"
     # The documented shape of a row (index and edit answers); keys it does not declare pass through.
     row_model: ClassVar[type[Shape]] = Shape
+    designed: ClassVar[bool] = False  # a designed table (the recycle rule `*` covers it)
+    # Row fields that hold a secret (a password) -> the stored attribute telling that it changed: the
+    # sensitive-data log never records their values.
+    secret_fields: ClassVar[dict[str, str]] = {}
 
     # --- reading -----------------------------------------------------------------------------
     def source(self, ctx: AdminContext) -> list[Any]:
@@ -238,14 +272,77 @@ class Table:
         return len(items)
 
     def delete_ids(self, request: Request, ctx: AdminContext) -> int:
-        """Delete the rows named by `ids[]` (or `ids`, `id`) that the caller may access."""
+        """Delete the rows named by `ids[]` (or `ids`, `id`) that the caller may access; each one is
+        kept in the recycle bin in the transaction that deletes it when a recycle rule says so."""
         ids = parse_ids(request)
         if not ids:
             raise ApiError("Incorrect parameter!")
         items = [item for item in map(self.find, ids) if item is not None and self.can_access(item, ctx)]
         if not items:
             raise ApiError("No rows were deleted")
-        return self.delete(items, ctx)
+        origin = origin_of(ctx, request)
+        try:
+            with recycle.watch_deletes(
+                self.path, self.designed, origin, items, self.row_builder(ctx), self.kept
+            ):
+                return self.delete(items, ctx)
+        except WatchedWriteError:
+            raise ApiError(recycle.NOT_KEPT) from None
+
+    def edit_item(
+        self,
+        item: Any,
+        body: Any,
+        ctx: AdminContext,
+        request: Request,
+        rollback_of: Any = None,
+    ) -> Any:
+        """Save an edit of `item` (`update`); a change of a watched field is logged in the transaction
+        that saves it (`rollback_of`: the sensitive-data log row this edit rolls back)."""
+        try:
+            with sensitive.watch_edit(
+                self.path,
+                origin_of(ctx, request),
+                item,
+                self.row_builder(ctx),
+                self.secret_value,
+                set(self.secret_fields),
+                rollback_of,
+            ):
+                return self.update(item, body, ctx)
+        except WatchedWriteError:
+            raise ApiError(sensitive.NOT_LOGGED) from None
+
+    def edit_body(self, values: dict[str, Any]) -> Any:
+        """An edit request body from a row's values (a rollback), checked like the edit form's."""
+        if self.edit_schema is None:
+            raise ApiError("Service not implemented!")
+        try:
+            return self.edit_schema.model_validate(values)
+        except ValidationError as exc:
+            _, found = validation_messages([dict(error) for error in exc.errors()])
+            first = found[0] if found else {"field": "body", "msg": t("Incorrect parameter!")}
+            raise ApiError(
+                "Parameter {field}: {reason}", params={"field": first["field"], "reason": first["msg"]}
+            ) from None
+
+    # --- the recycle bin and the sensitive-data log -------------------------------------------
+    def unique_guards(self, item: Any) -> list[tuple[str, str, Unique]]:
+        """The unique values of a row a restore re-claims: (field, value, its `Unique` guard)."""
+        return []
+
+    def kept(self, tx: WatchedTransaction, item: Any) -> None:
+        """Writes added to the delete of a row kept in the recycle bin (e.g. a file reference)."""
+
+    def restored(self, tx: WatchedTransaction, item: Any) -> None:
+        """Writes added to the restore of a row."""
+
+    def purged(self, item: Any) -> None:
+        """After a kept row was purged from the recycle bin (e.g. release its file)."""
+
+    def secret_value(self, item: Any, name: str) -> Any:
+        attr = self.secret_fields.get(name)
+        return getattr(item, attr, None) if attr else None
 
     def move(self, body: "SortBody", ctx: AdminContext) -> None:
         """Drag sort: move row `id` to the place of row `targetId` among its siblings."""
@@ -363,6 +460,7 @@ class Table:
         router = APIRouter(prefix=f"/{self.path}", tags=[self.tag])
         perm = self.path
         table = self
+        TABLES[self.path] = self
         generic: Any = (Envelope, TableList, TableRow)  # parametrised at run time with `row_model`
         list_answer = generic[0][generic[1][self.row_model]]
         row_answer = generic[0][generic[2][self.row_model]]
@@ -409,11 +507,12 @@ class Table:
             @router.post("/edit", name=self.name("edit"), response_model=Envelope[IdData])
             def edit(
                 body: edit_schema,  # type: ignore[valid-type]
+                request: Request,
                 ctx: Annotated[AdminContext, require(f"{perm}/edit")],
             ) -> dict[str, Any]:
                 """Save a row."""
                 item = table.get_item(int(body.id), ctx)  # type: ignore[attr-defined]
-                table.update(item, body, ctx)
+                table.edit_item(item, body, ctx, request)
                 return success({"id": item.id}, "Updated successfully")
 
         if "del" in self.actions:
@@ -511,3 +610,118 @@ class RuleTableBase(Table):
     quick_search = ("title", "title_en", "name")
     actions = ("index", "add", "edit", "del", "sortable")
     tree = True
+
+    def unique_guards(self, item: Any) -> list[tuple[str, str, Unique]]:
+        scope = rules_service.scope_of(self.model)
+        return [(t("Rule name"), item.name, Unique(unique_key(scope, item.name), owner=""))]
+
+
+class TableInfo(Shape):
+    """A back-office table the recycle bin and the sensitive-data log can watch."""
+
+    path: str
+    title: str
+    designed: bool
+    fields: list[str]
+
+
+def known_tables(ctx: AdminContext) -> list[dict[str, Any]]:
+    """The tables whose deletes or edits can be watched (built-in tables that delete or edit rows,
+    and every designed table) with their titles in the request's language and their field names."""
+    from functions.core.i18n import get_lang
+    from functions.services import designs
+
+    lang = get_lang()
+    titles = {rule.name: rule.label(lang) for rule in ctx.rules}
+    found: list[dict[str, Any]] = []
+    for path, table in sorted(TABLES.items()):
+        if path.startswith("security/") or not {"edit", "del"} & set(table.actions):
+            continue
+        schema_fields = [
+            n for n in (table.edit_schema.model_fields if table.edit_schema else {}) if n != "id"
+        ]
+        names = list(dict.fromkeys([*table.fields, *schema_fields, *table.secret_fields]))
+        found.append({"path": path, "title": titles.get(path, path), "designed": False, "fields": names})
+    for design in designs.list_designs():
+        doc = designs.load_doc(design)
+        title = doc.title.en if lang == "en" and doc.title.en else doc.title.zh
+        found.append(
+            {
+                "path": doc.name,
+                "title": titles.get(doc.name, title or doc.name),
+                "designed": True,
+                "fields": [f.name for f in doc.fields],
+            }
+        )
+    return found
+
+
+def table_title(path: str, ctx: AdminContext) -> str:
+    """The title of a table's menu in the request's language (`*`: every designed table)."""
+    from functions.core.i18n import get_lang
+
+    if path == "*":
+        return t("Every designed table")
+    lang = get_lang()
+    return next((rule.label(lang) for rule in ctx.rules if rule.name == path), path)
+
+
+class DataRuleTable(Table):
+    """A table of recycle or sensitive-data rules (`functions.services.data_rules`): small, listed
+    whole; a rule names a table that exists (its path cannot change once the rule exists)."""
+
+    scope_name: ClassVar[str]
+    quick_search = ("table", "title")
+    whole = True
+
+    def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
+        row: dict[str, Any] = item.to_row()
+        row["table_title"] = table_title(item.table, ctx)
+        return row
+
+    def values(self, body: Any) -> dict[str, Any]:
+        return dict(body.model_dump(exclude={"id"}))
+
+    def check(self, table: str, fields: list[str], ctx: AdminContext) -> None:
+        """The table exists (or is `*`) and has these fields."""
+        if table == "*":
+            return
+        info = next((info for info in known_tables(ctx) if info["path"] == table), None)
+        if info is None:
+            raise ApiError("There is no table at this path")
+        unknown = [name for name in fields if name not in info["fields"]]
+        if unknown:
+            raise ApiError("The table has no field {field}", params={"field": unknown[0]})
+
+    def create(self, body: Any, ctx: AdminContext) -> Any:
+        values = self.values(body)
+        self.check(values["table"], list(getattr(body, "fields", [])), ctx)
+        return data_rules.create_rule(self.model, self.scope_name, values)
+
+    def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
+        self.check(item.table, list(getattr(body, "fields", [])), ctx)
+        return data_rules.update_rule(item, self.values(body))
+
+    def delete(self, items: list[Any], ctx: AdminContext) -> int:
+        return data_rules.delete_rules(self.scope_name, items)
+
+
+class IdsBody(Schema):
+    """The rows an action applies to (restore, rollback)."""
+
+    ids: list[Annotated[int, Field(ge=0, le=INT_MAX)]] = Field(min_length=1, max_length=100)
+
+
+class DataLogTable(Table):
+    """The recycle bin or the sensitive-data log: a time series listed newest first (filters on `table`
+    and `admin_id` read their index, a `create_time` range only its months); `del` purges rows."""
+
+    actions = ("index", "del")
+    key_filters = {"table": "by_table", "admin_id": "by_admin"}
+
+    def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
+        return dict(item.to_row())
+
+    def decorate(self, rows: list[dict[str, Any]], ctx: AdminContext) -> None:
+        for row in rows:
+            row["table_title"] = table_title(row["table"], ctx)

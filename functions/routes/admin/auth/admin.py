@@ -8,9 +8,11 @@ from typing import Any
 
 from pydantic import Field
 
+from functions.core.i18n import t
 from functions.core.responses import Shape
-from functions.models.admin import Admin
+from functions.models.admin import USERNAME_SCOPE, Admin
 from functions.models.group import AdminGroup
+from functions.models.unique import Unique, unique_key
 from functions.routes.admin.deps import AdminContext
 from functions.routes.admin.table import AccountFields, Table
 from functions.services import admins
@@ -63,6 +65,10 @@ class AdminTable(Table):
     add_schema = AdminIn
     edit_schema = AdminEdit
     row_model = AdminRow
+    secret_fields = {"password": "password_hash"}
+
+    def unique_guards(self, item: Any) -> list[tuple[str, str, Unique]]:
+        return [(t("Username"), item.username, Unique(unique_key(USERNAME_SCOPE, item.username), owner=""))]
 
     def scope(self, ctx: AdminContext) -> tuple[None, Callable[[Any], bool] | None]:
         if ctx.is_super:

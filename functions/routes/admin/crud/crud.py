@@ -24,12 +24,14 @@ from pydantic import Field
 from functions.core.responses import ApiError, Shape, success
 from functions.core.routing import APIRouter
 from functions.core.validators import INT_MAX, Schema
+from functions.models.base import WatchedWriteError
 from functions.models.design import DesignLog
 from functions.routes.admin.deps import AdminContext, require
-from functions.routes.admin.table import parse_ids
+from functions.routes.admin.table import origin_of, parse_ids
 from functions.services import designs
 from functions.services.designs import DesignDoc
 from functions.services.fields import TYPES
+from functions.services.recycle import NOT_KEPT
 
 router = APIRouter(prefix="/crud/crud", tags=["crud"])
 
@@ -112,14 +114,18 @@ class DeleteAnswer(Schema):
 
 @router.delete("/del", name="crud_crud_del")
 def delete(request: Request, ctx: Annotated[AdminContext, require("crud/crud/del")]) -> dict[str, Any]:
-    """Delete designs by id, with their rows and menu rules."""
+    """Delete designs by id, with their rows (kept in the recycle bin when a rule says so) and menu rules."""
     wanted = set(parse_ids(request))
     if not wanted:
         raise ApiError("Incorrect parameter!")
     count = 0
     for design in designs.list_designs():
         if int(design.id) in wanted:
-            designs.delete_design(design, admin_id=ctx.id, username=ctx.admin.username)
+            origin = origin_of(ctx, request)
+            try:
+                designs.delete_design(design, admin_id=ctx.id, username=ctx.admin.username, origin=origin)
+            except WatchedWriteError:
+                raise ApiError(NOT_KEPT) from None
             count += 1
     if not count:
         raise ApiError("No rows were deleted")

@@ -10,9 +10,11 @@ from typing import Any
 
 from pydantic import Field
 
+from functions.core.i18n import t
 from functions.core.responses import ApiError, Shape
 from functions.core.validators import Schema
-from functions.models.attachment import Attachment
+from functions.models.attachment import Attachment, guard_key
+from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext
 from functions.routes.admin.table import Table
 from functions.services import attachments
@@ -79,8 +81,16 @@ class AttachmentTable(Table):
         name = clean_name(body.name)
         if not name:
             raise ApiError("Incorrect parameter!")
-        item.update(actions=[Attachment.name.set(name)])
+        item.name = name
+        item.save(condition=Attachment.id.exists())  # a save: the sensitive-data log can watch it
         return item
+
+    def unique_guards(self, item: Any) -> list[tuple[str, str, Unique]]:
+        key = guard_key(item.storage, item.topic, item.uploader, item.sha1)
+        return [(t("File"), item.name, Unique(key, owner=""))]
+
+    def purged(self, item: Any) -> None:
+        attachments.release_file(item.storage, item.key)
 
     def delete(self, items: list[Any], ctx: AdminContext) -> int:
         count = 0

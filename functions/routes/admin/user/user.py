@@ -9,8 +9,10 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from functions.core.i18n import t
 from functions.core.responses import Shape
-from functions.models.user import User, cents_to_yuan
+from functions.models.unique import Unique, unique_key
+from functions.models.user import SCOPES, User, cents_to_yuan
 from functions.routes.admin.deps import AdminContext
 from functions.routes.admin.table import AccountFields, Table
 from functions.services import members
@@ -77,6 +79,7 @@ class MemberTable(Table):
     # `join_time` is set when the member is created, so it grows with `id` as `create_time` does.
     sortable = ("id", "create_time", "join_time")
     key_filters = {"status": "by_status", "group_id": "by_group"}
+    secret_fields = {"password": "password_hash"}
 
     def row_builder(self, ctx: AdminContext) -> Callable[[Any], dict[str, Any]]:
         names = group_names()
@@ -108,6 +111,14 @@ class MemberTable(Table):
             "create_time": item.create_time,
             "update_time": item.update_time,
         }
+
+    def unique_guards(self, item: Any) -> list[tuple[str, str, Unique]]:
+        titles = {"username": t("Username"), "email": t("E-mail"), "mobile": t("Mobile number")}
+        return [
+            (titles[name], value, Unique(unique_key(scope, value), owner=""))
+            for name, scope in SCOPES.items()
+            if (value := getattr(item, name) or "")
+        ]
 
     def create(self, body: Any, ctx: AdminContext) -> Any:
         return members.create_member(body.model_dump())

@@ -1,0 +1,93 @@
+"""The recycle bin (安全 → 数据回收站): `/admin/security/dataRecycleLog/index|del|restore`
+(permissions `security/dataRecycleLog/index`, `…/del` to purge, `…/restore`).
+
+Each row is one deleted row of a back-office table (`functions.services.recycle`): the table, the
+row as its list showed it (`row`), who deleted it, when, from which IP. The list is the bounded
+listing of a time series: newest first a month at a time; filters on `table` and `admin_id` read
+one index, a `create_time` range only its months. Restore puts rows back with their ids and unique
+values (refusing, with the reason, a row whose unique value is taken meanwhile); purge deletes the
+copies for ever (an attachment's file goes when nothing else refers to it).
+"""
+
+from typing import Annotated, Any
+
+from fastapi import Request
+
+from functions.core.i18n import t
+from functions.core.responses import ApiError, CountData, Envelope, Shape, success
+from functions.models.security import RecycleLog
+from functions.routes.admin.deps import AdminContext, require
+from functions.routes.admin.table import DataLogTable, IdsBody, table_for
+from functions.services import recycle
+
+
+class RecycleLogRow(Shape):
+    """A deleted row: `row` is the row as its table's list showed it."""
+
+    id: int | None = None
+    table: str | None = None
+    table_title: str | None = None
+    item_id: int | None = None
+    admin_id: int | None = None
+    username: str | None = None
+    ip: str | None = None
+    useragent: str | None = None
+    create_time: int | None = None
+    row: dict[str, Any] | None = None
+
+
+class RecycleLogTable(DataLogTable):
+    path = "security/dataRecycleLog"
+    model = RecycleLog
+    fields = ("id", "table", "item_id", "admin_id", "username", "ip", "create_time")
+    quick_search = ("table", "username", "item_id")
+    row_model = RecycleLogRow
+
+    def delete(self, items: list[Any], ctx: AdminContext) -> int:
+        """Purge: the copies go for ever."""
+        count = 0
+        for log in items:
+            if recycle.purge(log):
+                count += 1
+                table = table_for(log.table)
+                if table is not None:
+                    table.purged(recycle.item_of(log))
+        return count
+
+
+router = RecycleLogTable().router()
+
+
+def restore_one(log: RecycleLog) -> None:
+    table = table_for(log.table)
+    if table is None:
+        raise ApiError("The table of this row no longer exists")
+    item = recycle.item_of(log)
+    recycle.restore(log, table.unique_guards(item), table.restored)
+
+
+@router.post("/restore", name="security_dataRecycleLog_restore", response_model=Envelope[CountData])
+def restore(
+    body: IdsBody, request: Request, ctx: Annotated[AdminContext, require("security/dataRecycleLog/restore")]
+) -> dict[str, Any]:
+    """Restore rows: each comes back with its id and unique values, or is refused with the reason."""
+    restored = 0
+    refused: list[str] = []
+    for log_id in sorted(set(body.ids)):
+        log = recycle.get_log(log_id)
+        if log is None:
+            refused.append(t("This row has already been restored or purged"))
+            continue
+        try:
+            restore_one(log)
+        except ApiError as exc:
+            refused.append(exc.translated())
+            continue
+        restored += 1
+    if refused and not restored:
+        raise ApiError(refused[0])
+    if refused:
+        raise ApiError(
+            "{count} rows restored; not restored: {reason}", params={"count": restored, "reason": refused[0]}
+        )
+    return success({"count": restored}, "Restored successfully")

@@ -1,0 +1,177 @@
+"""The sensitive-data log (SPEC §1): every edit through the back office that changes a watched field of
+a row writes, in the same DynamoDB transaction as the edit, one `SensitiveLog` row per changed field
+with its value before and after, who, when and from which IP. A secret field (a password) logs only
+that it changed, never a value, and cannot be rolled back.
+
+How it hooks in: the generic table's edit (`functions.routes.admin.table.Table.edit_item`, used by
+the edit route of every built-in and designed table) runs the table's own update inside
+`watch_edit(...)`. The watcher (`functions.models.base.watching`) knows the row as it was before
+(as the list shows it) and, when the table's service saves that item — in a transaction or with a
+plain `save()` — compares the watched fields with the row now and puts the log rows into the same
+transaction: no watched change without its log row. A log row that cannot be written cancels the
+edit (`WatchedWriteError`, answered as `NOT_LOGGED`).
+
+Which fields: `SensitiveRule` rows (安全 → 敏感数据规则), one per table path; defaults in
+`DEFAULT_RULES`.
+
+Rollback (`functions.routes.admin.security.sensitive_data_log`): only while the field still holds
+the logged new value; it is an edit through the same path (the table's checks and guards apply, and
+the rollback is logged in turn), and it marks the log row rolled back in that same transaction.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from functions.models.base import WatchedTransaction, now, watching
+from functions.models.counter import next_id
+from functions.models.listing import count_rows
+from functions.models.security import SENSITIVE_RULE_SCOPE, SensitiveLog, SensitiveRule
+from functions.models.unique import owner_of
+from functions.services.recycle import Origin, dumps, identity, item_id
+
+NOT_LOGGED = "The change of a watched field could not be logged, so nothing was saved"
+
+# Watched fields by default (rule path, zh-cn title, fields).
+DEFAULT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("user/user", "会员", ("mobile", "email", "password", "status", "group_id")),
+    ("auth/admin", "管理员", ("group_arr", "password", "email", "mobile", "status")),
+    ("auth/group", "管理员分组", ("rules", "status")),
+)
+
+
+def find_rule(table: str) -> SensitiveRule | None:
+    owner = owner_of(SENSITIVE_RULE_SCOPE, table)
+    if owner is None:
+        return None
+    try:
+        return SensitiveRule.get(int(owner), consistent_read=True)
+    except SensitiveRule.DoesNotExist:
+        return None
+
+
+def watched_fields(table: str) -> list[str]:
+    rule = find_rule(table)
+    return rule.field_names() if rule is not None and rule.enabled else []
+
+
+def seed_sensitive_rules() -> list[str]:
+    from functions.services.data_rules import create_rule
+
+    created = []
+    for table, title, names in DEFAULT_RULES:
+        if find_rule(table) is None:
+            values = {"table": table, "title": title, "fields": json.dumps(list(names)), "status": "enable"}
+            create_rule(SensitiveRule, SENSITIVE_RULE_SCOPE, values)
+            created.append(table)
+    return created
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal as the list shows them (None and "" are both "empty")."""
+    return dumps(None if a == "" else a) == dumps(None if b == "" else b)
+
+
+@dataclass
+class EditWatcher:
+    """Logs the watched fields of `item` that an edit changes, in the transaction that saves it."""
+
+    table: str
+    origin: Origin
+    item: Any
+    fields: list[str]
+    row_of: Callable[[Any], dict[str, Any]]
+    secret_of: Callable[[Any, str], Any]
+    secrets: set[str]
+    rollback_of: SensitiveLog | None = None
+    key: tuple[str, str] = ("", "")
+    before: dict[str, Any] = field(default_factory=dict)
+    logged: list[SensitiveLog] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.key = identity(self.item)
+        self.before = self.snapshot(self.item)
+
+    def snapshot(self, item: Any) -> dict[str, Any]:
+        row = self.row_of(item)
+        return {
+            name: (self.secret_of(item, name) if name in self.secrets else row.get(name))
+            for name in self.fields
+        }
+
+    def watches(self, item: Any) -> bool:
+        return identity(item) == self.key
+
+    def deleted(self, tx: WatchedTransaction, item: Any) -> None:
+        return None
+
+    def saved(self, tx: WatchedTransaction, item: Any) -> None:
+        after = self.snapshot(item)
+        created = now()
+        rows = [
+            SensitiveLog(
+                next_id("sensitive_log"),
+                table=self.table,
+                model=type(item).logical_name,
+                item_id=item_id(item),
+                field=name,
+                before="null" if name in self.secrets else dumps(self.before[name]),
+                after="null" if name in self.secrets else dumps(after[name]),
+                secret=name in self.secrets,
+                admin_id=self.origin.admin_id,
+                username=self.origin.username,
+                ip=self.origin.ip[:64],
+                useragent=self.origin.useragent[:255],
+                create_time=created,
+            )
+            for name in self.fields
+            if not same(self.before[name], after[name])
+        ]
+        for row in rows:
+            tx.log(row, condition=SensitiveLog.id.does_not_exist())
+        if rows:
+            count_rows(tx, rows[0], len(rows))  # one counter update: the rows share their month
+        if self.rollback_of is not None:
+            tx.log_update(
+                self.rollback_of,
+                actions=[
+                    SensitiveLog.rollback_time.set(created),
+                    SensitiveLog.rollback_admin.set(self.origin.username),
+                ],
+                condition=SensitiveLog.rollback_time.does_not_exist() & SensitiveLog.id.exists(),
+            )
+        self.before = after
+        self.logged.extend(rows)
+
+
+@contextlib.contextmanager
+def watch_edit(
+    table: str,
+    origin: Origin,
+    item: Any,
+    row_of: Callable[[Any], dict[str, Any]],
+    secret_of: Callable[[Any, str], Any],
+    secrets: set[str],
+    rollback_of: SensitiveLog | None = None,
+) -> Iterator[EditWatcher | None]:
+    """Run the update of `item` of `table` inside this block: changes of its watched fields are logged."""
+    names = watched_fields(table)
+    if rollback_of is not None and rollback_of.field not in names:
+        names.append(rollback_of.field)  # the rollback still marks its row (and logs itself)
+    if not names:
+        yield None
+        return
+    watcher = EditWatcher(table, origin, item, names, row_of, secret_of, secrets & set(names), rollback_of)
+    with watching(watcher):
+        yield watcher
+
+
+def get_log(log_id: int) -> SensitiveLog | None:
+    try:
+        return SensitiveLog.get(int(log_id), consistent_read=True)
+    except SensitiveLog.DoesNotExist:
+        return None
