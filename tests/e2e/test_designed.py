@@ -38,6 +38,9 @@ TEXT = {
         "search": "搜索标题、标题（英文）",
         "required": "请输入标题",
         "description": "公司新闻与项目动态",
+        "content": "正文",
+        "heading": "二级标题",
+        "toolbar": "格式：正文",
     },
     "en": {
         "add": r"^Add$",
@@ -57,6 +60,9 @@ TEXT = {
         "search": "Search Title, Title (English)",
         "required": "Please enter Title",
         "description": "Company and project news",
+        "content": "Content",
+        "heading": "Heading 2",
+        "toolbar": "Formatting: Content",
     },
 }
 
@@ -103,6 +109,18 @@ def test_admin_adds_edits_and_deletes_rows_of_designed_tables(
         _save(page, text, text["addTitle"])
         expect(dialog.get_by_text(text["required"])).to_be_visible()  # checked before sending
         dialog.get_by_label(text["title"], exact=True).fill(title)
+        # The rich-text editor: a heading from the toolbar, then bold text by keyboard.
+        body = dialog.get_by_role("textbox", name=text["content"], exact=True)
+        body.click()
+        dialog.get_by_role("toolbar", name=text["toolbar"], exact=True).get_by_role(
+            "button", name=text["heading"]
+        ).click()
+        page.keyboard.type("Road works")
+        page.keyboard.press("Enter")
+        page.keyboard.press("Control+b")
+        page.keyboard.type("East Lake")
+        expect(body.locator("h2")).to_have_text("Road works")
+        expect(body.locator("strong")).to_have_text("East Lake")
         dialog.get_by_label(text["tags"], exact=True).fill(tag)
         # The visible option (antd keeps a hidden listbox for screen readers with the same name).
         page.locator(".ant-select-dropdown .ant-select-item-option").filter(has_text=tag).click()
@@ -124,6 +142,10 @@ def test_admin_adds_edits_and_deletes_rows_of_designed_tables(
         dialog = page.get_by_role("dialog", name=text["editTitle"])
         expect(dialog.get_by_label(text["title"], exact=True)).to_have_value(title)
         expect(dialog).to_contain_text(tag)  # the current value of the remote select, named
+        # The rich text came back as saved (cleaned by the server, kept as HTML).
+        body = dialog.get_by_role("textbox", name=text["content"], exact=True)
+        expect(body.locator("h2")).to_have_text("Road works")
+        expect(body.locator("strong")).to_have_text("East Lake")
         title += "-2"
         dialog.get_by_label(text["title"], exact=True).fill(title)
         _save(page, text, text["editTitle"])

@@ -4,6 +4,7 @@
  * the same bounds the server checks (functions/services/fields.py), defaults and drag sort. Texts come
  * from the design in the page's language (zh or en, the other one when a text is missing).
  */
+import type { ReactNode } from 'react';
 import type { DesignDoc, FieldDoc, Words } from '../../lib/api/generated/types.gen';
 import { designedTableApi, type TableApi } from '../../lib/table-api';
 import type { Translate } from '../../lib/validators';
@@ -29,8 +30,7 @@ export function wordsIn(words: Words | null | undefined, language: string): stri
 const INPUT_OF: Record<FieldDoc['type'], FieldInputType> = {
   string: 'input',
   textarea: 'textarea',
-  // No WYSIWYG editor in the bundle: HTML is written as text; the server keeps only safe markup (nh3).
-  richtext: 'textarea',
+  richtext: 'richtext',
   integer: 'number',
   float: 'number',
   money: 'input',
@@ -50,7 +50,7 @@ const INPUT_OF: Record<FieldDoc['type'], FieldInputType> = {
   file: 'file',
   files: 'files',
   city: 'city',
-  icon: 'input',
+  icon: 'select',
   color: 'color',
   array: 'pairs',
   weigh: 'number',
@@ -75,7 +75,7 @@ const RENDER_OF: Partial<Record<FieldDoc['type'], ColumnRender>> = {
 const FILTER_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filter']>> = {
   string: 'input',
   textarea: 'input',
-  icon: 'input',
+  icon: 'select',
   radio: 'select',
   select: 'select',
   status: 'select',
@@ -113,11 +113,17 @@ function defaultOf(field: FieldDoc): unknown {
 }
 
 /** The table schema of a design; `apiOf(path)` gives the table API of a design's rule path. */
+export interface IconChoice {
+  names: string[];
+  render: (name: string) => ReactNode;
+}
+
 export function designedSchema(
   design: DesignDoc,
   language: string,
   t: Translate,
   apiOf: (path: string) => TableApi = designedTableApi,
+  icons?: IconChoice,
 ): DesignedTable {
   const remotes: DesignedTable['remotes'] = {};
   const columns: ColumnSchema[] = [{ key: 'id', title: 'ID', width: 80 }];
@@ -125,7 +131,10 @@ export function designedSchema(
   const defaults: Record<string, unknown> = {};
   for (const field of design.fields) {
     const label = wordsIn(field.title, language) || field.name;
-    const options = optionsOf(field, language, t);
+    const options =
+      field.type === 'icon'
+        ? icons?.names.map((name) => ({ value: name, label: name.replace(/Outlined$/, '') }))
+        : optionsOf(field, language, t);
     const remote = field.relation ? { api: apiOf(field.relation.design), label: field.relation.label || 'id' } : undefined;
     if (remote) remotes[field.name] = remote;
     const input = INPUT_OF[field.type];
@@ -142,6 +151,7 @@ export function designedSchema(
       pattern: field.type === 'string' && field.pattern ? field.pattern : undefined,
       precision: numeric && field.type !== 'float' ? 0 : undefined,
       remote,
+      optionIcon: field.type === 'icon' ? icons?.render : undefined,
       topic:
         input === 'image' || input === 'images' || input === 'file' || input === 'files' ? design.name.replace(/\W+/g, '_') : undefined,
     });

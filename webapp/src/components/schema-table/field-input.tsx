@@ -1,5 +1,5 @@
 /** The form controls of a schema field (./schema FieldInputType). */
-import { useMemo, type CSSProperties } from 'react';
+import { lazy, Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
 import {
   Button,
   Checkbox,
@@ -22,6 +22,9 @@ import { CityCascader } from '../city-cascader';
 import { UploadField } from '../upload/upload-field';
 import { RemoteSelect } from './remote-select';
 import { leafKeys, type FieldSchema } from './schema';
+
+// Loaded when a form with a rich-text field opens (the editor is the largest control).
+const RichTextEditor = lazy(() => import('../rich-text-editor'));
 
 const VISUALLY_HIDDEN: CSSProperties = {
   position: 'absolute',
@@ -100,6 +103,15 @@ function PairsInput({ field, id, value, onChange }: { field: FieldSchema; id?: s
   );
 }
 
+function withIcon(field: FieldSchema, value: unknown, label: ReactNode) {
+  return (
+    <Space>
+      {field.optionIcon?.(String(value))}
+      {label}
+    </Space>
+  );
+}
+
 /** One form control; `id` comes from Form.Item so the field's label names the control. */
 export function FieldInput({
   field,
@@ -133,6 +145,12 @@ export function FieldInput({
           onChange={(e) => onChange?.(e.target.value)}
           placeholder={field.placeholder}
         />
+      );
+    case 'richtext':
+      return (
+        <Suspense fallback={<Input.TextArea rows={6} disabled aria-busy aria-label={field.label} />}>
+          <RichTextEditor id={id} label={field.label} value={value as string} onChange={onChange} placeholder={field.placeholder} />
+        </Suspense>
       );
     case 'number':
       return (
@@ -220,6 +238,10 @@ export function FieldInput({
           allowClear
           optionFilterProp="label"
           showSearch
+          {...(field.optionIcon && {
+            optionRender: (option) => withIcon(field, option.value, option.label),
+            labelRender: (option) => withIcon(field, option.value, option.label),
+          })}
         />
       );
     case 'multiselect':

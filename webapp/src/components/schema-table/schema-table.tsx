@@ -23,19 +23,21 @@ import { RowCards, rowTitle } from './row-cards';
 import { flattenRows, siblingsOf, type ColumnSchema, type FieldSchema, type TableConfig } from './schema';
 import { useListing } from './use-listing';
 
-const TEXT_INPUTS = new Set(['input', 'password', 'textarea']);
+const TEXT_INPUTS = new Set(['input', 'password', 'textarea', 'richtext']);
 /** Inputs whose value is a list: required means at least one item. */
 const LIST_INPUTS = new Set(['multiselect', 'checkbox', 'images', 'files', 'city', 'pairs', 'remoteselects', 'tree']);
 
 /** The antd rules of a field: `required`, the named checks of lib/validators and its bounds. */
 export function fieldRules(field: FieldSchema, t: Translate) {
   const rules: Rule[] = (field.rules ?? []).map((rule) =>
-    rule === 'required'
-      ? {
-          ...requiredRule(t, field.label, TEXT_INPUTS.has(field.input)),
-          ...(LIST_INPUTS.has(field.input) ? { type: 'array' as const } : {}),
-        }
-      : ruleFor(rule, t),
+    rule !== 'required'
+      ? ruleFor(rule, t)
+      : field.input === 'richtext'
+        ? { required: true, message: t('general:validate.editorRequired') }
+        : {
+            ...requiredRule(t, field.label, TEXT_INPUTS.has(field.input)),
+            ...(LIST_INPUTS.has(field.input) ? { type: 'array' as const } : {}),
+          },
   );
   if (field.pattern) {
     try {

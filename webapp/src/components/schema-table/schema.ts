@@ -45,6 +45,7 @@ export type FieldInputType =
   | 'input'
   | 'password'
   | 'textarea'
+  | 'richtext'
   | 'number'
   | 'select'
   | 'multiselect'
@@ -90,6 +91,8 @@ export interface FieldSchema {
   precision?: number;
   /** Where a remote select finds its rows and which of their fields names them. */
   remote?: { api: TableApi; label: string };
+  /** A picture before each option of a select (e.g. the icon an icon name stands for). */
+  optionIcon?: (value: string) => ReactNode;
   /** Folder of the uploads of an upload field. */
   topic?: string;
 }

@@ -7,13 +7,15 @@
  * file-type icon, can be opened and removed. The value is the stored URL (single) or URL list.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Image, Upload } from 'antd';
+import { Button, Image, Upload } from 'antd';
 import type { UploadFile, UploadProps } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
+import { FolderOpenOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { isAdminApp } from '../../lib/area';
 import { notify } from '../../lib/notify';
 import { getSiteConfig } from '../../lib/site';
 import { suffixIconUrl, uploadConfig, uploadFile, type UploadedFile } from '../../lib/upload';
+import { AttachmentPicker, type PickedFile } from './attachment-picker';
 import {
   acceptFor,
   fullUrl,
@@ -49,6 +51,7 @@ export function UploadField({ type, value, onChange, topic = 'default', limit, d
   const config = uploadConfig();
   const [items, setItems] = useState<Item[]>(() => fromValue(value));
   const [preview, setPreview] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState(false);
   // The list is also kept in a ref, updated synchronously: an upload may finish before React
   // re-renders, and its result must land in the list that holds its entry.
   const itemsRef = useRef(items);
@@ -141,6 +144,25 @@ export function UploadField({ type, value, onChange, topic = 'default', limit, d
     else window.open(url, '_blank', 'noopener,noreferrer');
   };
 
+  // Files already stored, picked in the back office's attachment dialog.
+  const pick = (files: PickedFile[]) => {
+    const added: Item[] = files.map((file) => {
+      const href = fullUrl(file.url, cdnUrl);
+      return {
+        uid: `picked-${file.url}`,
+        name: file.name,
+        status: 'done',
+        url: href,
+        storedUrl: file.url,
+        thumbUrl: file.mimetype.startsWith('image/') ? href : suffixIconUrl(file.name),
+      };
+    });
+    const kept = isMultiple(type) ? itemsRef.current.filter((i) => !added.some((a) => a.storedUrl === i.storedUrl)) : [];
+    const next = [...kept, ...added].slice(0, maxCount(type, limit) || undefined);
+    commit(next);
+    emit(next);
+  };
+
   const accept = useMemo(() => acceptFor(type, config.mimetype), [type, config.mimetype]);
   const max = maxCount(type, limit);
 
@@ -168,6 +190,26 @@ export function UploadField({ type, value, onChange, topic = 'default', limit, d
           {max > 1 ? t('upload.hintMany', { limit: max }) : isMultiple(type) ? t('upload.hintAny') : t('upload.hintOne')}
         </p>
       </Upload.Dragger>
+      {isAdminApp() && !disabled && (
+        <>
+          <Button
+            type="link"
+            size="small"
+            icon={<FolderOpenOutlined aria-hidden />}
+            onClick={() => setChoosing(true)}
+            style={{ paddingInline: 0 }}
+          >
+            {t('upload.chooseExisting')}
+          </Button>
+          <AttachmentPicker
+            type={type}
+            open={choosing}
+            room={isMultiple(type) ? Math.max(1, (max || 50) - items.filter((i) => i.status === 'done').length) : 1}
+            onClose={() => setChoosing(false)}
+            onPick={pick}
+          />
+        </>
+      )}
       {preview && (
         <Image
           style={{ display: 'none' }}

@@ -10,3 +10,9 @@ export function MenuIcon({ name, fallback }: { name: string; fallback: string })
   const Icon = MENU_ICONS[name] ?? MENU_ICONS[fallback] ?? SET.MinusOutlined;
   return <Icon aria-hidden />;
 }
+
+/** The icons a designed table's `icon` field offers, each drawn before its name. */
+export const ICON_CHOICE = {
+  names: Object.keys(MENU_ICONS).sort(),
+  render: (name: string) => <MenuIcon name={name} fallback="MinusOutlined" />,
+};

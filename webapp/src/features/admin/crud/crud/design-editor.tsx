@@ -34,7 +34,7 @@ import { notify } from '../../../../lib/notify';
 import { RequestError } from '../../../../lib/request';
 import { useNarrowScreen } from '../../../../lib/theme';
 import type { Translate } from '../../../../lib/validators';
-import { MENU_ICONS, MenuIcon } from '../../shell/icons';
+import { ICON_CHOICE, MenuIcon } from '../../shell/icons';
 import { designedSchema, wordsIn } from '../../../../components/schema-table/design-schema';
 import {
   INDEXABLE,
@@ -49,7 +49,6 @@ import {
 } from './templates';
 
 const NS = 'admin/crud/crud';
-const ICON_NAMES = Object.keys(MENU_ICONS).sort();
 
 export interface DesignChoice {
   name: string;
@@ -259,7 +258,7 @@ function Preview({ design }: { design: DesignDoc }) {
   const { t, i18n } = useTranslation('admin/common');
   const schema = useMemo(() => {
     try {
-      return designedSchema(design, i18n.language, t as unknown as Translate);
+      return designedSchema(design, i18n.language, t as unknown as Translate, undefined, ICON_CHOICE);
     } catch {
       return null;
     }
@@ -442,7 +441,7 @@ export function DesignEditor({
                 value={design.icon}
                 onChange={(icon: string) => set({ icon })}
                 showSearch
-                options={ICON_NAMES.map((name) => ({
+                options={ICON_CHOICE.names.map((name) => ({
                   value: name,
                   label: (
                     <Space>

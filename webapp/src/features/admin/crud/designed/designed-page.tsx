@@ -17,6 +17,7 @@ import type { DesignDoc } from '../../../../lib/api/generated/types.gen';
 import { designedTableApi, type Row } from '../../../../lib/table-api';
 import type { Translate } from '../../../../lib/validators';
 import { designedSchema } from '../../../../components/schema-table/design-schema';
+import { ICON_CHOICE } from '../../shell/icons';
 
 interface DesignAnswer {
   design: DesignDoc;
@@ -47,8 +48,11 @@ export default function DesignedPage() {
 
   const table = useMemo(() => {
     if (!answer) return null;
-    const schema = designedSchema(answer.design, i18n.language, t as unknown as Translate);
+    const schema = designedSchema(answer.design, i18n.language, t as unknown as Translate, undefined, ICON_CHOICE);
     const cells: Record<string, (row: Row) => React.ReactNode> = {};
+    for (const field of answer.design.fields.filter((f) => f.type === 'icon')) {
+      cells[field.name] = (row) => (row[field.name] ? ICON_CHOICE.render(String(row[field.name])) : '-');
+    }
     for (const [name, source] of Object.entries(schema.remotes)) {
       cells[name] = (row) => <RemoteLabels source={source} value={row[name]} />;
     }
