@@ -1,7 +1,8 @@
 /**
  * /admin/loading/:to? with an admin token: fetches GET /admin/index/index (admin info, menu tree,
- * site config), stores the menus, then goes to the target path — or to the first menu when there is
- * none; a target the admin may not see goes to /401 (an unknown one shows the 404 in the shell).
+ * site config, terminal settings), stores the menus and hands the terminal its settings, then goes to
+ * the target path — or to the first menu when there is none; a target the admin may not see goes to
+ * /401 (an unknown one shows the 404 in the shell).
  */
 import { useEffect, useState } from 'react';
 import { Spin } from 'antd';
@@ -9,6 +10,7 @@ import { useNavigate, useParams } from 'react-router';
 import { adminSession } from '../../../lib/auth-tokens';
 import { parseLoadingTarget, ROUTE_PATHS, targetToUrl } from '../../../lib/routes';
 import { firstRoute, setMenus } from '../../../lib/admin-store';
+import { terminal } from '../../../lib/terminal-store';
 import { fetchAdminIndex } from './api';
 import { decideAdminRoute } from './route-loader';
 
@@ -24,6 +26,7 @@ export function AdminLoading() {
         const { adminInfo, menus } = res.data;
         adminSession.update({ ...adminInfo, id: adminInfo.id });
         setMenus(menus);
+        terminal().applyServerConfig(res.data.terminal);
         const target = parseLoadingTarget(to);
         const home = firstRoute(menus);
         if (!target || target.path === '/admin' || target.path === '/admin/' || target.path.startsWith('/admin/loading')) {

@@ -3,12 +3,13 @@ import type { MenuNode } from '../../../lib/admin-store';
 import { adminSession } from '../../../lib/auth-tokens';
 import { call, sdk } from '../../../lib/api/client';
 import type { ApiResponse } from '../../../lib/request';
+import type { ServerTerminalConfig } from '../../../lib/terminal-store';
 
 export interface AdminIndex {
   adminInfo: { id: number; username: string; nickname: string; avatar: string; super: boolean; group_arr: number[]; motto?: string };
   menus: MenuNode[];
   siteConfig: { siteName: string; version: string };
-  terminal: Record<string, string>;
+  terminal: ServerTerminalConfig;
 }
 
 export function fetchAdminIndex(): Promise<ApiResponse<AdminIndex>> {
