@@ -2132,6 +2132,8 @@ export type IdData = {
 
 /**
  * IdsBody
+ *
+ * The rows an action applies to (restore, rollback).
  */
 export type IdsBody = {
     /**

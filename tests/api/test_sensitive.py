@@ -1,0 +1,196 @@
+# ruff: noqa: F811 - the fixtures imported from admin_support are used as parameters
+"""The sensitive-data log (issue 14): an edit that changes a watched field writes one log row per field
+with before and after, who, when and IP, in the same DynamoDB transaction as the edit — an injected
+failure between the steps saves nothing — a password logs only that it changed; rollback sets the
+value back only while the field still holds the logged new value, and refuses otherwise."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.api.admin_support import (  # noqa: F401
+    PASSWORD,
+    AdminUser,
+    admin_seed,
+    make_admin,
+    ok,
+    super_admin,
+    unique,
+)
+
+EN = {"Accept-Language": "en"}
+ZH = {"Accept-Language": "zh-cn"}
+
+
+def post(
+    api: httpx.Client, path: str, who: AdminUser, body: Any, lang: dict[str, str] = EN
+) -> dict[str, Any]:
+    return api.post(f"/srv/admin/{path}", json=body, headers={**who.headers, **lang}).json()
+
+
+def member(api: httpx.Client, who: AdminUser, mobile: str) -> dict[str, Any]:
+    name = unique("sd")
+    body = {"username": name, "nickname": "Watched", "password": PASSWORD, "mobile": mobile, "group_id": 1}
+    created = post(api, "user/user/add", who, body)
+    assert created["code"] == 1, created
+    row = ok(api.get("/srv/admin/user/user/edit", params={"id": created["data"]["id"]}, headers=who.headers))[
+        "row"
+    ]
+    return {**row, "password": ""}
+
+
+def edit(api: httpx.Client, who: AdminUser, row: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    return post(api, "user/user/edit", who, {**row, **changes})
+
+
+def changes_of(api: httpx.Client, who: AdminUser, item_id: int) -> list[dict[str, Any]]:
+    search = [{"field": "table", "val": "user/user", "operator": "eq"}]
+    answer = ok(
+        api.get(
+            "/srv/admin/security/sensitiveDataLog/index",
+            params={"search": json.dumps(search), "limit": 100},
+            headers={**who.headers, **EN},
+        )
+    )
+    return [r for r in answer["list"] if r["item_id"] == item_id]
+
+
+def stored_mobile(member_id: int) -> str:
+    from functions.models.user import User
+
+    return str(User.get(member_id, consistent_read=True).mobile)
+
+
+def test_a_watched_change_is_logged_with_before_and_after_and_rolled_back(
+    api: httpx.Client, super_admin: AdminUser
+) -> None:
+    row = member(api, super_admin, "13800000001")
+    assert edit(api, super_admin, row, nickname="Renamed")["code"] == 1  # not watched: no row
+    assert changes_of(api, super_admin, row["id"]) == []
+    assert edit(api, super_admin, row, mobile="13800000002", password="New_pass12")["code"] == 1
+    logged = {r["field"]: r for r in changes_of(api, super_admin, row["id"])}
+    assert set(logged) == {"mobile", "password"}
+    mobile = logged["mobile"]
+    assert (mobile["before"], mobile["after"]) == ("13800000001", "13800000002")
+    assert mobile["username"] == super_admin.username and mobile["ip"] and mobile["table_title"] == "Members"
+    # A password: only that it changed.
+    secret = logged["password"]
+    assert secret["secret"] is True and secret["before"] is None and secret["after"] is None
+    refused = post(api, "security/sensitiveDataLog/rollback", super_admin, {"ids": [secret["id"]]})
+    assert refused["msg"] == "A password change cannot be rolled back"
+    # Roll the mobile back: the value returns, its unique guard moves back, the row is marked.
+    done = post(api, "security/sensitiveDataLog/rollback", super_admin, {"ids": [mobile["id"]]})
+    assert done["code"] == 1 and done["data"]["count"] == 1, done
+    assert stored_mobile(row["id"]) == "13800000001"
+    taken = post(
+        api,
+        "user/user/add",
+        super_admin,
+        {"username": unique("t"), "nickname": "T", "password": PASSWORD, "mobile": "13800000001"},
+    )
+    assert taken["code"] == 0  # the old number is claimed again
+    freed = post(
+        api,
+        "user/user/add",
+        super_admin,
+        {"username": unique("t"), "nickname": "T", "password": PASSWORD, "mobile": "13800000002"},
+    )
+    assert freed["code"] == 1  # the new one is free
+    after = {r["id"]: r for r in changes_of(api, super_admin, row["id"])}
+    assert (
+        after[mobile["id"]]["rollback_time"] and after[mobile["id"]]["rollback_admin"] == super_admin.username
+    )
+    reverse = [r for r in after.values() if r["field"] == "mobile" and r["id"] != mobile["id"]]
+    assert [(r["before"], r["after"]) for r in reverse] == [
+        ("13800000002", "13800000001")
+    ]  # the rollback is logged
+    twice = post(api, "security/sensitiveDataLog/rollback", super_admin, {"ids": [mobile["id"]]}, ZH)
+    assert twice["msg"] == "该修改已经回滚过了"
+
+
+def test_rollback_refuses_when_the_field_changed_since(api: httpx.Client, super_admin: AdminUser) -> None:
+    row = member(api, super_admin, "13800000011")
+    assert edit(api, super_admin, row, mobile="13800000012")["code"] == 1
+    assert edit(api, super_admin, row, mobile="13800000013")["code"] == 1
+    first, second = sorted(changes_of(api, super_admin, row["id"]), key=lambda r: r["id"])
+    refused = post(api, "security/sensitiveDataLog/rollback", super_admin, {"ids": [first["id"]]})
+    assert refused["code"] == 0
+    assert refused["msg"] == (
+        'Cannot roll back: mobile has changed since and now holds "13800000013", not the logged new value'
+    )
+    assert stored_mobile(row["id"]) == "13800000013"
+    # Newest first, both go back in one call.
+    both = post(api, "security/sensitiveDataLog/rollback", super_admin, {"ids": [first["id"], second["id"]]})
+    assert both["code"] == 1 and both["data"]["count"] == 2, both
+    assert stored_mobile(row["id"]) == "13800000011"
+
+
+def test_an_injected_failure_between_the_edit_and_its_log_row_saves_nothing(
+    api: httpx.Client, super_admin: AdminUser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from functions.services import sensitive
+
+    row = member(api, super_admin, "13800000021")
+
+    # 1. The process fails after the save was added to the transaction, before the log row.
+    def crash(self: Any, tx: Any, item: Any) -> None:
+        raise RuntimeError("injected failure")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(sensitive.EditWatcher, "saved", crash)
+        answer = api.post(
+            "/srv/admin/user/user/edit", json={**row, "mobile": "13800000022"}, headers=super_admin.headers
+        )
+        assert answer.status_code == 500 or answer.json()["code"] != 1
+    assert stored_mobile(row["id"]) == "13800000021"
+    assert changes_of(api, super_admin, row["id"]) == []
+
+    # 2. DynamoDB refuses the log row (its id is taken): the edit is cancelled with it.
+    other = member(api, super_admin, "13800000023")
+    assert edit(api, super_admin, other, mobile="13800000024")["code"] == 1
+    (taken,) = changes_of(api, super_admin, other["id"])
+    with monkeypatch.context() as patch:
+        patch.setattr(sensitive, "next_id", lambda name: int(taken["id"]))
+        body = edit(api, super_admin, row, mobile="13800000022")
+    assert body["code"] == 0
+    assert body["msg"] == "The change of a watched field could not be logged, so nothing was saved"
+    assert stored_mobile(row["id"]) == "13800000021"
+    assert changes_of(api, super_admin, row["id"]) == []
+    # The number it tried to take is still free (its guard was not written either).
+    assert edit(api, super_admin, row, mobile="13800000022")["code"] == 1
+
+
+def test_rules_pick_fields_of_the_table_and_rollback_needs_both_permissions(
+    api: httpx.Client, super_admin: AdminUser
+) -> None:
+    rules = ok(api.get("/srv/admin/security/sensitiveData/index", headers={**super_admin.headers, **EN}))[
+        "list"
+    ]
+    members_rule = next(r for r in rules if r["table"] == "user/user")
+    assert "mobile" in members_rule["fields"] and "password" in members_rule["fields"]
+    bad = post(
+        api, "security/sensitiveData/edit", super_admin, {**members_rule, "fields": ["mobile", "nope"]}
+    )
+    assert bad["msg"] == "The table has no field nope"
+    row = member(api, super_admin, "13800000031")
+    assert edit(api, super_admin, row, mobile="13800000032")["code"] == 1
+    (change,) = changes_of(api, super_admin, row["id"])
+    only_log = make_admin(api, ["security/sensitiveDataLog/index", "security/sensitiveDataLog/rollback"])
+    assert post(api, "security/sensitiveDataLog/rollback", only_log, {"ids": [change["id"]]})["code"] == 401
+    viewer = make_admin(api, ["security/sensitiveDataLog/index"])
+    assert post(api, "security/sensitiveDataLog/rollback", viewer, {"ids": [change["id"]]})["code"] == 401
+    both = make_admin(
+        api,
+        [
+            "security/sensitiveDataLog/index",
+            "security/sensitiveDataLog/rollback",
+            "user/user/index",
+            "user/user/edit",
+        ],
+    )
+    assert post(api, "security/sensitiveDataLog/rollback", both, {"ids": [change["id"]]})["code"] == 1
+    assert stored_mobile(row["id"]) == "13800000031"
