@@ -24,5 +24,9 @@ export const ADMIN_PAGES: Record<PageName | 'iframe', AdminPages[string]> = {
   'crud/designed': lazy(() => import('../features/admin/crud/designed/designed-page')),
   'crud/crud': lazy(() => import('../features/admin/crud/crud/crud-page')),
   'crud/log': lazy(() => import('../features/admin/crud/log/log-page')),
+  'security/dataRecycle': lazy(() => import('../features/admin/security/dataRecycle/data-recycle-page')),
+  'security/dataRecycleLog': lazy(() => import('../features/admin/security/dataRecycleLog/data-recycle-log-page')),
+  'security/sensitiveData': lazy(() => import('../features/admin/security/sensitiveData/sensitive-data-page')),
+  'security/sensitiveDataLog': lazy(() => import('../features/admin/security/sensitiveDataLog/sensitive-data-log-page')),
   iframe: lazy(() => import('../features/admin/shell/iframe-page')),
 };

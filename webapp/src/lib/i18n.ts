@@ -23,7 +23,7 @@ export const GENERAL_NS = 'general';
 
 /**
  * Extra language files per path (SPEC §2): the home page, the module store, the menu rules, the
- * score log and the CRUD pages need files beyond their own.
+ * score log, the CRUD pages and the security pages need files beyond their own.
  */
 export const EXTRA_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
   '/': ['index'],
@@ -31,6 +31,10 @@ export const EXTRA_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
   '/admin/auth/rule': ['admin/auth/menu'],
   '/admin/user/scoreLog': ['admin/user/moneyLog'],
   '/admin/crud/crud': ['admin/crud/log', 'admin/crud/state'],
+  '/admin/security/dataRecycle': ['admin/security'],
+  '/admin/security/dataRecycleLog': ['admin/security'],
+  '/admin/security/sensitiveData': ['admin/security'],
+  '/admin/security/sensitiveDataLog': ['admin/security'],
 };
 
 /** The namespace named after a path: "/user/login" → "user/login", "/404" → "404". */

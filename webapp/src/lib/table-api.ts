@@ -114,6 +114,22 @@ export const TABLE_OPERATIONS: Record<string, TableOps> = {
   '/admin/user/moneyLog': { index: sdk.userMoneyLogIndex, add: sdk.userMoneyLogAdd },
   '/admin/user/scoreLog': { index: sdk.userScoreLogIndex, add: sdk.userScoreLogAdd },
   '/admin/crud/log': { index: sdk.crudLogIndex },
+  '/admin/security/dataRecycle': {
+    index: sdk.securityDataRecycleIndex,
+    editRow: sdk.securityDataRecycleEditRow,
+    add: sdk.securityDataRecycleAdd,
+    edit: sdk.securityDataRecycleEdit,
+    del: sdk.securityDataRecycleDel,
+  },
+  '/admin/security/dataRecycleLog': { index: sdk.securityDataRecycleLogIndex, del: sdk.securityDataRecycleLogDel },
+  '/admin/security/sensitiveData': {
+    index: sdk.securitySensitiveDataIndex,
+    editRow: sdk.securitySensitiveDataEditRow,
+    add: sdk.securitySensitiveDataAdd,
+    edit: sdk.securitySensitiveDataEdit,
+    del: sdk.securitySensitiveDataDel,
+  },
+  '/admin/security/sensitiveDataLog': { index: sdk.securitySensitiveDataLogIndex, del: sdk.securitySensitiveDataLogDel },
   '/admin/routine/attachment': {
     index: sdk.routineAttachmentIndex,
     editRow: sdk.routineAttachmentEditRow,

@@ -253,7 +253,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
           </Auth>
         )}
         {deleteButton(selected, !selected.length, t('common.deleteSelected'))}
-        {config.toolbar?.(reload)}
+        {config.toolbar?.(reload, selected, () => setSelected([]))}
         <Input.Search
           allowClear
           placeholder={config.quickSearch ?? t('common.quickSearch')}

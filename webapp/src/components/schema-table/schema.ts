@@ -122,7 +122,8 @@ export interface TableConfig extends TableSchema {
   beforeSubmit?: (values: Record<string, unknown>, row: Row | null) => Record<string, unknown>;
   toForm?: (row: Row) => Record<string, unknown>;
   rowActions?: (row: Row, reload: () => void) => ReactNode;
-  toolbar?: (reload: () => void) => ReactNode;
+  /** Buttons beside Add; `selected`: the ids of the checked rows, `clearSelection` unchecks them. */
+  toolbar?: (reload: () => void, selected: number[], clearSelection: () => void) => ReactNode;
   /** A page's own cell content by column key (e.g. a file preview), in the table and the phone cards. */
   cells?: Record<string, (row: Row) => ReactNode>;
 }

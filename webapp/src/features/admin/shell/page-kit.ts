@@ -151,3 +151,48 @@ export function passwordFields(t: T): FieldSchema[] {
     },
   ];
 }
+
+/** A table the recycle bin or the sensitive-data log can watch (`/admin/security/…/tables`). */
+export interface WatchedTable {
+  path: string;
+  title: string;
+  designed: boolean;
+  fields: string[];
+}
+
+/** Loads the watchable tables once (quietly). */
+export function useWatchedTables(load: () => Promise<ApiResponse<WatchedTable[]>>): WatchedTable[] {
+  const [tables, setTables] = useState<WatchedTable[]>([]);
+  useEffect(() => {
+    void load()
+      .then((res) => setTables(res.data))
+      .catch(() => undefined);
+  }, [load]);
+  return tables;
+}
+
+/** A logged value as text: strings as they are, lists and objects as JSON, nothing as `empty`. */
+export function valueText(value: unknown, empty: string): string {
+  if (value === null || value === undefined || value === '') return empty;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The list of a security log (the recycle bin, the sensitive-data log; `t`: the admin/security texts):
+ * read-only, purge by the delete button, filters on the table path and the administrator. */
+export function dataLogSchema(t: T, middle: ColumnSchema[], timeTitle: string): TableSchema {
+  return {
+    canAdd: false,
+    canEdit: false,
+    confirmDelete: t('confirmPurge'),
+    columns: [
+      { key: 'id', title: 'ID', sorter: true },
+      { key: 'table', title: t('table'), filter: 'input', filterOperator: 'eq' },
+      { key: 'item_id', title: t('rowId') },
+      ...middle,
+      { key: 'username', title: t('admin') },
+      { key: 'admin_id', title: t('adminId'), filter: 'input', filterOperator: 'eq' },
+      { key: 'ip', title: t('ip') },
+      { key: 'create_time', title: timeTitle, render: 'time', sorter: true },
+    ],
+  };
+}

@@ -21,6 +21,10 @@ export const PAGE_NAMES = [
   'crud/designed',
   'crud/crud',
   'crud/log',
+  'security/dataRecycle',
+  'security/dataRecycleLog',
+  'security/sensitiveData',
+  'security/sensitiveDataLog',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

@@ -1,0 +1,114 @@
+/**
+ * Back office › Security › Recycle bin (security/dataRecycleLog): the rows deleted from back-office
+ * tables, newest first, filtered by table or administrator — view a row as it was, restore one or
+ * the selected ones (the server refuses, and says why, a row whose unique value is taken meanwhile),
+ * purge for ever (the table's delete button, permission "del").
+ */
+import { useMemo, useState } from 'react';
+import { Button, Descriptions, Modal, Popconfirm, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SchemaTable } from '../../../../components/schema-table/schema-table';
+import type { TableConfig } from '../../../../components/schema-table/schema';
+import { useAuth } from '../../../../components/permission';
+import type { Row } from '../../../../lib/table-api';
+import { timeFormat } from '../../../../lib/time';
+import { TableName } from '../../shell/table-name';
+import { dataLogSchema, useAdminT, valueText } from '../../shell/page-kit';
+import { restore, table } from './api';
+
+const NS = 'admin/security';
+
+export default function DataRecycleLogPage() {
+  const { t } = useTranslation(NS);
+  const tc = useAdminT();
+  const canRestore = useAuth('restore');
+  const [viewing, setViewing] = useState<{ row: Row; reload: () => void } | null>(null);
+
+  const restoreRows = async (ids: number[], reload: () => void, done?: () => void) => {
+    try {
+      await restore(ids);
+    } catch {
+      // shown by the request client (e.g. a unique value taken meanwhile)
+    }
+    done?.();
+    setViewing(null);
+    reload();
+  };
+
+  const config = useMemo<TableConfig>(
+    () => ({
+      api: table,
+      ...dataLogSchema(t, [], t('deleteTime')),
+      rowActions: (row, reload) => (
+        <>
+          <Button size="small" type="link" onClick={() => setViewing({ row, reload })}>
+            {t('view')}
+          </Button>
+          {canRestore && (
+            <Popconfirm title={t('confirmRestore')} onConfirm={() => void restoreRows([row.id], reload)}>
+              <Button size="small" type="link">
+                {t('restore')}
+              </Button>
+            </Popconfirm>
+          )}
+        </>
+      ),
+      toolbar: (reload, selected, clearSelection) =>
+        canRestore && (
+          <Popconfirm
+            title={t('confirmRestoreMany', { count: selected.length })}
+            disabled={!selected.length}
+            onConfirm={() => void restoreRows(selected, reload, clearSelection)}
+          >
+            <Button disabled={!selected.length}>{t('restoreSelected')}</Button>
+          </Popconfirm>
+        ),
+      cells: { table: (row) => <TableName row={row} /> },
+    }),
+
+    [t, canRestore],
+  );
+
+  const shown = viewing?.row;
+  const deleted = (shown?.row ?? {}) as Record<string, unknown>;
+  return (
+    <>
+      <SchemaTable config={config} />
+      <Modal
+        open={viewing !== null}
+        title={shown ? `${t('deletedRow')} · ${String(shown.table_title)} #${String(shown.item_id)}` : ''}
+        onCancel={() => setViewing(null)}
+        footer={
+          <>
+            <Button onClick={() => setViewing(null)}>{tc('common.cancel')}</Button>
+            {canRestore && viewing && (
+              <Button type="primary" onClick={() => void restoreRows([viewing.row.id], viewing.reload)}>
+                {t('restore')}
+              </Button>
+            )}
+          </>
+        }
+        width={720}
+        destroyOnHidden
+      >
+        {shown && (
+          <>
+            <Typography.Paragraph type="secondary">
+              {String(shown.username)} · {timeFormat(shown.create_time as number)} · {String(shown.ip)}
+            </Typography.Paragraph>
+            <Descriptions
+              bordered
+              size="small"
+              column={1}
+              items={Object.entries(deleted).map(([key, value]) => ({
+                key,
+                label: key,
+                children: <span style={{ wordBreak: 'break-all' }}>{valueText(value, t('empty'))}</span>,
+              }))}
+            />
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * Back office › Security › Sensitive-data log (security/sensitiveDataLog): every change of a watched
+ * field, newest first, filtered by table, field or administrator — the change as a before/after diff,
+ * roll back (only while the field still holds the logged new value: the server refuses otherwise and
+ * says what it holds now), purge (the table's delete button). Passwords show only that they changed.
+ */
+import { useMemo, useState } from 'react';
+import { Button, Descriptions, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SchemaTable } from '../../../../components/schema-table/schema-table';
+import type { TableConfig } from '../../../../components/schema-table/schema';
+import { useAuth } from '../../../../components/permission';
+import type { Row } from '../../../../lib/table-api';
+import { timeFormat } from '../../../../lib/time';
+import { TableName } from '../../shell/table-name';
+import { dataLogSchema, useAdminT, valueText } from '../../shell/page-kit';
+import { rollback, table } from './api';
+
+const NS = 'admin/security';
+const REMOVED = { background: '#fff1f0', border: '1px solid #ffa39e' };
+const ADDED = { background: '#f6ffed', border: '1px solid #b7eb8f' };
+
+type Translate = (key: string, vars?: Record<string, unknown>) => string;
+
+/** One side of the diff: a list shows its items, those not on the other side marked. */
+function Side({ value, other, style, mark, t }: { value: unknown; other: unknown; style: object; mark: string; t: Translate }) {
+  if (Array.isArray(value)) {
+    const others = new Set((Array.isArray(other) ? other : []).map((v) => JSON.stringify(v)));
+    return (
+      <Space wrap>
+        {value.length
+          ? value.map((item) => {
+              const changed = !others.has(JSON.stringify(item));
+              return (
+                <Tag
+                  key={JSON.stringify(item)}
+                  color={changed ? (style === ADDED ? 'green' : 'red') : undefined}
+                  title={changed ? mark : undefined}
+                >
+                  {valueText(item, t('empty'))}
+                </Tag>
+              );
+            })
+          : t('empty')}
+      </Space>
+    );
+  }
+  return <div style={{ ...style, padding: '4px 8px', borderRadius: 4, wordBreak: 'break-all' }}>{valueText(value, t('empty'))}</div>;
+}
+
+export default function SensitiveDataLogPage() {
+  const { t } = useTranslation(NS);
+  const tc = useAdminT();
+  const canRollback = useAuth('rollback');
+  const [viewing, setViewing] = useState<{ row: Row; reload: () => void } | null>(null);
+
+  const rollBack = async (id: number, reload: () => void) => {
+    try {
+      await rollback([id]);
+    } catch {
+      // shown by the request client (e.g. the field changed again since)
+    }
+    setViewing(null);
+    reload();
+  };
+
+  const shownValue = (row: Row, key: 'before' | 'after') => (row.secret ? t('secretChanged') : valueText(row[key], t('empty')));
+
+  const config = useMemo<TableConfig>(
+    () => ({
+      api: table,
+      ...dataLogSchema(
+        t,
+        [
+          { key: 'field', title: t('field') },
+          { key: 'before', title: t('before') },
+          { key: 'after', title: t('after') },
+        ],
+        t('changeTime'),
+      ),
+      cells: {
+        table: (row) => <TableName row={row} />,
+        field: (row) => (
+          <>
+            {String(row.field)} {row.rollback_time ? <Tag color="blue">{t('rolledBack')}</Tag> : null}
+          </>
+        ),
+        before: (row) => (
+          <Typography.Text ellipsis style={{ maxWidth: 200 }}>
+            {shownValue(row, 'before')}
+          </Typography.Text>
+        ),
+        after: (row) => (
+          <Typography.Text ellipsis style={{ maxWidth: 200 }}>
+            {shownValue(row, 'after')}
+          </Typography.Text>
+        ),
+      },
+      rowActions: (row, reload) => (
+        <>
+          <Button size="small" type="link" onClick={() => setViewing({ row, reload })}>
+            {t('diff')}
+          </Button>
+          {canRollback && !row.secret && !row.rollback_time && (
+            <Popconfirm title={t('confirmRollback')} onConfirm={() => void rollBack(row.id, reload)}>
+              <Button size="small" type="link">
+                {t('rollback')}
+              </Button>
+            </Popconfirm>
+          )}
+        </>
+      ),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rollBack and shownValue only use t and state setters
+    [t, canRollback],
+  );
+
+  const shown = viewing?.row;
+  return (
+    <>
+      <SchemaTable config={config} />
+      <Modal
+        open={viewing !== null}
+        title={shown ? `${t('diff')} · ${String(shown.table_title)} #${String(shown.item_id)} · ${String(shown.field)}` : ''}
+        onCancel={() => setViewing(null)}
+        footer={
+          <>
+            <Button onClick={() => setViewing(null)}>{tc('common.cancel')}</Button>
+            {canRollback && viewing && !viewing.row.secret && !viewing.row.rollback_time && (
+              <Popconfirm title={t('confirmRollback')} onConfirm={() => void rollBack(viewing.row.id, viewing.reload)}>
+                <Button type="primary">{t('rollback')}</Button>
+              </Popconfirm>
+            )}
+          </>
+        }
+        width={720}
+        destroyOnHidden
+      >
+        {shown && (
+          <>
+            <Typography.Paragraph type="secondary">
+              {String(shown.username)} · {timeFormat(shown.create_time as number)} · {String(shown.ip)}
+              {shown.rollback_time
+                ? ` · ${t('rolledBackBy', { admin: shown.rollback_admin, time: timeFormat(shown.rollback_time as number) })}`
+                : ''}
+            </Typography.Paragraph>
+            {shown.secret ? (
+              <Typography.Paragraph>{t('secretChanged')}</Typography.Paragraph>
+            ) : (
+              <Descriptions
+                bordered
+                size="small"
+                column={1}
+                items={[
+                  {
+                    key: 'before',
+                    label: t('before'),
+                    children: <Side value={shown.before} other={shown.after} style={REMOVED} mark={t('removed')} t={t} />,
+                  },
+                  {
+                    key: 'after',
+                    label: t('after'),
+                    children: <Side value={shown.after} other={shown.before} style={ADDED} mark={t('added')} t={t} />,
+                  },
+                ]}
+              />
+            )}
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}
