@@ -155,11 +155,10 @@ function TerminalDialog({ state }: { state: TerminalState }) {
       )}
       <Flex wrap gap={8} style={{ marginTop: 16 }} role="group" aria-label={t('actions.more')}>
         {TASK_BUTTONS.filter(offered).map((button) => (
-          <Tooltip key={button.key} title={t(`describe.${button.key}`)}>
-            <Button onClick={() => run(button)} data-task={button.task}>
-              {t(`actions.${button.key}`)}
-            </Button>
-          </Tooltip>
+          // A native title, not a tooltip: on a phone a tooltip stays over the list after a tap.
+          <Button key={button.key} onClick={() => run(button)} data-task={button.task} title={t(`describe.${button.key}`)}>
+            {t(`actions.${button.key}`)}
+          </Button>
         ))}
         <Button icon={<DeleteOutlined aria-hidden />} onClick={() => store.clearSuccessTask()}>
           {t('actions.clear')}
