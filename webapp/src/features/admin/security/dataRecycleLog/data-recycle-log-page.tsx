@@ -103,7 +103,11 @@ export default function DataRecycleLogPage() {
               items={Object.entries(deleted).map(([key, value]) => ({
                 key,
                 label: key,
-                children: <span style={{ wordBreak: 'break-all' }}>{valueText(value, t('empty'))}</span>,
+                children: (
+                  <span style={{ wordBreak: 'break-all' }}>
+                    {key.endsWith('_time') && typeof value === 'number' && value > 0 ? timeFormat(value) : valueText(value, t('empty'))}
+                  </span>
+                ),
               }))}
             />
           </>

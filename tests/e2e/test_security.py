@@ -1,0 +1,169 @@
+"""Data safety in the browser (issue 14): an admin deletes a member and restores it from the recycle bin
+(viewing the deleted row first), then edits the member's mobile (a watched field), sees the change as
+a before/after diff in the sensitive-data log and rolls it back; in zh-cn at 1440 px and in English at
+390 px. Screenshots in /tmp/shots/security/."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from tests.e2e.test_admin import admin_page
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = Path("/tmp/shots/security")
+
+TEXT = {
+    "zh": {
+        "add": r"^添\s*加$",
+        "edit": r"^编\s*辑$",
+        "delete": r"^删\s*除$",
+        "save": r"^保\s*存$",
+        "ok": r"^确\s*定$",
+        "addTitle": "添加",
+        "editTitle": "编辑",
+        "username": "用户名",
+        "nickname": "昵称",
+        "password": "密码",
+        "mobile": "手机号",
+        "added": "添加成功",
+        "updated": "更新成功",
+        "deleted": "删除成功",
+        "view": r"^查\s*看$",
+        "deletedRow": "被删除的数据",
+        "restore": r"^还\s*原$",
+        "restored": "还原成功",
+        "diff": "修改对比",
+        "before": "修改前",
+        "after": "修改后",
+        "rollback": r"^回\s*滚$",
+        "rolledBack": "回滚成功",
+        "rolledBackTag": "已回滚",
+        "members": "会员",
+    },
+    "en": {
+        "add": r"^Add$",
+        "edit": r"^Edit$",
+        "delete": r"^Delete$",
+        "save": r"^Save$",
+        "ok": r"^OK$",
+        "addTitle": "Add",
+        "editTitle": "Edit",
+        "username": "Username",
+        "nickname": "Nickname",
+        "password": "Password",
+        "mobile": "Mobile",
+        "added": "Added successfully",
+        "updated": "Updated successfully",
+        "deleted": "Deleted successfully",
+        "view": r"^View$",
+        "deletedRow": "Deleted row",
+        "restore": r"^Restore$",
+        "restored": "Restored successfully",
+        "diff": "Change",
+        "before": "Before",
+        "after": "After",
+        "rollback": r"^Roll back$",
+        "rolledBack": "Rolled back successfully",
+        "rolledBackTag": "Rolled back",
+        "members": "Members",
+    },
+}
+
+
+def _open(page: Page, server, path: str, lang: str) -> Locator:
+    page.goto(server.url(path + ("?lang=en" if lang == "en" else "")))
+    area = page.locator(f'[data-tab="{path}"]')
+    expect(area.get_by_role("button", name=re.compile(r"刷\s*新|Refresh"))).to_be_visible()
+    return area
+
+
+def _row(area: Locator, text: str) -> Locator:
+    """A row of the table (wide screens) or its card (phones)."""
+    return area.locator("tr, li").filter(has_text=text)
+
+
+def _confirm(page: Page, text: dict) -> None:
+    page.get_by_role("tooltip").get_by_role("button", name=re.compile(text["ok"])).click()
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
+def test_delete_restore_and_roll_back_a_member(
+    server, browser: Browser, lang: str, width: int, height: int
+) -> None:
+    text = TEXT[lang]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    name = f"sec{uuid.uuid4().hex[:8]}"
+    first, second = f"139{uuid.uuid4().int % 10**8:08d}", f"137{uuid.uuid4().int % 10**8:08d}"
+    with admin_page(browser, server, width, height) as page:
+        # A member, then delete it.
+        members = _open(page, server, "/admin/user/user", lang)
+        members.get_by_role("button", name=re.compile(text["add"])).click()
+        dialog = page.get_by_role("dialog", name=text["addTitle"])
+        dialog.get_by_label(text["username"], exact=True).fill(name)
+        dialog.get_by_label(text["nickname"], exact=True).fill("Safe")
+        dialog.get_by_label(text["password"], exact=True).fill("Member_pass1")
+        dialog.get_by_label(text["mobile"], exact=True).fill(first)
+        dialog.get_by_role("button", name=re.compile(text["save"])).click()
+        expect(page.get_by_text(text["added"])).to_be_visible()
+        row = _row(members, name)
+        expect(row).to_have_count(1)
+        row.get_by_role("button", name=re.compile(text["delete"])).click()
+        _confirm(page, text)
+        expect(page.get_by_text(text["deleted"])).to_be_visible()
+        expect(_row(members, name)).to_have_count(0)
+
+        # The recycle bin has it: view the row as it was, then restore it.
+        bin_area = _open(page, server, "/admin/security/dataRecycleLog", lang)
+        kept = bin_area.locator("tr, li").filter(has_text="user/user").first
+        expect(kept).to_contain_text(text["members"])
+        kept.get_by_role("button", name=re.compile(text["view"])).click()
+        view = page.get_by_role("dialog", name=re.compile(text["deletedRow"]))
+        expect(view).to_contain_text(name)
+        expect(view).to_contain_text(first)
+        page.wait_for_timeout(500)  # the dialog's opening animation
+        page.screenshot(path=str(SHOTS / f"recycle-{lang}-{width}.png"), full_page=True)
+        view.get_by_role("button", name=re.compile(text["restore"])).click()
+        expect(page.get_by_text(text["restored"])).to_be_visible()
+        expect(view).to_be_hidden()
+
+        # Back in the members list, with its mobile; change the mobile (a watched field).
+        members = _open(page, server, "/admin/user/user", lang)
+        members.get_by_role("button", name=re.compile(r"刷\s*新|Refresh")).click()
+        row = _row(members, name)
+        expect(row).to_have_count(1)
+        expect(row).to_contain_text(first)
+        row.get_by_role("button", name=re.compile(text["edit"])).click()
+        dialog = page.get_by_role("dialog", name=text["editTitle"])
+        expect(dialog.get_by_label(text["mobile"], exact=True)).to_have_value(first)
+        dialog.get_by_label(text["mobile"], exact=True).fill(second)
+        dialog.get_by_role("button", name=re.compile(text["save"])).click()
+        expect(page.get_by_text(text["updated"])).to_be_visible()
+        expect(_row(members, name)).to_contain_text(second)
+
+        # The sensitive-data log shows the change as a diff; roll it back.
+        log = _open(page, server, "/admin/security/sensitiveDataLog", lang)
+        change = log.locator("tr, li").filter(has_text=second).first
+        expect(change).to_contain_text(first)
+        change.get_by_role("button", name=re.compile(text["diff"])).click()
+        diff = page.get_by_role("dialog", name=re.compile(text["diff"]))
+        expect(diff).to_contain_text(text["before"])
+        expect(diff).to_contain_text(first)
+        expect(diff).to_contain_text(second)
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(SHOTS / f"diff-{lang}-{width}.png"), full_page=True)
+        diff.get_by_role("button", name=re.compile(text["rollback"])).click()
+        _confirm(page, text)
+        expect(page.get_by_text(text["rolledBack"])).to_be_visible()
+        expect(log.locator("tr, li").filter(has_text=text["rolledBackTag"]).first).to_be_visible()
+        page.screenshot(path=str(SHOTS / f"log-{lang}-{width}.png"), full_page=True)
+
+        # The member holds the old mobile again.
+        members = _open(page, server, "/admin/user/user", lang)
+        members.get_by_role("button", name=re.compile(r"刷\s*新|Refresh")).click()
+        expect(_row(members, name)).to_contain_text(first)
