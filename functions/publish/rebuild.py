@@ -14,9 +14,8 @@ job (`run_publish`), writing its progress to the job log the back office shows:
 5. invalidate only the changed and removed paths (a page also under its directory URL);
 6. write the new manifest last, so a run that fails half-way is diffed again in full next time.
 
-The terminal's AWS tasks (`functions.services.terminal`) come as `{"job_id", "task"}`: "data-upgrade"
-seeds what is missing (needs write access to the tables), "cdn-clear" invalidates `/*`; their lines
-go to the same job log, which the terminal's stream replays.
+The terminal's AWS tasks (`functions.services.terminal`) come as `{"job_id", "task"}`: "cdn-clear"
+invalidates `/*` (its line goes to the same job log, which the terminal's stream replays).
 
 A failure at any step marks the job failed; what was live stays live (nothing is deleted before every
 upload succeeded, and the manifest is not advanced).
@@ -219,7 +218,7 @@ def handler(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
     configure_models(get_settings())
     job_id = str(event["job_id"])
     if event.get("task") and event["task"] != "publish":
-        # A task of the back office's terminal (functions.services.terminal): upgrade data, clear the CDN.
+        # A task of the back office's terminal (functions.services.terminal): clear the CDN.
         from functions.services.terminal import run_aws_task
 
         if not run_aws_task(job_id, str(event["task"])):

@@ -15,9 +15,10 @@ publish job itself): its output lines go to the job log, and the SSE endpoint fo
   colours off, output read line by line into the log; the stream follows it live.
 - On AWS Lambda there is no shell and no repository: only the tasks with an `aws` action exist,
   started as jobs of the rebuild function (`functions.publish.rebuild.handler`, payload
-  `{"job_id", "task"}`): publish, upgrade data, clear the CDN cache. Each SSE request replays the
-  job's log from `Last-Event-ID` and closes (Mangum answers only once the response ends), and the
-  browser's EventSource reconnects: live progress without response streaming.
+  `{"job_id", "task"}`): publish and clear the CDN cache. Upgrading the data is refused there: every
+  deploy runs it (the bootstrap function is the one allowed to create and write every table). Each
+  SSE request replays the job's log from `Last-Event-ID` and closes (Mangum answers only once the
+  response ends), and the browser's EventSource reconnects: live progress without response streaming.
 
 The terminal's settings (package manager, service port, automatic clean-up; SPEC §9 defaults
 pnpm / 8000 / '1') are one Config item (group `terminal`, not a tab of the Config screen).
@@ -71,6 +72,7 @@ class Task:
     cwd: str = ""
     job: str = ""
     aws: str = ""
+    aws_refusal: str = "This task needs a shell: run it on a development machine (make run)"
 
 
 def _python(*args: str) -> tuple[str, ...]:
@@ -82,8 +84,13 @@ def _tasks() -> dict[str, Task]:
         # Rebuild the static site from the published records and put it live (the "Publish site"
         # button's job: Pelican in a temporary folder, then an atomic swap / an upload of the changes).
         "publish": Task("publish", job="publish", aws="publish"),
-        # Seed what is missing and upgrade the data (tables, indexes, default rules and config).
-        "data-upgrade": Task("data-upgrade", argv=_python("-m", "functions.seed"), aws="data-upgrade"),
+        # Seed what is missing and upgrade the data (tables, indexes, default rules and config). On AWS
+        # every deploy does it (the bootstrap function, which alone may create tables and write them all).
+        "data-upgrade": Task(
+            "data-upgrade",
+            argv=_python("-m", "functions.seed"),
+            aws_refusal="On AWS every deploy upgrades the data (make deploy)",
+        ),
         # Clear caches: the CDN on AWS (an invalidation of every path); locally the server's caches.
         "cdn-clear": Task("cdn-clear", job="cdn-clear", aws="cdn-clear"),
         # The Python unit tests.
@@ -162,7 +169,7 @@ def start(command: str, uuid: str, extend: str, by: int) -> Job:
 
 def _start_aws(spec: Task, uuid: str, extend: str, by: int) -> Job:
     if not spec.aws:
-        raise TaskRefused("This task needs a shell: run it on a development machine (make run)")
+        raise TaskRefused(spec.aws_refusal)
     if spec.aws == "publish":
         return publishing.request_publish("terminal task", by=by, source="terminal", subject=spec.name)
     job = jobs.create_job(KIND, by=by, params={"command": spec.name, "uuid": uuid, "extend": extend})
@@ -203,23 +210,14 @@ def _run_in_process(job_id: str, work: Any) -> None:
 
 def run_aws_task(job_id: str, name: str, *, cloudfront: Any = None) -> bool:
     """The rebuild function's side of a terminal job (`functions.publish.rebuild.handler`):
-    "data-upgrade" seeds what is missing; "cdn-clear" invalidates every path of the distribution."""
-    if name == "data-upgrade":
-        _run_in_process(job_id, _upgrade_data)
-    elif name == "cdn-clear":
+    "cdn-clear" invalidates every path of the distribution."""
+    if name == "cdn-clear":
         _run_in_process(job_id, lambda: _invalidate_all(job_id, cloudfront))
     else:
         jobs.append_lines(job_id, [f"Error: unknown task {name!r}"])
         jobs.set_status(job_id, "failed", summary={"error": "unknown task"})
     job = jobs.get_job(job_id)
     return job is not None and job.status == "done"
-
-
-def _upgrade_data() -> list[str]:
-    from functions.seed import seed
-
-    seed()
-    return ["tables, default rules, groups, config items and designed tables are in place"]
 
 
 def _invalidate_all(job_id: str, cloudfront: Any = None) -> list[str]:

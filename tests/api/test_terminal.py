@@ -228,17 +228,17 @@ def test_lambda_replays_the_job_log_from_last_event_id_and_closes(
 def test_lambda_resumes_mid_job(
     api: httpx.Client, super_admin: AdminUser, on_lambda: list[dict[str, Any]]
 ) -> None:
-    _, first = run(api, super_admin, "data-upgrade", uuid="aws-2")
+    _, first = run(api, super_admin, "cdn-clear", uuid="aws-2")
     job_id = on_lambda[0]["job_id"]
     jobs.set_status(job_id, "building")
     jobs.append_lines(job_id, ["step 1", "step 2"])
-    _, second = run(api, super_admin, "data-upgrade", uuid="aws-2", **{"Last-Event-ID": first[-2]["id"]})
+    _, second = run(api, super_admin, "cdn-clear", uuid="aws-2", **{"Last-Event-ID": first[-2]["id"]})
     assert datas(second) == ["command-link-success", "step 1", "step 2"]
     assert second[-1]["retry"] == "500"
     jobs.append_lines(job_id, ["step 3"])
     jobs.set_status(job_id, "failed")
     last = [e for e in second if "id" in e][-1]["id"]
-    _, third = run(api, super_admin, "data-upgrade", uuid="aws-2", **{"Last-Event-ID": last})
+    _, third = run(api, super_admin, "cdn-clear", uuid="aws-2", **{"Last-Event-ID": last})
     assert datas(third) == ["command-link-success", "step 3", "command-exec-error", "command-exec-completed"]
 
 
@@ -251,16 +251,25 @@ def test_lambda_refuses_tasks_that_need_a_shell(
     assert lines[1:] == ["command-exec-error", "command-exec-completed"]
     assert on_lambda == []
     tasks = ok(api.get("/srv/admin/index/index", headers=super_admin.headers))["terminal"]["tasks"]
-    assert sorted(tasks) == ["cdn-clear", "data-upgrade", "publish"]
+    assert sorted(tasks) == ["cdn-clear", "publish"]
+    params["command"] = "data-upgrade"
+    lines = datas(sse(api.get(URL, params=params).text))
+    assert lines[0] == "Error: On AWS every deploy upgrades the data (make deploy)"
+    assert on_lambda == []
 
 
 def test_rebuild_function_runs_terminal_tasks(monkeypatch: pytest.MonkeyPatch, dynamodb: Any) -> None:
+    import boto3
+
     from functions.publish import rebuild
 
-    job = jobs.create_job(service.KIND, by=None, params={"command": "data-upgrade", "uuid": "r"})
-    assert rebuild.handler({"job_id": job.id, "task": "data-upgrade"}) == {"job_id": job.id, "ok": True}
+    cloudfront = FakeCloudFront()
+    monkeypatch.setenv("CITYOPS_DISTRIBUTION_ID", "E2TEST")
+    monkeypatch.setattr(boto3, "client", lambda name, **kwargs: cloudfront)
+    job = jobs.create_job(service.KIND, by=None, params={"command": "cdn-clear", "uuid": "r"})
+    assert rebuild.handler({"job_id": job.id, "task": "cdn-clear"}) == {"job_id": job.id, "ok": True}
     done = jobs.get_job(job.id)
-    assert done is not None and done.status == "done"
+    assert done is not None and done.status == "done" and len(cloudfront.calls) == 1
     bad = jobs.create_job(service.KIND, by=None, params={})
     with pytest.raises(RuntimeError):
         rebuild.handler({"job_id": bad.id, "task": "format-disk"})
