@@ -164,3 +164,98 @@ def test_admin_adds_edits_and_deletes_rows_of_designed_tables(
         page.reload()
         expect(news.locator("[data-design]")).to_be_visible()
         expect(_row(news, title)).to_have_count(0)
+
+
+TOOLS = {
+    "zh": {
+        "csv": "导出 CSV",
+        "time": "发布时间",
+        "status": "状态",
+        "changed": "状态已更改",
+        "batch": "批量编辑",
+        "field": "要修改的字段",
+        "author": "作者/来源",
+        "batchDone": "已修改 2 / 2 行",
+        "ok": r"^确\s*定$",
+        "header": "标题",
+    },
+    "en": {
+        "csv": "Export CSV",
+        "time": "Published at",
+        "status": "Status",
+        "changed": "Status changed",
+        "batch": "Edit selected",
+        "field": "Field to change",
+        "author": "Author / source",
+        "batchDone": "Changed 2 of 2 rows",
+        "ok": r"^OK$",
+        "header": "Title",
+    },
+}
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
+def test_table_tools_export_filter_switch_and_batch_edit(
+    server, browser: Browser, lang: str, width: int, height: int
+) -> None:
+    text = TOOLS[lang]
+    mark = uuid.uuid4().hex[:6]
+    titles = [f"tools-{mark}-{n}" for n in range(2)]
+    with admin_page(browser, server, width, height) as page:
+        token = page.evaluate("() => JSON.parse(localStorage.getItem('cityops.adminInfo')).token")
+        for n, title in enumerate(titles):
+            added = page.request.post(
+                server.url("/srv/admin/business/news/add"),
+                data={"title": title, "publish_time": 1_893_456_000 + n * 3600, "status": "disable"},
+                headers={"batoken": token},
+            ).json()
+            assert added["code"] == 1, added
+        news = _open(page, server, "/admin/business/news", lang)
+
+        # CSV of the current list: a header and a line per row, readable by a spreadsheet (BOM, UTF-8).
+        with page.expect_download() as download:
+            news.get_by_role("button", name=text["csv"]).click()
+        content = Path(download.value.path()).read_bytes().decode("utf-8")
+        assert content.startswith("\ufeff" + "ID," + text["header"])
+        assert titles[0] in content and titles[1] in content
+
+        # A date range on the publish time (2030-01-01 here, years after the seed news) leaves the two rows.
+        dates = news.locator(f'input[aria-label="{text["time"]}"]')
+        dates.first.click()
+        dates.first.fill("2029-12-31")
+        dates.first.press("Enter")
+        dates.last.fill("2030-01-02")
+        dates.last.press("Enter")
+        expect(_row(news, "tools-")).to_have_count(2)
+        expect(news.locator("tbody tr.ant-table-row, [data-testid=row-cards] > ul > li")).to_have_count(2)
+
+        # The status switches in place.
+        switch = _row(news, titles[0]).get_by_role("switch", name=f"{text['status']}: {titles[0]}")
+        expect(switch).to_have_attribute("aria-checked", "false")
+        switch.click()
+        expect(page.get_by_text(text["changed"])).to_be_visible()
+        expect(switch).to_have_attribute("aria-checked", "true")
+
+        # Batch edit: the author of both rows at once.
+        for title in titles:
+            _row(news, title).get_by_role("checkbox").first.check()
+        news.get_by_role("button", name=text["batch"]).click()
+        dialog = page.get_by_role("dialog")
+        dialog.get_by_label(text["field"]).click()
+        page.locator(".ant-select-dropdown .ant-select-item-option").filter(has_text=text["author"]).click()
+        dialog.get_by_label(text["author"], exact=True).fill(f"QA-{mark}")
+        dialog.get_by_role("button", name=re.compile(text["ok"])).click()
+        expect(page.get_by_text(text["batchDone"])).to_be_visible()
+        for title in titles:
+            expect(_row(news, title)).to_contain_text(f"QA-{mark}")
+        page.screenshot(path=str(SHOTS / f"tools-{lang}-{width}.png"), full_page=True)
+
+        # Leave the list as it was.
+        auth = {"batoken": token}
+        query = f"/srv/admin/business/news/index?quick_search=tools-{mark}"
+        listed = page.request.get(server.url(query), headers=auth)
+        found = listed.json()["data"]["list"]
+        assert sorted(row["title"] for row in found) == titles
+        ids = "&".join(f"ids[]={row['id']}" for row in found)
+        gone = page.request.delete(server.url(f"/srv/admin/business/news/del?{ids}"), headers=auth)
+        assert gone.json()["code"] == 1

@@ -45,7 +45,8 @@ export interface TableApi {
   index: (params: ListQuery) => Promise<ApiResponse<ListResult>>;
   edit: (id: number) => Promise<ApiResponse<{ row: Row }>>;
   add: (data: Record<string, unknown>) => Promise<ApiResponse<{ id: number }>>;
-  save: (data: Record<string, unknown>) => Promise<ApiResponse<{ id: number }>>;
+  /** Save a row; `quiet`: no success message (a batch says how it went once). */
+  save: (data: Record<string, unknown>, quiet?: boolean) => Promise<ApiResponse<{ id: number }>>;
   del: (ids: number[]) => Promise<ApiResponse<{ count: number }>>;
   sortable: (id: number, targetId: number) => Promise<ApiResponse<unknown>>;
   /** Every row (up to 1,000) for pickers, quietly (no message on failure). */
@@ -173,7 +174,7 @@ function apiOf(ops: TableOps, label: string, base: Record<string, unknown>): Tab
     index: (params) => send<ListResult>('index', { query: params }, { cancelDuplicateRequest: false }),
     edit: (id) => send<{ row: Row }>('editRow', { query: { id } }),
     add: (data) => send<{ id: number }>('add', { body: data }, { showSuccessMessage: true }),
-    save: (data) => send<{ id: number }>('edit', { body: data }, { showSuccessMessage: true }),
+    save: (data, quiet = false) => send<{ id: number }>('edit', { body: data }, { showSuccessMessage: !quiet }),
     del: (ids) => send<{ count: number }>('del', { query: { ids } }, { showSuccessMessage: true }),
     sortable: (id, targetId) => send('sortable', { body: { id, targetId } }, { showSuccessMessage: true }),
     options: () =>

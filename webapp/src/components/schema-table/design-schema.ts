@@ -79,6 +79,12 @@ const FILTER_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filter']>> = {
   radio: 'select',
   select: 'select',
   status: 'select',
+  integer: 'range',
+  float: 'range',
+  weigh: 'range',
+  year: 'range',
+  date: 'dateRange',
+  datetime: 'timeRange',
 };
 
 export interface DesignedTable extends TableSchema {
@@ -165,9 +171,10 @@ export function designedSchema(
       render: RENDER_OF[field.type],
       options,
       filter: filter === 'select' && !options ? undefined : filter,
+      inlineSwitch: field.type === 'status' || undefined,
     });
   }
-  columns.push({ key: 'create_time', title: t('common.createTime'), render: 'time', width: 170 });
+  columns.push({ key: 'create_time', title: t('common.createTime'), render: 'time', width: 170, filter: 'timeRange' });
   const searched = design.fields.filter((f) => f.search).map((f) => wordsIn(f.title, language) || f.name);
   return {
     title: wordsIn(design.title, language),
@@ -177,6 +184,8 @@ export function designedSchema(
     defaults,
     remotes,
     sortable: design.fields.some((f) => f.type === 'weigh'),
+    csv: design.name.replace(/\//g, '-'),
+    batchEdit: true,
     quickSearch: searched.length ? t('designed.quickSearch', { fields: searched.join(t('designed.separator')) }) : t('common.quickSearch'),
   };
 }

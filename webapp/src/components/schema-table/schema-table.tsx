@@ -21,6 +21,7 @@ import { FieldInput } from './field-input';
 import { ListPager } from './list-pager';
 import { RowCards, rowTitle } from './row-cards';
 import { flattenRows, siblingsOf, type ColumnSchema, type FieldSchema, type TableConfig } from './schema';
+import { BatchEdit, CsvButton, RangeFilter, StatusSwitch } from './table-tools';
 import { useListing } from './use-listing';
 
 const TEXT_INPUTS = new Set(['input', 'password', 'textarea', 'richtext']);
@@ -64,7 +65,8 @@ export function searchOf(filters: Record<string, string>, columns: ColumnSchema[
     .filter(([, val]) => val !== '')
     .map(([field, val]) => {
       const col = columns.find((c) => c.key === field);
-      return { field, val, operator: col?.filterOperator ?? (col?.filter === 'select' ? 'eq' : 'like') };
+      const ranged = col?.filter === 'range' || col?.filter === 'dateRange' || col?.filter === 'timeRange';
+      return { field, val, operator: col?.filterOperator ?? (ranged ? 'range' : col?.filter === 'select' ? 'eq' : 'like') };
     });
   return conditions.length ? JSON.stringify(conditions) : '';
 }
@@ -155,6 +157,26 @@ export function SchemaTable({ config }: { config: TableConfig }) {
   const shownColumns = config.columns.filter((c) => !hidden.includes(c.key));
   const sortColumns = config.columns.filter((c) => c.sorter !== false && sortable.includes(c.key));
 
+  // Status cells that switch in place (edit permission), in the table and the phone cards.
+  const switches = config.columns.filter((c) => c.inlineSwitch && config.canEdit !== false && canEdit);
+  const cellConfig = switches.length
+    ? {
+        cells: {
+          ...config.cells,
+          ...Object.fromEntries(
+            switches.map((col) => [
+              col.key,
+              (row: Row) =>
+                row.editable === false ? (
+                  cellContent({ ...col, inlineSwitch: false }, row, {}, t as Translate)
+                ) : (
+                  <StatusSwitch config={config} row={row} col={col} label={rowTitle(row)} reload={listing.reload} />
+                ),
+            ]),
+          ),
+        },
+      }
+    : config;
   const columns: TableColumnsType<Row> = shownColumns.map((col) => {
     const canSortBy = sortColumns.includes(col);
     return {
@@ -164,7 +186,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
       width: col.width,
       sorter: canSortBy,
       sortOrder: canSortBy ? sortOrder(col.key) : undefined,
-      render: (_: unknown, row: Row) => cellContent(col, row, config, t as Translate),
+      render: (_: unknown, row: Row) => cellContent(col, row, cellConfig, t as Translate),
     };
   });
   const sorting = Boolean(config.sortable && canSort);
@@ -239,7 +261,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
   // Nothing under the spinner while loading; a filtered list that read 2,000 rows without a match says
   // that Next looks further.
   const empty = loading ? <span /> : answer.more && answer.cursor ? t('common.noMatchYet') : undefined;
-  const selectionOn = config.canDelete !== false && canDelete;
+  const selectionOn = (config.canDelete !== false && canDelete) || Boolean(config.batchEdit && config.canEdit !== false && canEdit);
 
   return (
     <div>
@@ -253,6 +275,25 @@ export function SchemaTable({ config }: { config: TableConfig }) {
           </Auth>
         )}
         {deleteButton(selected, !selected.length, t('common.deleteSelected'))}
+        {config.batchEdit && config.canEdit !== false && canEdit && (
+          <BatchEdit
+            config={config}
+            fields={fields.filter((f) => !f.only && f.input !== 'password')}
+            ids={selected}
+            onDone={() => {
+              setSelected([]);
+              reload();
+            }}
+          />
+        )}
+        {config.csv && (
+          <CsvButton
+            config={config}
+            columns={shownColumns}
+            filename={config.csv}
+            query={{ quick_search: criteria.quick || undefined, search: criteria.search || undefined, order: criteria.order || undefined }}
+          />
+        )}
         {config.toolbar?.(reload, selected, () => setSelected([]))}
         <Input.Search
           allowClear
@@ -262,7 +303,9 @@ export function SchemaTable({ config }: { config: TableConfig }) {
           style={{ flex: '1 1 200px', maxWidth: narrow ? undefined : 280 }}
         />
         {filterCols.map((col) =>
-          col.filter === 'select' ? (
+          col.filter === 'range' || col.filter === 'dateRange' || col.filter === 'timeRange' ? (
+            <RangeFilter key={col.key} col={col} narrow={narrow} onChange={(v) => filterBy(col.key, v)} />
+          ) : col.filter === 'select' ? (
             <Select
               key={col.key}
               allowClear
@@ -304,7 +347,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
         <RowCards
           rows={rows}
           columns={shownColumns}
-          content={(col, row) => cellContent(col, row, config, t as Translate, true)}
+          content={(col, row) => cellContent(col, row, cellConfig, t as Translate, true)}
           actions={hasActions ? actions : undefined}
           selection={selectionOn ? { selected, onChange: setSelected, disabled: locked } : undefined}
           loading={loading}

@@ -34,8 +34,11 @@ export interface ColumnSchema {
   width?: number;
   /** The column is sortable when the list's answer names it in `sortable`; `false` hides that sorter. */
   sorter?: boolean;
-  /** Offer a filter on this column (input: like, select: eq). */
-  filter?: 'input' | 'select';
+  /** Offer a filter on this column (input: like, select: eq; from–to ranges of numbers, dates
+   * (YYYY-MM-DD) or times (Unix seconds): range). */
+  filter?: 'input' | 'select' | 'range' | 'dateRange' | 'timeRange';
+  /** A status column whose cells switch enable/disable in place (with the edit permission). */
+  inlineSwitch?: boolean;
   /** The filter's operator when not the default of its kind (e.g. `like` for a type prefix picked from a list). */
   filterOperator?: 'eq' | 'like';
 }
@@ -112,6 +115,10 @@ export interface TableSchema {
   quickSearch?: string;
   /** The question before deleting (default: the common one). */
   confirmDelete?: string;
+  /** Offer "Export CSV" of the current search; the file is named after this. */
+  csv?: string;
+  /** Offer "Edit selected": one field set to one value on every selected row. */
+  batchEdit?: boolean;
 }
 
 /** A schema with its API and the page's hooks (the parts that are code, not data). */
