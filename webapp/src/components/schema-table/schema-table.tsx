@@ -294,6 +294,14 @@ export function SchemaTable({ config }: { config: TableConfig }) {
             query={{ quick_search: criteria.quick || undefined, search: criteria.search || undefined, order: criteria.order || undefined }}
           />
         )}
+        {config.tree && !narrow && (
+          <>
+            <Button onClick={() => setExpanded(flattenRows(rows).filter((r) => r.children?.length).map((r) => r.id))}>
+              {t('common.expandAll')}
+            </Button>
+            <Button onClick={() => setExpanded([])}>{t('common.collapseAll')}</Button>
+          </>
+        )}
         {config.toolbar?.(reload, selected, () => setSelected([]))}
         <Input.Search
           allowClear
