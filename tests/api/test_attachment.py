@@ -49,13 +49,31 @@ def test_list_filters_and_delete_keeps_a_file_still_referred_to(
     # Members cannot reach the back-office table.
     assert api.get(INDEX, headers=member_headers).json()["code"] == 302
 
+    from functions.services.recycle import seed_recycle_rules
+
+    seed_recycle_rules()  # the default rules (keep attachment records), as the seed writes them
     gone = api.delete(DELETE, headers=admin_headers, params={"ids[]": [staff["id"]]}).json()
     assert gone["code"] == 1 and gone["data"]["count"] == 1
     assert stored.is_file(), "the member's row still refers to the file"
     api.delete(DELETE, headers=admin_headers, params={"ids[]": [member["id"]]})
-    assert not stored.exists(), "the last row is gone: so is the file"
     after = api.get(INDEX, headers=admin_headers, params=_search("sha1", staff["sha1"])).json()
     assert after["data"]["total"] == 0
+    # Both deleted rows are in the recycle bin (the default rule keeps attachment records), whose
+    # copies still refer to the file; purging them removes it.
+    assert stored.is_file(), "the recycle bin's copies still refer to the file"
+    search = json.dumps([{"field": "table", "val": "routine/attachment", "operator": "eq"}])
+    kept = api.get(
+        "/srv/admin/security/dataRecycleLog/index",
+        headers=admin_headers,
+        params={"search": search, "limit": 100},
+    ).json()["data"]["list"]
+    copies = [r["id"] for r in kept if r["item_id"] in (staff["id"], member["id"])]
+    assert len(copies) == 2
+    purged = api.delete(
+        "/srv/admin/security/dataRecycleLog/del", headers=admin_headers, params={"ids[]": copies}
+    )
+    assert purged.json()["data"]["count"] == 2
+    assert not stored.exists(), "the last row and its copies are gone: so is the file"
 
 
 def test_reupload_after_delete_creates_a_fresh_row(api, upload_env, admin_headers) -> None:
