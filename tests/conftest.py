@@ -114,7 +114,12 @@ def serve(dynamodb: Settings) -> Callable[[Any], contextlib.AbstractContextManag
 @pytest.fixture(scope="session")
 def api(dynamodb: Settings) -> Iterator[httpx.Client]:
     from functions.app import create_app
+    from functions.services.rules import seed_groups, seed_rules
 
+    # A running app is always seeded (make run, every deploy): the member APIs check the member rules
+    # that the default member group grants.
+    seed_rules()
+    seed_groups()
     with _serve(create_app(dynamodb)) as client:
         yield client
 

@@ -28,6 +28,7 @@ from functions.core.i18n import t
 SUCCESS = 1
 FAILURE = 0
 CODE_TOKEN_EXPIRED = 409
+CODE_NO_PERMISSION = 401  # a logged-in account whose groups do not grant the rule
 CODE_LOGIN_AGAIN = 302
 
 DataT = TypeVar("DataT")

@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
+from starlette.concurrency import run_in_threadpool
 
 from functions.core.client_ip import client_ip
 from functions.core.i18n import get_lang
-from functions.core.responses import CODE_TOKEN_EXPIRED, ApiError, Shape, login_required
+from functions.core.responses import CODE_NO_PERMISSION, CODE_TOKEN_EXPIRED, ApiError, Shape, login_required
 from functions.core.settings import Settings, get_settings
 from functions.models.admin import Admin
 from functions.models.user import User
@@ -159,5 +160,23 @@ async def current_admin(session: Annotated[tuple[Claims, Admin | None], Depends(
 
 
 CurrentUser = Annotated[User, Depends(current_user)]
+
+
+def member_rule(name: str) -> Any:
+    """A member route's dependency (`user: Annotated[User, member_rule("account/balance")]`): the
+    logged-in member, when the member's group grants the member rule `name`; otherwise code 401 "You
+    do not have permission to operate!" (the member center hides what this refuses)."""
+
+    def allowed(user: User) -> bool:
+        from functions.services.permissions import member_grant
+
+        return member_grant(user)[0].allows(name)
+
+    async def check_member_rule(user: CurrentUser) -> User:
+        if not await run_in_threadpool(allowed, user):
+            raise ApiError("You do not have permission to operate!", code=CODE_NO_PERMISSION)
+        return user
+
+    return Depends(check_member_rule)
 OptionalUser = Annotated[User | None, Depends(optional_user)]
 CurrentAdmin = Annotated[Admin, Depends(current_admin)]

@@ -183,3 +183,12 @@ class AdminContext:
     @property
     def id(self) -> int:
         return int(self.admin.id)
+
+
+def member_grant(user: Any) -> tuple[Grant, list[Any]]:
+    """What the member's group grants (member rules, SPEC §6), with the rules it was read from."""
+    from functions.models.group import UserGroup
+    from functions.models.rule import UserRule
+
+    rules = load_rules(UserRule)
+    return grant_from_groups(load_groups(UserGroup, [int(user.group_id or 0)]), rules), rules

@@ -31,7 +31,7 @@ from starlette.concurrency import run_in_threadpool
 import functions.core.messages_admin  # noqa: F401 - registers the back office's messages
 from functions.core.client_ip import client_ip
 from functions.core.i18n import get_lang
-from functions.core.responses import ApiError
+from functions.core.responses import CODE_NO_PERMISSION, ApiError
 from functions.models.admin import Admin
 from functions.models.rule import AdminRule
 from functions.routes.deps import CurrentAdmin
@@ -53,12 +53,11 @@ PERMISSION_ATTR = "__admin_permission__"
 PUBLIC = "<public>"
 LOGGED_IN = "<logged-in>"
 DESIGNED_PATH = "{path}"  # the rule path of a designed table, in a declared permission
-NO_PERMISSION_CODE = 401
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
 def no_permission() -> ApiError:
-    return ApiError("You do not have permission to operate!", code=NO_PERMISSION_CODE)
+    return ApiError("You do not have permission to operate!", code=CODE_NO_PERMISSION)
 
 
 async def request_data(request: Request) -> dict[str, Any]:

@@ -144,15 +144,10 @@ def index(user: CurrentUser) -> dict[str, Any]:
 
 
 def _menus(user: Any) -> list[dict[str, Any]]:
-    from functions.models.group import UserGroup
-    from functions.models.rule import UserRule
-    from functions.services.permissions import grant_from_groups, load_groups, load_rules, menu_tree
+    from functions.services.permissions import member_grant, menu_tree
 
-    rules = load_rules(UserRule)
-    if not rules:
-        return []
-    grant = grant_from_groups(load_groups(UserGroup, [int(user.group_id or 0)]), rules)
-    return menu_tree(grant, get_lang(), rules)
+    grant, rules = member_grant(user)
+    return menu_tree(grant, get_lang(), rules) if rules else []
 
 
 @router.post("/logout", name="user_logout", response_model=Envelope[None])

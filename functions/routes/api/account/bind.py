@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -18,7 +18,8 @@ import functions.core.messages_members  # noqa: F401 - registers the member mess
 from functions.core.responses import Envelope, Model, success
 from functions.core.routing import APIRouter
 from functions.core.validators import Schema
-from functions.routes.deps import CurrentUser, MemberInfo
+from functions.models.user import User
+from functions.routes.deps import MemberInfo, member_rule
 from functions.services import accounts, members
 
 router = APIRouter(prefix="/account", tags=["account"])
@@ -48,7 +49,9 @@ class ChangeBindBody(Schema):
 
 
 @router.post("/verification", name="account_verification", response_model=Envelope[VerificationData])
-def verification(body: VerificationBody, user: CurrentUser) -> dict[str, Any]:
+def verification(
+    body: VerificationBody, user: Annotated[User, member_rule("account/profile")]
+) -> dict[str, Any]:
     """Step 1 of changing a bound e-mail/mobile: prove the account."""
     token = members.verify_account(user, body.type, body.captcha, body.password)
     return success({"type": body.type, "accountVerificationToken": token}, "Account verified")
@@ -60,7 +63,9 @@ def verification(body: VerificationBody, user: CurrentUser) -> dict[str, Any]:
     response_model=Envelope[BoundData],
     response_model_exclude_unset=True,
 )
-def change_bind(body: ChangeBindBody, user: CurrentUser) -> dict[str, Any]:
+def change_bind(
+    body: ChangeBindBody, user: Annotated[User, member_rule("account/profile")]
+) -> dict[str, Any]:
     """Step 2: bind the new e-mail/mobile."""
     value = accounts.contact_value(body.type, body.email if body.type == "email" else body.mobile)
     members.change_bind(user, body.type, value, body.captcha, body.accountVerificationToken)

@@ -5,14 +5,15 @@
 from __future__ import annotations
 
 import builtins
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import Query
 
 import functions.core.messages_members  # noqa: F401 - registers the member messages
 from functions.core.responses import Envelope, Model, success
 from functions.core.routing import APIRouter
-from functions.routes.deps import CurrentUser
+from functions.models.user import User
+from functions.routes.deps import member_rule
 from functions.services import members, wallet
 
 router = APIRouter(prefix="/account", tags=["account"])
@@ -41,7 +42,9 @@ Limit = Query(default=10, ge=1, le=100)
 
 
 @router.get("/balance", name="account_balance", response_model=Envelope[LogPage])
-def balance(user: CurrentUser, page: int = Page, limit: int = Limit) -> dict[str, Any]:
+def balance(
+    user: Annotated[User, member_rule("account/balance")], page: int = Page, limit: int = Limit
+) -> dict[str, Any]:
     """The balance log, newest first (amounts in yuan strings)."""
     data = wallet.list_log("money", user, page, limit)
     data["list"] = [members.money_row(row) for row in data["list"]]
@@ -49,6 +52,8 @@ def balance(user: CurrentUser, page: int = Page, limit: int = Limit) -> dict[str
 
 
 @router.get("/integral", name="account_integral", response_model=Envelope[LogPage])
-def integral(user: CurrentUser, page: int = Page, limit: int = Limit) -> dict[str, Any]:
+def integral(
+    user: Annotated[User, member_rule("account/integral")], page: int = Page, limit: int = Limit
+) -> dict[str, Any]:
     """The points log, newest first."""
     return success(wallet.list_log("score", user, page, limit))

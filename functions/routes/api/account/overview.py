@@ -6,12 +6,13 @@ yuan decimal strings with two decimals ("12.30", "-0.50"); points are integers
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import functions.core.messages_members  # noqa: F401 - registers the member messages
 from functions.core.responses import Envelope, Model, success
 from functions.core.routing import APIRouter
-from functions.routes.deps import CurrentUser
+from functions.models.user import User
+from functions.routes.deps import member_rule
 from functions.services import members
 
 router = APIRouter(prefix="/account", tags=["account"])
@@ -38,6 +39,6 @@ class Overview(Model):
 
 
 @router.get("/overview", name="account_overview", response_model=Envelope[Overview])
-def overview(user: CurrentUser) -> dict[str, Any]:
+def overview(user: Annotated[User, member_rule("account/overview")]) -> dict[str, Any]:
     """Balance, points, recent changes and the 7-day chart."""
     return success(members.overview(user))

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -19,7 +19,8 @@ import functions.core.messages_members  # noqa: F401 - registers the member mess
 from functions.core.responses import ApiError, Envelope, success
 from functions.core.routing import APIRouter
 from functions.core.validators import Schema
-from functions.routes.deps import CurrentUser, UserClaims, rate_limited
+from functions.models.user import User
+from functions.routes.deps import UserClaims, member_rule, rate_limited
 from functions.services import accounts, members
 
 router = APIRouter(prefix="/account", tags=["account"])
@@ -38,7 +39,9 @@ class RetrieveBody(Schema):
 
 
 @router.post("/changePassword", name="account_change_password", response_model=Envelope[None])
-def change_password(body: ChangePasswordBody, user: CurrentUser, claims: UserClaims) -> dict[str, Any]:
+def change_password(
+    body: ChangePasswordBody, user: Annotated[User, member_rule("account/changePassword")], claims: UserClaims
+) -> dict[str, Any]:
     """Change the password (revokes the member's other sessions)."""
     if not body.oldPassword:
         raise ApiError("Please enter your password")

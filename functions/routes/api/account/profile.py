@@ -15,7 +15,8 @@ import functions.core.messages_members  # noqa: F401 - registers the member mess
 from functions.core.responses import Envelope, Model, success
 from functions.core.routing import APIRouter
 from functions.core.validators import Schema, Text, Url
-from functions.routes.deps import CurrentUser, MemberInfo
+from functions.models.user import User
+from functions.routes.deps import MemberInfo, member_rule
 from functions.services import members
 
 router = APIRouter(prefix="/account", tags=["account"])
@@ -45,7 +46,7 @@ class ProfileBody(Schema):
     response_model=Envelope[MemberProfileData],
     response_model_exclude_unset=True,
 )
-def profile(user: CurrentUser) -> dict[str, Any]:
+def profile(user: Annotated[User, member_rule("account/profile")]) -> dict[str, Any]:
     """The member's profile."""
     return success({"userInfo": user.to_public(), "accountVerificationType": ["email", "mobile"]})
 
@@ -56,7 +57,7 @@ def profile(user: CurrentUser) -> dict[str, Any]:
     response_model=Envelope[SavedProfile],
     response_model_exclude_unset=True,
 )
-def save_profile(body: ProfileBody, user: CurrentUser) -> dict[str, Any]:
+def save_profile(body: ProfileBody, user: Annotated[User, member_rule("account/profile")]) -> dict[str, Any]:
     """Save nickname, avatar, gender, birthday, motto and region."""
     members.update_profile(user, body.model_dump())
     return success({"userInfo": user.to_public()}, "Saved successfully")

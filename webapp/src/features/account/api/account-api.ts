@@ -21,6 +21,19 @@ export interface Overview {
 
 export type Profile = Pick<MemberInfo, 'nickname' | 'avatar' | 'gender' | 'birthday' | 'motto' | 'region'>;
 
+/** The member's menus (GET /api/user/index): the member-center pages the member's group grants. */
+export interface MemberMenu {
+  name: string;
+  children?: MemberMenu[];
+}
+export const getMemberIndex = () =>
+  call(sdk.userIndex, {}, { cancelDuplicateRequest: false }) as Promise<ApiResponse<{ userInfo: MemberInfo; menus: MemberMenu[] }>>;
+
+/** The rule names of a menu tree ("account/balance"…). */
+export function menuNames(menus: MemberMenu[]): Set<string> {
+  return new Set(menus.flatMap((m) => [m.name, ...menuNames(m.children ?? [])]));
+}
+
 export const getOverview = () => call(sdk.accountOverview) as Promise<ApiResponse<Overview>>;
 export const getProfile = () => call(sdk.accountProfile) as Promise<ApiResponse<{ userInfo: MemberInfo }>>;
 export const saveProfile = (values: Profile) =>

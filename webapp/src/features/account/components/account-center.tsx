@@ -9,13 +9,17 @@
  *   /user/account/profile         profile form and the change of a bound e-mail/mobile
  *   /user/account/changePassword  change the password (logs out afterwards)
  *   /user/account/balance         balance log        /user/account/integral   points log
+ *
+ * Only the pages the member's group grants (member rules `account/<page>`, from GET /api/user/index)
+ * are in the menu; another page's address says the member has no permission (its API refuses too).
  */
-import { useEffect } from 'react';
-import { Menu, theme } from 'antd';
+import { useEffect, useState } from 'react';
+import { Menu, Result, Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { brandSelected, useLayoutConfig, useNarrowScreen } from '../../../lib/theme';
-import { ACCOUNT_PAGES, accountPath, addressFor, pageFor } from './account-pages';
+import { getMemberIndex, menuNames } from '../api/account-api';
+import { ACCOUNT_PAGES, accountPath, addressFor, pageFor, type AccountPage } from './account-pages';
 import { ChangePassword } from './change-password';
 import { LogList } from './log-list';
 import { OverviewPage } from './overview';
@@ -28,6 +32,19 @@ export function AccountCenter() {
   const selected = brandSelected(useLayoutConfig().isDark);
   const { to } = useParams();
   const page = pageFor(to);
+  const [granted, setGranted] = useState<Set<AccountPage> | null>(null);
+  useEffect(() => {
+    let alive = true;
+    getMemberIndex()
+      .then((res) => {
+        const names = menuNames(res.data.menus);
+        if (alive) setGranted(new Set(ACCOUNT_PAGES.filter((name) => names.has(`account/${name}`))));
+      })
+      .catch(() => alive && setGranted(new Set()));
+    return () => {
+      alive = false;
+    };
+  }, []);
   useEffect(() => {
     // The router keeps its own location (the loading route); only the bar shows the page's address.
     const address = addressFor(to);
@@ -37,7 +54,8 @@ export function AccountCenter() {
     document.getElementById('account-page-heading')?.focus();
   }, [page]);
   if (!ready) return null;
-  const links = ACCOUNT_PAGES.map((name) => ({
+  if (!granted) return <Skeleton active aria-busy />;
+  const links = ACCOUNT_PAGES.filter((name) => granted.has(name)).map((name) => ({
     name,
     to: accountPath(name),
     label: t(`userLoading:menu.${name}`),
@@ -107,11 +125,14 @@ export function AccountCenter() {
         <h2 id="account-page-heading" tabIndex={-1} style={{ marginTop: 0, fontSize: 20, outline: 'none', color: token.colorTextHeading }}>
           {t(`userLoading:menu.${page}`)}
         </h2>
-        {page === 'overview' && <OverviewPage />}
-        {page === 'profile' && <ProfilePage />}
-        {page === 'changePassword' && <ChangePassword />}
-        {page === 'balance' && <LogList kind="balance" key="balance" />}
-        {page === 'integral' && <LogList kind="integral" key="integral" />}
+        {!granted.has(page) && (
+          <Result status="403" title={t('userLoading:noPermission.heading')} subTitle={t('userLoading:noPermission.text')} />
+        )}
+        {granted.has(page) && page === 'overview' && <OverviewPage />}
+        {granted.has(page) && page === 'profile' && <ProfilePage />}
+        {granted.has(page) && page === 'changePassword' && <ChangePassword />}
+        {granted.has(page) && page === 'balance' && <LogList kind="balance" key="balance" />}
+        {granted.has(page) && page === 'integral' && <LogList kind="integral" key="integral" />}
       </section>
     </div>
   );

@@ -1,0 +1,111 @@
+"""Member rules take effect in the browser (issue 15 part 2): an admin makes a member group without the
+balance page and a member in it; the member logs in and the member center has no Balance link, and its
+address says the member has no permission; the other pages work. zh-cn at 1440 px, English at 390 px."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.test_admin import admin_page
+from tests.e2e.test_members import _fill_captcha
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = Path("/tmp/shots/member-rules")
+TEXT = {
+    "zh": {
+        "account": "账号",
+        "password": "密码",
+        "captcha": "图形验证码",
+        "center": "会员中心",
+        "balance": "余额记录",
+        "integral": "积分记录",
+        "profile": "个人资料",
+        "denied": "您没有权限访问此页面",
+        "empty": "暂无记录",
+    },
+    "en": {
+        "account": "Account",
+        "password": "Password",
+        "captcha": "Captcha",
+        "center": "Member center",
+        "balance": "Balance log",
+        "integral": "Points log",
+        "profile": "Profile",
+        "denied": "No permission to access this page",
+        "empty": "No records yet",
+    },
+}
+
+
+def _names(nodes: list[dict[str, Any]]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for node in nodes:
+        found[node["name"]] = node["id"]
+        found.update(_names(node.get("children") or []))
+    return found
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
+def test_a_member_without_the_balance_rule_neither_sees_nor_opens_it(
+    server, browser: Browser, lang: str, width: int, height: int
+) -> None:
+    text = TEXT[lang]
+    username, password = "r" + uuid.uuid4().hex[:10], "Rule_pass1"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with admin_page(browser, server) as admin:
+        auth = {
+            "batoken": admin.evaluate("() => JSON.parse(localStorage.getItem('cityops.adminInfo')).token")
+        }
+        rules = _names(
+            admin.request.get(server.url("/srv/admin/user/rule/index"), headers=auth).json()["data"]["list"]
+        )
+        kept = [rule_id for name, rule_id in rules.items() if name != "account/balance"]
+        group = admin.request.post(
+            server.url("/srv/admin/user/group/add"),
+            data={"name": f"no-balance-{username}", "rules": kept},
+            headers=auth,
+        ).json()
+        assert group["code"] == 1, group
+        member = admin.request.post(
+            server.url("/srv/admin/user/user/add"),
+            data={
+                "username": username,
+                "nickname": username,
+                "password": password,
+                "group_id": group["data"]["id"],
+            },
+            headers=auth,
+        ).json()
+        assert member["code"] == 1, member
+
+    context = browser.new_context(
+        locale="zh-CN" if lang == "zh" else "en-US", viewport={"width": width, "height": height}
+    )
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(server.url("/user/login" + ("?lang=en" if lang == "en" else "")))
+        login = page.get_by_test_id("user-login")
+        login.get_by_label(text["account"], exact=True).fill(username)
+        login.get_by_label(text["password"], exact=True).fill(password)
+        _fill_captcha(server, page, login, text["captcha"])
+        login.locator("button[type=submit]").click()
+        expect(page.get_by_role("heading", level=1, name=text["center"])).to_be_visible()
+        expect(page.get_by_role("link", name=text["integral"])).to_be_visible()
+        expect(page.get_by_role("link", name=text["balance"])).to_have_count(0)
+
+        page.goto(server.url("/user/account/balance"))
+        expect(page.get_by_text(text["denied"])).to_be_visible()
+        expect(page.get_by_test_id("log-balance")).to_have_count(0)
+        page.screenshot(path=str(SHOTS / f"denied-{lang}-{width}.png"), full_page=True)
+
+        page.get_by_role("link", name=text["integral"]).click()
+        expect(page.get_by_test_id("log-integral")).to_contain_text(text["empty"])
+    finally:
+        context.close()
