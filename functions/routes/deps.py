@@ -178,5 +178,7 @@ def member_rule(name: str) -> Any:
         return user
 
     return Depends(check_member_rule)
+
+
 OptionalUser = Annotated[User | None, Depends(optional_user)]
 CurrentAdmin = Annotated[Admin, Depends(current_admin)]
