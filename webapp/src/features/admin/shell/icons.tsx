@@ -16,3 +16,13 @@ export const ICON_CHOICE = {
   names: Object.keys(MENU_ICONS).sort(),
   render: (name: string) => <MenuIcon name={name} fallback="MinusOutlined" />,
 };
+
+/** A list cell of an icon name: the icon, then its name. */
+export function iconCell(name: string) {
+  if (!name) return '-';
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      <MenuIcon name={name} fallback="MinusOutlined" /> {name}
+    </span>
+  );
+}

@@ -12,10 +12,12 @@ import {
   type ColumnSchema,
   type FieldSchema,
   type Option,
+  type TableConfig,
   type TableSchema,
   type TreeOption,
 } from '../../../components/schema-table/schema';
 import type { MenuNode } from '../../../lib/admin-store';
+import { ICON_CHOICE, iconCell } from './icons';
 import type { ApiResponse } from '../../../lib/request';
 import type { Row } from '../../../lib/table-api';
 
@@ -54,7 +56,10 @@ export const nameOptions = (rows: Row[]): Option[] => flattenRows(rows).map((g) 
 export const ruleLabel = (r: Row) => String(r.label ?? r.title);
 
 /** A menu-rule table (admin rules: menu_dir/menu/button; member rules add route, nav, …). */
-export function ruleSchema(t: T, types: string[]): TableSchema & { dynamicFields: (rows: Row[]) => FieldSchema[] } {
+export function ruleSchema(
+  t: T,
+  types: string[],
+): TableSchema & Pick<TableConfig, 'cells'> & { dynamicFields: (rows: Row[]) => FieldSchema[] } {
   const typeOptions = types.map((v) => ({ value: v, label: t(`rule.types.${v}`) }));
   return {
     tree: true,
@@ -79,7 +84,13 @@ export function ruleSchema(t: T, types: string[]): TableSchema & { dynamicFields
       { name: 'title_en', label: t('rule.titleEn'), input: 'input' },
       { name: 'name', label: t('rule.name'), input: 'input', rules: ['required'], help: t('rule.nameHelp') },
       { name: 'path', label: t('rule.path'), input: 'input' },
-      { name: 'icon', label: t('rule.icon'), input: 'input', placeholder: 'UserOutlined' },
+      {
+        name: 'icon',
+        label: t('rule.icon'),
+        input: 'select',
+        options: ICON_CHOICE.names.map((name) => ({ value: name, label: name })),
+        optionIcon: ICON_CHOICE.render,
+      },
       {
         name: 'menu_type',
         label: t('rule.menuType'),
@@ -95,6 +106,7 @@ export function ruleSchema(t: T, types: string[]): TableSchema & { dynamicFields
     ],
     defaults: { type: 'menu', pid: 0, menu_type: 'tab', status: 'enable', weigh: 0, keepalive: false },
     quickSearch: t('rule.quickSearch'),
+    cells: { icon: (row) => iconCell(String(row.icon ?? '')) },
   };
 }
 
