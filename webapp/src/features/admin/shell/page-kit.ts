@@ -204,7 +204,7 @@ export function dataLogSchema(t: T, middle: ColumnSchema[], timeTitle: string): 
       { key: 'username', title: t('admin') },
       { key: 'admin_id', title: t('adminId'), filter: 'input', filterOperator: 'eq' },
       { key: 'ip', title: t('ip') },
-      { key: 'create_time', title: timeTitle, render: 'time', sorter: true },
+      { key: 'create_time', title: timeTitle, render: 'time', sorter: true, filter: 'timeRange' },
     ],
   };
 }
