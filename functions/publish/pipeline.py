@@ -1,8 +1,8 @@
 """The publish pipeline (DESIGN §7): export → Pelican build in a temporary folder → diff by content hash.
 
-`build_release(work)` copies content/ into `work/content`, replaces its data/ with the published
-records (`functions.publish.export.export_site_data` once it exists, else the seed content/data),
-builds with Pelican into `work/out` and returns the output with its manifest (site path → SHA-256 of
+`build_release(work)` copies content/ into `work/content`, writes into its data/ the published records
+of the back office (`functions.publish.export.export_site_data`; other files stay as content/data has
+them), builds with Pelican into `work/out` and returns the output with its manifest (site path → SHA-256 of
 the file). `diff(old, new)` lists what changed (added or modified) and what was removed.
 
 Where the build goes:
@@ -80,18 +80,13 @@ def diff(old: dict[str, str], new: dict[str, str]) -> Diff:
 
 
 def export_data(data_dir: Path, log: Log) -> list[str]:
-    """Fill `data_dir` with the theme's data files: the published records when the exporter exists
-    (interface 2), otherwise the seed files already copied from content/data."""
-    try:
-        from functions.publish.export import export_site_data  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        log("export: functions.publish.export not available, building from content/data")
-        return sorted(path.name for path in data_dir.glob("*.json"))
-    shutil.rmtree(data_dir, ignore_errors=True)
-    data_dir.mkdir(parents=True)
-    names = list(export_site_data(data_dir))
-    log(f"export: {len(names)} data files")
-    return names
+    """Fill `data_dir` (a copy of content/data) with the published records of the back office
+    (`functions.publish.export`); the files it does not export stay as content/data has them."""
+    from functions.publish.export import export_site_data
+
+    names = export_site_data(data_dir)
+    log(f"export: {', '.join(names) or 'nothing'} from the back office")
+    return sorted(path.name for path in data_dir.glob("*.json"))
 
 
 def build_release(work: Path, log: Log, content_dir: Path | None = None) -> Release:

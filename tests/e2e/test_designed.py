@@ -7,9 +7,11 @@ list, edits the title, searches for it, and deletes the item; in zh-cn at 1440 p
 from __future__ import annotations
 
 import re
+import time
 import uuid
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
@@ -79,6 +81,15 @@ def _row(area: Locator, text: str) -> Locator:
     return area.locator("tr, li").filter(has_text=text)
 
 
+def _wait_for_home(server, text: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if text in httpx.get(server.url("/"), timeout=10).text:
+            return
+        time.sleep(0.5)
+    raise AssertionError(f"{text!r} is not on the public home page after {timeout} s")
+
+
 def _save(page: Page, text: dict, title: str) -> None:
     page.get_by_role("dialog", name=title).get_by_role("button", name=re.compile(text["save"])).click()
 
@@ -136,6 +147,8 @@ def test_admin_adds_edits_and_deletes_rows_of_designed_tables(
         expect(row).to_contain_text(tag)  # the tag's name, looked up by id
         expect(row).to_contain_text("2026-11-20 09:30")
         page.screenshot(path=str(SHOTS / f"news-{lang}-{width}.png"), full_page=True)
+        # The save publishes: the public home page lists the new item within seconds.
+        _wait_for_home(server, title)
 
         # Edit the title; the list shows the new one.
         row.get_by_role("button", name=re.compile(text["edit"])).click()
