@@ -296,7 +296,15 @@ export function SchemaTable({ config }: { config: TableConfig }) {
         )}
         {config.tree && !narrow && (
           <>
-            <Button onClick={() => setExpanded(flattenRows(rows).filter((r) => r.children?.length).map((r) => r.id))}>
+            <Button
+              onClick={() =>
+                setExpanded(
+                  flattenRows(rows)
+                    .filter((r) => r.children?.length)
+                    .map((r) => r.id),
+                )
+              }
+            >
               {t('common.expandAll')}
             </Button>
             <Button onClick={() => setExpanded([])}>{t('common.collapseAll')}</Button>
