@@ -16,6 +16,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandTheme } from '../../../components/brand';
 import { LoadErrorBoundary } from '../../../components/load-error';
 import { RoutePathContext } from '../../../components/permission';
+import { isExternal } from '../../../lib/validators';
 import { adminSession } from '../../../lib/auth-tokens';
 import { setPageTitle } from '../../../lib/page-title';
 import { ROUTE_PATHS } from '../../../lib/routes';
@@ -211,8 +212,11 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
     void navigate(to);
   };
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
-    if (key.startsWith('link:')) window.open(key.slice(5), '_blank', 'noopener');
-    else go(key);
+    const link = key.startsWith('link:') ? key.slice(5) : null;
+    // A link menu to another site (http(s), ftp, mailto, tel: SPEC §5) opens outside the app; a link
+    // to one of the app's own paths opens in it.
+    if (link !== null && isExternal(link)) window.open(link, '_blank', 'noopener');
+    else go(link ?? key);
   };
   const select = (tabPath: string) => {
     const tab = admin.tabs.tabs.find((candidate) => candidate.path === tabPath);
