@@ -170,7 +170,9 @@ describe('the app', () => {
     memberSession.set({ id: 5, token: 'U', nickname: '小王' });
     renderApp('/user');
     expect(await screen.findByRole('heading', { level: 1, name: '会员中心' }, { timeout: 8000 })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: '主导航' })).toBeInTheDocument();
+    // The menu shows once the member's granted pages are known (GET /api/user/index).
+    expect(await screen.findByRole('navigation', { name: '主导航' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '余额记录' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '退出登录' })).toBeInTheDocument();
   });
 

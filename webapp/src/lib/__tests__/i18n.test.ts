@@ -28,6 +28,10 @@ describe('language file selection (SPEC §2)', () => {
       '/admin/auth/rule',
       '/admin/crud/crud',
       '/admin/moduleStore',
+      '/admin/security/dataRecycle',
+      '/admin/security/dataRecycleLog',
+      '/admin/security/sensitiveData',
+      '/admin/security/sensitiveDataLog',
       '/admin/user/scoreLog',
     ]);
   });

@@ -5,7 +5,7 @@
  * (../designed/design-schema). Save sends the design to POST /admin/crud/crud/generate: the table is
  * usable at once. A change that loses values of a table with rows is listed and asked to confirm.
  */
-import { useMemo, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import {
   Button,
   Card,
@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { FieldInput } from '../../../../components/schema-table/field-input';
 import { call, sdk } from '../../../../lib/api/client';
 import type { DesignDoc, FieldDoc, OptionDoc } from '../../../../lib/api/generated/types.gen';
+import { LANGUAGES, loadNamespaces } from '../../../../lib/i18n';
 import { notify } from '../../../../lib/notify';
 import { RequestError } from '../../../../lib/request';
 import { useNarrowScreen } from '../../../../lib/theme';
@@ -49,6 +50,8 @@ import {
 } from './templates';
 
 const NS = 'admin/crud/crud';
+/** Field types and groups (SPEC §2: the CRUD pages' extra language file). */
+const STATE = 'admin/crud/state';
 
 export interface DesignChoice {
   name: string;
@@ -158,8 +161,8 @@ function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs:
               });
             }}
             options={TYPE_GROUPS.map((g) => ({
-              label: t(`groups.${g.key}`),
-              options: g.types.map((type) => ({ value: type, label: t(`types.${type}`) })),
+              label: t(`admin/crud/state:groups.${g.key}`),
+              options: g.types.map((type) => ({ value: type, label: t(`admin/crud/state:types.${type}`) })),
             }))}
           />
         </Form.Item>
@@ -287,6 +290,13 @@ function Preview({ design }: { design: DesignDoc }) {
   );
 }
 
+/** Both languages of the type names: a new field is titled in zh-cn and en from them. */
+function useBothLanguages(): void {
+  useEffect(() => {
+    void Promise.all(LANGUAGES.map((lang) => loadNamespaces(lang, [STATE])));
+  }, []);
+}
+
 export function DesignEditor({
   initial,
   rows,
@@ -302,7 +312,8 @@ export function DesignEditor({
   onSaved: (name: string) => void;
   onCancel: () => void;
 }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t, i18n } = useTranslation([NS, STATE]);
+  useBothLanguages();
   const narrow = useNarrowScreen();
   const [design, setDesign] = useState<DesignDoc>(initial);
   const [open, setOpen] = useState<number | null>(isNew ? 0 : null);
@@ -324,7 +335,7 @@ export function DesignEditor({
     const field = newField(
       type,
       fields.map((f) => f.name),
-      { zh: t(`types.${type}`, { lng: 'zh-cn' }), en: t(`types.${type}`, { lng: 'en' }) },
+      { zh: t(`admin/crud/state:types.${type}`, { lng: 'zh-cn' }), en: t(`admin/crud/state:types.${type}`, { lng: 'en' }) },
     );
     setFields([...fields, field]);
     setOpen(fields.length);
@@ -475,7 +486,7 @@ export function DesignEditor({
         {TYPE_GROUPS.map((group) => (
           <div key={group.key} style={{ marginBottom: 6 }}>
             <Typography.Text type="secondary" style={{ marginInlineEnd: 8 }}>
-              {t(`groups.${group.key}`)}
+              {t(`admin/crud/state:groups.${group.key}`)}
             </Typography.Text>
             {group.types.map((type) => (
               <Button
@@ -483,9 +494,9 @@ export function DesignEditor({
                 size="small"
                 style={{ margin: 2 }}
                 onClick={() => add(type)}
-                aria-label={t('addField', { type: t(`types.${type}`) })}
+                aria-label={t('addField', { type: t(`admin/crud/state:types.${type}`) })}
               >
-                + {t(`types.${type}`)}
+                + {t(`admin/crud/state:types.${type}`)}
               </Button>
             ))}
           </div>
@@ -517,7 +528,7 @@ export function DesignEditor({
                     {wordsIn(field.title, i18n.language) || field.name}
                   </Button>
                   <Tag>{field.name}</Tag>
-                  <Tag color="blue">{t(`types.${field.type}`)}</Tag>
+                  <Tag color="blue">{t(`admin/crud/state:types.${field.type}`)}</Tag>
                 </Space>
               }
               extra={

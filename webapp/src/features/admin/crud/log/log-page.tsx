@@ -13,7 +13,7 @@ import type { TableConfig } from '../../../../components/schema-table/schema';
 import { useAdminState } from '../../../../lib/admin-store';
 import { tableApi } from '../../../../lib/table-api';
 
-const NS = 'admin/crud/crud';
+const NS = 'admin/crud/log';
 const table = tableApi('/admin/crud/log');
 
 export default function CrudLogPage() {
@@ -27,7 +27,7 @@ export default function CrudLogPage() {
       canAdd: false,
       canEdit: false,
       canDelete: false,
-      quickSearch: t('log.quickSearch'),
+      quickSearch: t('quickSearch'),
       columns: [
         { key: 'id', title: 'ID', width: 80 },
         { key: 'title', title: t('tableTitle') },
@@ -35,21 +35,21 @@ export default function CrudLogPage() {
         { key: 'version', title: t('version'), width: 90 },
         {
           key: 'action',
-          title: t('log.action'),
+          title: t('action'),
           render: 'tag',
           filter: 'select',
           options: [
-            { value: 'save', label: t('log.save') },
-            { value: 'delete', label: t('log.delete') },
+            { value: 'save', label: t('save') },
+            { value: 'delete', label: t('delete') },
           ],
         },
-        { key: 'username', title: t('log.admin') },
-        { key: 'create_time', title: t('log.time'), render: 'time' },
+        { key: 'username', title: t('admin') },
+        { key: 'create_time', title: t('time'), render: 'time' },
       ],
       rowActions: (row) =>
         canGenerate && row.action === 'save' ? (
           <Button type="link" size="small" onClick={() => void navigate(`/admin/crud/crud?log=${row.id}`)}>
-            {t('log.reopen')}
+            {t('reopen')}
           </Button>
         ) : null,
     }),
