@@ -242,6 +242,11 @@ class CityOpsStack(Stack):
         self.uploads_bucket_name = f"{self.prefix}-uploads-{Aws.ACCOUNT_ID}-{Aws.REGION}"
         self.uploads_bucket = self._uploads_bucket()
         self.tables = {spec.name: self._table(spec) for spec in tables}
+        # Tables with indexes: only their `index/*` is granted (each ARN counts towards the size of the
+        # functions' inline policy, which CDK splits into managed overflow policies past 10 KB).
+        self._indexed = {
+            id(self.tables[spec.name]) for spec in tables if spec.global_indexes or spec.local_indexes
+        }
         self.jwt_secret = self._generated_secret(
             "JwtSecret",
             "Signing key of the API's access tokens; read by the functions at cold start "
@@ -505,11 +510,14 @@ class CityOpsStack(Stack):
     def _grant_tables(
         self, function: lambda_.Function, actions: list[str], tables: Iterable[dynamodb.Table]
     ) -> None:
-        """One statement for `actions` on `tables` and their indexes (one per table, as the grant
-        helpers write them, overflows the role's inline policy once there are a few dozen tables)."""
+        """One statement for `actions` on `tables` and the indexes of those that have some (one statement
+        per table, as the grant helpers write them, overflows the role's inline policy once there are a
+        few dozen tables)."""
         resources: list[str] = []
         for table in tables:
-            resources += [table.table_arn, f"{table.table_arn}/index/*"]
+            resources.append(table.table_arn)
+            if id(table) in self._indexed:
+                resources.append(f"{table.table_arn}/index/*")
         if resources:
             function.add_to_role_policy(iam.PolicyStatement(actions=actions, resources=resources))
 

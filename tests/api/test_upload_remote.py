@@ -209,6 +209,21 @@ def test_local_mode_upload_goes_to_the_bucket_when_one_is_configured(api, s3, ad
     file = response.json()["data"]["file"]
     assert file["storage"] == "s3"
     assert s3.get_object(Bucket=BUCKET, Key=file["url"].lstrip("/"))["Body"].read() == data
-    # Deleting the only row deletes the object.
+    # Deleting the only row keeps the object while the row's recycle-bin copy refers to it (when the
+    # recycle rules keep attachment records); purging the copy deletes the object.
     api.delete("/srv/admin/routine/attachment/del", headers=admin_headers, params={"ids[]": [file["id"]]})
-    assert s3.list_objects_v2(Bucket=BUCKET, Prefix=file["url"].lstrip("/")).get("KeyCount", 0) == 0
+    key = file["url"].lstrip("/")
+    search = json.dumps([{"field": "table", "val": "routine/attachment", "operator": "eq"}])
+    kept = api.get(
+        "/srv/admin/security/dataRecycleLog/index",
+        headers=admin_headers,
+        params={"search": search, "limit": 100},
+    ).json()["data"]["list"]
+    copies = [r["id"] for r in kept if r["item_id"] == file["id"]]
+    if copies:
+        assert s3.list_objects_v2(Bucket=BUCKET, Prefix=key).get("KeyCount", 0) == 1
+        purged = api.delete(
+            "/srv/admin/security/dataRecycleLog/del", headers=admin_headers, params={"ids[]": copies}
+        )
+        assert purged.json()["code"] == 1
+    assert s3.list_objects_v2(Bucket=BUCKET, Prefix=key).get("KeyCount", 0) == 0

@@ -24,12 +24,12 @@ def make_dry_run(target: str, stage: str) -> str:
 
 
 def test_cli_is_pinned_in_package_json_and_the_lockfile() -> None:
-    package = json.loads((REPO_ROOT / "package.json").read_text())
-    lock = json.loads((REPO_ROOT / "package-lock.json").read_text())
+    package = json.loads((REPO_ROOT / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((REPO_ROOT / "package-lock.json").read_text(encoding="utf-8"))
     version = package["devDependencies"]["aws-cdk"]
     assert version.startswith("2.1148.") and version[0].isdigit()  # exact, never a range
     assert lock["packages"]["node_modules/aws-cdk"]["version"] == version
-    pyproject = (REPO_ROOT / "pyproject.toml").read_text()
+    pyproject = (REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '"aws-cdk-lib==' in pyproject and '"cdk-nag==' in pyproject
 
 
@@ -43,7 +43,7 @@ def test_deploy_runs_the_pinned_cli_without_prompts() -> None:
     assert "--require-approval never" in deploy and "-c stage=dev" in deploy and "--all" in deploy
     assert "npx" not in commands
     assert "infra/package_lambda.py" in commands  # the code is built first
-    makefile = (REPO_ROOT / "Makefile").read_text()
+    makefile = (REPO_ROOT / "Makefile").read_text(encoding="utf-8")
     assert "export CDK_DISABLE_CLI_TELEMETRY := true" in makefile
 
 
@@ -91,7 +91,7 @@ def test_the_cli_synthesizes_the_template_the_tests_check(
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert context["stage"] == STAGE
-    cli_template = json.loads((tmp_path / f"CityOps-{STAGE}.template.json").read_text())
+    cli_template = json.loads((tmp_path / f"CityOps-{STAGE}.template.json").read_text(encoding="utf-8"))
     ours = template.to_json()
     assert sorted(cli_template["Resources"]) == sorted(ours["Resources"])
     for logical_id, resource in cli_template["Resources"].items():

@@ -35,7 +35,7 @@ def test_dry_run_plans_an_arm64_python312_wheel_install(tmp_path: Path) -> None:
     assert "--only-binary=:all:" in pip
     assert option_values(pip, "--python-version") == ["3.12"]
     assert option_values(pip, "--implementation") == ["cp"]
-    dependencies = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    dependencies = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
     assert pip[-len(dependencies) :] == dependencies
 
     files = plan["files"]
@@ -95,7 +95,7 @@ def test_dry_run_plans_the_crt_layer_and_drops_the_runtime_sdk(tmp_path: Path) -
     plan = package_lambda.build(tmp_path / "lambda", dry_run=True)
     crt = plan["crt_pip"]
     assert option_values(crt, "--target") == [str(tmp_path / "lambda-crt" / "python")]
-    infra_extra = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"][
+    infra_extra = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
         "optional-dependencies"
     ]
     (pin,) = [d for d in infra_extra["infra"] if d.startswith("awscrt==")]
