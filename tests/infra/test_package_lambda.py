@@ -35,7 +35,9 @@ def test_dry_run_plans_an_arm64_python312_wheel_install(tmp_path: Path) -> None:
     assert "--only-binary=:all:" in pip
     assert option_values(pip, "--python-version") == ["3.12"]
     assert option_values(pip, "--implementation") == ["cp"]
-    dependencies = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    dependencies = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "dependencies"
+    ]
     assert pip[-len(dependencies) :] == dependencies
 
     files = plan["files"]
