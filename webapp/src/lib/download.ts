@@ -7,6 +7,11 @@ import { api } from './request';
 export async function downloadFile(url: string, filename: string): Promise<void> {
   const blob = (await api.request({ url, method: 'GET', responseType: 'blob' }, { cancelDuplicateRequest: false })) as unknown;
   if (!(blob instanceof Blob)) return; // an envelope instead of a file: its message was shown
+  saveBlob(blob, filename);
+}
+
+/** Saves `blob` as a download named `filename` (the browser's own save, no new window). */
+export function saveBlob(blob: Blob, filename: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

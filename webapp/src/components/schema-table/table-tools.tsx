@@ -13,6 +13,7 @@ import { Button, DatePicker, Form, InputNumber, Modal, Progress, Select, Space, 
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { saveBlob } from '../../lib/download';
 import { notify } from '../../lib/notify';
 import type { ListQuery, Row, TableApi } from '../../lib/table-api';
 import { timeFormat } from '../../lib/time';
@@ -142,14 +143,7 @@ export function CsvButton({
     try {
       const rows = await allRows(config.api, query, setCount);
       const blob = new Blob(['\uFEFF', toCsv(columns, rows, t as Translate)], { type: 'text/csv;charset=utf-8' });
-      const href = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = href;
-      link.download = `${filename}-${dayjs().format('YYYYMMDD-HHmm')}.csv`;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      saveBlob(blob, `${filename}-${dayjs().format('YYYYMMDD-HHmm')}.csv`);
       notify('success', t(rows.length >= CSV_MAX_ROWS ? 'common.exportedMax' : 'common.exported', { count: rows.length }));
     } catch {
       // the request client showed why
