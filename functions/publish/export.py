@@ -99,9 +99,16 @@ def published_rows(design: str) -> Iterator[tuple[int, dict[str, Any]]]:
             yield int(item.id), values
 
 
+# Other writers of data files (name → function writing into the data folder, returning file names):
+# data that is not rows of a design, e.g. the organisation chart.
+WRITERS: dict[str, Callable[[Path], list[str]]] = {}
+
+
 def export_site_data(data_dir: Path) -> list[str]:
     """Write the data file of each exported record type into `data_dir`; returns the file names."""
     written = []
+    for writer in WRITERS.values():
+        written.extend(writer(data_dir))
     for name, spec in EXPORTS.items():
         rows = published_rows(spec.design)
         records = [record for item_id, values in rows if (record := spec.record(item_id, values))]
