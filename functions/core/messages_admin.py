@@ -199,6 +199,28 @@ ADMIN_MESSAGES: dict[str, dict[str, str]] = {
     "Saved successfully": {"zh-cn": "保存成功", "en": "Saved successfully"},
     "The config item already exists": {"zh-cn": "配置项已存在", "en": "The config item already exists"},
     "Unknown config group": {"zh-cn": "未知的配置分组", "en": "Unknown config group"},
+    "Keep 1 to {count} config groups": {
+        "zh-cn": "配置分组须为 1 到 {count} 个",
+        "en": "Keep 1 to {count} config groups",
+    },
+    "A config group name starts with a lower-case letter and has only lower-case letters, digits and "
+    "underscores (at most 30)": {
+        "zh-cn": "配置分组的变量名须以小写字母开头，只能包含小写字母、数字和下划线（最多 30 个字符）",
+        "en": "A config group name starts with a lower-case letter and has only lower-case letters, digits "
+        "and underscores (at most 30)",
+    },
+    "The config group {name} is listed twice": {
+        "zh-cn": "配置分组 {name} 重复了",
+        "en": "The config group {name} is listed twice",
+    },
+    "Each config group needs a title of at most {count} characters": {
+        "zh-cn": "每个配置分组都需要填写标题，最多 {count} 个字符",
+        "en": "Each config group needs a title of at most {count} characters",
+    },
+    "The config group {title} still has config items: delete them first": {
+        "zh-cn": "配置分组“{title}”中还有配置项，请先删除这些配置项",
+        "en": "The config group {title} still has config items: delete them first",
+    },
     "Built-in config items cannot be deleted": {
         "zh-cn": "内置配置项不能删除",
         "en": "Built-in config items cannot be deleted",

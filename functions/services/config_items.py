@@ -1,7 +1,13 @@
 """The back office's Config screen (routine/config): groups of items, item types, saving, secrets.
 
 Groups (tabs): `site` (basics; SPEC §3 site config, read by /api/index/index and the static site),
-`mail` (SMTP), `security` (login switches). Each group is one Query on the `Config` table.
+`mail` (SMTP), `security` (login switches), `user` (members), and those an admin adds. As in
+BuildAdmin the list of groups is itself a config item, `site.config_group` (type `config_group`: a
+list of `{name, title, title_en}`), edited on the Basics tab and saved with it: a group is added or
+removed there. Group names are lower-case identifiers, titles are required
+(the English one falls back to the Chinese), at most `MAX_GROUPS`; a group that still holds items,
+or has built-in ones, cannot be removed, and a built-in group missing from the list (one added by a
+later version) is shown after the listed ones. Each group is one Query on the `Config` table.
 
 Item types: string, password, number, radio, checkbox, switch, textarea, array, datetime, date, time,
 select, selects, editor, image, file, icon, color, and i18n (one text per language). `content`
@@ -17,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from typing import Any
 
 from pynamodb.exceptions import PutError, UpdateError
@@ -53,10 +60,16 @@ GROUPS: list[dict[str, str]] = [
     {"name": "security", "title": "安全配置", "title_en": "Security"},
     {"name": "user", "title": "会员配置", "title_en": "Members"},
 ]
-GROUP_NAMES = tuple(g["name"] for g in GROUPS)
+GROUP_ITEM = "config_group"
+GROUP_NAME_RE = re.compile(r"[a-z][a-z0-9_]{0,29}")
+GROUP_TITLE_MAX = 30
+MAX_GROUPS = 20
 
 # group → name → (title, type, value, content, tip)
 DEFAULT_ITEMS: dict[str, dict[str, tuple[str, str, Any, Any, str]]] = {
+    "site": {
+        GROUP_ITEM: ("配置分组", GROUP_ITEM, [dict(g) for g in GROUPS], None, "含有配置项的分组不能删除"),
+    },
     "mail": {
         "smtp_server": ("SMTP 服务器", "string", "", None, "留空则使用部署环境的默认邮件服务"),
         "smtp_port": ("SMTP 端口", "number", "", None, "留空则使用默认端口"),
@@ -103,7 +116,8 @@ def seed_config_items() -> list[str]:
                 value=value,
                 content=content,
                 tip=tip,
-                weigh=-weigh,
+                # The list of groups comes last on its tab.
+                weigh=-100 if name == GROUP_ITEM else -weigh,
             )
             if item.save_if_missing():
                 written.append(f"{group}.{name}")
@@ -111,6 +125,66 @@ def seed_config_items() -> list[str]:
         with contextlib.suppress(UpdateError):  # the site item may not exist yet: nothing to do
             Config("site", name).update(actions=[Config.content.set(content)], condition=Config.name.exists())
     return written
+
+
+def configured_groups() -> list[dict[str, str]]:
+    """The config groups (tabs) in order: the `config_group` item, or the built-in list."""
+    try:
+        value = Config.get(site_config.SITE_GROUP, GROUP_ITEM).value
+    except Config.DoesNotExist:
+        value = None
+    try:
+        groups = check_groups(value) if value else []
+    except ApiError:  # a value written by hand that no longer passes: the built-in list
+        groups = []
+    listed = {g["name"] for g in groups}
+    return groups + [dict(g) for g in GROUPS if g["name"] not in listed]
+
+
+def group_names() -> set[str]:
+    return {g["name"] for g in configured_groups()}
+
+
+def check_groups(value: Any) -> list[dict[str, str]]:
+    """A `config_group` value as stored: `[{name, title, title_en}]`, checked (ApiError otherwise)."""
+    if not isinstance(value, list) or not value or len(value) > MAX_GROUPS:
+        raise ApiError("Keep 1 to {count} config groups", params={"count": MAX_GROUPS})
+    groups: list[dict[str, str]] = []
+    for entry in value:
+        if not isinstance(entry, dict) or not set(entry) <= {"name", "title", "title_en"}:
+            raise ApiError("Incorrect parameter!")
+        name = str(entry.get("name") or "").strip()
+        title = str(entry.get("title") or "").strip()
+        title_en = str(entry.get("title_en") or "").strip()
+        if not GROUP_NAME_RE.fullmatch(name):
+            raise ApiError(
+                "A config group name starts with a lower-case letter and has only lower-case letters, "
+                "digits and underscores (at most 30)"
+            )
+        if any(g["name"] == name for g in groups):
+            raise ApiError("The config group {name} is listed twice", params={"name": name})
+        if not title or len(title) > GROUP_TITLE_MAX or len(title_en) > GROUP_TITLE_MAX:
+            raise ApiError(
+                "Each config group needs a title of at most {count} characters",
+                params={"count": GROUP_TITLE_MAX},
+            )
+        groups.append({"name": name, "title": title, "title_en": title_en or title})
+    return groups
+
+
+def _check_removed_groups(before: list[dict[str, str]], after: list[dict[str, str]]) -> None:
+    """A group that still holds items, or has built-in ones, cannot be removed."""
+    kept = {g["name"] for g in after}
+    builtin_groups = {group for group, _ in builtin_names()}
+    for group in before:
+        name = group["name"]
+        if name in kept:
+            continue
+        if name in builtin_groups or next(iter(Config.query(name, limit=1)), None) is not None:
+            raise ApiError(
+                "The config group {title} still has config items: delete them first",
+                params={"title": group["title"]},
+            )
 
 
 def builtin_item(group: str, name: str) -> Config | None:
@@ -131,6 +205,8 @@ def public_item(item: Config) -> dict[str, Any]:
     has_value = value not in (None, "")
     if item.value_type == "password":
         value = ""
+    elif item.value_type == GROUP_ITEM:
+        value = configured_groups()  # with any built-in group the stored list lacks
     return {
         "group": item.group,
         "name": item.name,
@@ -148,7 +224,7 @@ def public_item(item: Config) -> dict[str, Any]:
 
 def read_groups() -> list[dict[str, Any]]:
     groups = []
-    for group in GROUPS:
+    for group in configured_groups():
         items = sorted(Config.query_group(group["name"]), key=lambda i: (-(i.weigh or 0), i.name))
         groups.append({**group, "list": [public_item(i) for i in items]})
     return groups
@@ -196,6 +272,8 @@ def coerce(item: Config, value: Any) -> Any:
         ):
             raise bad
         return [{"key": str(v.get("key", "")), "value": str(v.get("value", ""))} for v in value]
+    if kind == GROUP_ITEM:
+        return check_groups(value)
     if kind == "i18n":
         if isinstance(value, str):
             return {"zh-cn": value, "en": ""}
@@ -214,7 +292,7 @@ def coerce(item: Config, value: Any) -> Any:
 
 def save_group(group: str, values: dict[str, Any]) -> int:
     """Save the given `name → value` pairs of `group`; unknown names are refused; returns the count."""
-    if group not in GROUP_NAMES:
+    if group not in group_names():
         raise ApiError("Unknown config group")
     items = {i.name: i for i in Config.query_group(group)}
     for name in set(values) - set(items):
@@ -224,7 +302,8 @@ def save_group(group: str, values: dict[str, Any]) -> int:
     unknown = set(values) - set(items)
     if unknown:
         raise ApiError("Incorrect parameter!")
-    changed = 0
+    # Every value is checked before any is written: a refused one leaves the group as it was.
+    updates: list[tuple[Config, Any]] = []
     for name, raw in values.items():
         item = items[name]
         if item.value_type == "password" and raw in ("", None):
@@ -232,22 +311,26 @@ def save_group(group: str, values: dict[str, Any]) -> int:
         value = coerce(item, raw)
         if value == item.value:
             continue
+        if item.value_type == GROUP_ITEM:
+            _check_removed_groups(configured_groups(), value)
+        updates.append((item, value))
+    for item, value in updates:
         item.value = value
         item.update_time = now()
         item.save()
-        changed += 1
     if group == "site":
         site_config.clear_cache()
-        if changed:
+        # The list of config groups is the back office's own: the public site does not change.
+        if any(item.name != GROUP_ITEM for item, _ in updates):
             from functions.services.publish import schedule_publish
 
             schedule_publish("site config saved", source="config")
-    return changed
+    return len(updates)
 
 
 def add_item(values: dict[str, Any]) -> Config:
     group = values["group"]
-    if group not in GROUP_NAMES:
+    if group not in group_names():
         raise ApiError("Unknown config group")
     if values["type"] not in ITEM_TYPES:
         raise ApiError("Incorrect parameter!")

@@ -1,7 +1,8 @@
 """System config (routine/config):
 
 - `GET  /admin/routine/config/index`   (routine/config/index) → `{list: [groups with items], remark}`
-- `POST /admin/routine/config/edit`    (routine/config/edit)  `{group, values: {name: value}}`
+- `POST /admin/routine/config/edit`    (routine/config/edit)  `{group, values: {name: value}}`; the
+  groups themselves are the value of `site.config_group` (add or remove a group by saving it)
 - `POST /admin/routine/config/add`     (routine/config/add)   a new item
 - `DELETE /admin/routine/config/del?group=&name=` (routine/config/del) a non-built-in item
 - `POST /admin/routine/config/sendTestMail` (routine/config/edit) `{to}`: one mail through the

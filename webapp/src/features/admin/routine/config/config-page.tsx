@@ -30,6 +30,7 @@ import { currentLanguage } from '../../../../lib/i18n';
 import { requiredRule, ruleFor } from '../../../../lib/validators';
 import * as configApi from './api';
 import type { ConfigGroup, ConfigItem } from './api';
+import { ConfigGroupsInput, groupsProblem, type GroupRow } from './config-groups';
 
 export const ITEM_TYPES = [
   'string',
@@ -154,7 +155,7 @@ export function ConfigControl({ item, value, onChange }: { item: ConfigItem; val
   }
 }
 
-function GroupForm({ group, reload }: { group: ConfigGroup; reload: () => void }) {
+function GroupForm({ group, groups, reload }: { group: ConfigGroup; groups: ConfigGroup[]; reload: () => void }) {
   const { t } = useTranslation('admin/common');
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
@@ -164,6 +165,8 @@ function GroupForm({ group, reload }: { group: ConfigGroup; reload: () => void }
     form.setFieldsValue(Object.fromEntries(group.list.map((item) => [item.name, item.value])));
   }, [group, form]);
   const save = async () => {
+    // An invalid form shows its messages; nothing more to do.
+    if (!(await form.validateFields().catch(() => null))) return;
     setSaving(true);
     try {
       await configApi.save(group.name, form.getFieldsValue());
@@ -192,27 +195,46 @@ function GroupForm({ group, reload }: { group: ConfigGroup; reload: () => void }
   };
   return (
     <Form form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }}>
-      {group.list.map((item) => (
-        <Form.Item
-          key={item.name}
-          name={item.name}
-          label={
-            <span title={`${item.group}.${item.name}`}>
-              {item.title}
-              {!item.builtin && (
-                <Auth name="del">
-                  <Popconfirm title={t('common.confirmDelete')} onConfirm={() => void remove(item.name)}>
-                    <DeleteOutlined aria-label={t('common.delete')} style={{ marginInlineStart: 6 }} />
-                  </Popconfirm>
-                </Auth>
-              )}
-            </span>
-          }
-          extra={item.tip || undefined}
-        >
-          <ConfigControl item={item} />
-        </Form.Item>
-      ))}
+      {group.list.map((item) =>
+        item.type === 'config_group' ? (
+          <Form.Item
+            key={item.name}
+            name={item.name}
+            label={t('config.groups')}
+            extra={t('config.groupsHelp')}
+            rules={[
+              {
+                validator: (_, rows: GroupRow[]) => {
+                  const problem = groupsProblem(rows ?? [], t);
+                  return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                },
+              },
+            ]}
+          >
+            <ConfigGroupsInput saved={Object.fromEntries(groups.map((g) => [g.name, g.list.length]))} />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            key={item.name}
+            name={item.name}
+            label={
+              <span title={`${item.group}.${item.name}`}>
+                {item.title}
+                {!item.builtin && (
+                  <Auth name="del">
+                    <Popconfirm title={t('common.confirmDelete')} onConfirm={() => void remove(item.name)}>
+                      <DeleteOutlined aria-label={t('common.delete')} style={{ marginInlineStart: 6 }} />
+                    </Popconfirm>
+                  </Auth>
+                )}
+              </span>
+            }
+            extra={item.tip || undefined}
+          >
+            <ConfigControl item={item} />
+          </Form.Item>
+        ),
+      )}
       <Form.Item wrapperCol={{ offset: 5 }}>
         <Space>
           <Auth name="edit">
@@ -319,7 +341,7 @@ export default function ConfigPage() {
       items={groups.map((group) => ({
         key: group.name,
         label: en ? group.title_en : group.title,
-        children: group.list.length ? <GroupForm group={group} reload={load} /> : <p>{t('config.empty')}</p>,
+        children: group.list.length ? <GroupForm group={group} groups={groups} reload={load} /> : <p>{t('config.empty')}</p>,
       }))}
     />
   );

@@ -1,0 +1,115 @@
+/**
+ * The `config_group` item of the Basics tab (functions/services/config_items): the config groups (the
+ * page's tabs) as rows of name, Chinese title and English title, added and removed here and saved with
+ * the tab, as BuildAdmin offers. A saved group's name stays as it is (its items are filed under it); a
+ * group that still has items cannot be removed — its button is disabled and says why, and the server
+ * refuses it too.
+ */
+import { Button, Input } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Translate } from '../../../../lib/validators';
+
+export interface GroupRow {
+  name: string;
+  title: string;
+  title_en: string;
+}
+
+const NAME = /^[a-z][a-z0-9_]{0,29}$/;
+export const MAX_GROUPS = 20;
+const TITLE_MAX = 30;
+
+/** The first problem of a list of groups (as the server checks it), or null. */
+export function groupsProblem(rows: GroupRow[], t: Translate): string | null {
+  if (rows.length === 0 || rows.length > MAX_GROUPS) return t('config.groupsCount', { count: MAX_GROUPS });
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (!NAME.test(row.name)) return t('config.groupName');
+    if (seen.has(row.name)) return t('config.groupTwice', { name: row.name });
+    seen.add(row.name);
+    if (!row.title.trim() || row.title.length > TITLE_MAX || row.title_en.length > TITLE_MAX)
+      return t('config.groupTitle', { count: TITLE_MAX });
+  }
+  return null;
+}
+
+export function ConfigGroupsInput({
+  id,
+  value,
+  onChange,
+  saved,
+}: {
+  id?: string;
+  value?: GroupRow[];
+  onChange?: (rows: GroupRow[]) => void;
+  /** Groups as the server has them: name → number of items. */
+  saved: Record<string, number>;
+}) {
+  const { t } = useTranslation('admin/common');
+  const rows = value ?? [];
+  const set = (index: number, patch: Partial<GroupRow>) => onChange?.(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  return (
+    <div id={id} role="group" aria-label={t('config.groups')} style={{ display: 'grid', gap: 8 }}>
+      {rows.map((row, index) => {
+        const items = saved[row.name] ?? 0;
+        const label = row.title || row.name || String(index + 1);
+        const blocked = items > 0;
+        return (
+          <div key={index} data-group-row={row.name} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+            <Input
+              aria-label={t('config.groupNameOf', { n: index + 1 })}
+              placeholder={t('config.name')}
+              value={row.name}
+              // A saved group's items are filed under its name: it is not renamed.
+              disabled={row.name in saved}
+              maxLength={30}
+              onChange={(e) => set(index, { name: e.target.value.trim() })}
+              style={{ width: 150 }}
+            />
+            <Input
+              aria-label={t('config.groupTitleZhOf', { n: index + 1 })}
+              placeholder={t('config.groupTitleZh')}
+              value={row.title}
+              maxLength={TITLE_MAX}
+              onChange={(e) => set(index, { title: e.target.value })}
+              style={{ width: 150 }}
+            />
+            <Input
+              aria-label={t('config.groupTitleEnOf', { n: index + 1 })}
+              placeholder={t('config.groupTitleEn')}
+              value={row.title_en}
+              maxLength={TITLE_MAX}
+              onChange={(e) => set(index, { title_en: e.target.value })}
+              style={{ width: 150 }}
+            />
+            <Button
+              icon={<DeleteOutlined aria-hidden />}
+              aria-label={t('config.removeGroup', { title: label })}
+              aria-describedby={blocked ? `${id ?? 'config-group'}-${index}-items` : undefined}
+              title={blocked ? t('config.groupHasItems') : t('config.removeGroup', { title: label })}
+              disabled={blocked}
+              onClick={() => onChange?.(rows.filter((_, i) => i !== index))}
+            />
+            {blocked && (
+              <span id={`${id ?? 'config-group'}-${index}-items`} style={{ fontSize: 12, opacity: 0.65 }}>
+                {t('config.groupHasItems')}
+              </span>
+            )}
+          </div>
+        );
+      })}
+      {rows.length < MAX_GROUPS && (
+        <div>
+          <Button
+            type="dashed"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => onChange?.([...rows, { name: '', title: '', title_en: '' }])}
+          >
+            {t('config.addGroup')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
