@@ -70,8 +70,8 @@ MARKDOWN = {
     "output_format": "html5",
 }
 
-# Plugins: the i18n sub-site for English and our records reader/generator.
-PLUGINS = ["pelican.plugins.i18n_subsites", "functions.publish.records"]
+# Plugins: the i18n sub-site for English, our records reader/generator and the organisation chart.
+PLUGINS = ["pelican.plugins.i18n_subsites", "functions.publish.records", "functions.publish.orgchart"]
 JINJA_ENVIRONMENT = {
     "extensions": ["jinja2.ext.i18n"],
     "trim_blocks": True,

@@ -23,6 +23,7 @@ from functions.models.counter import Counter, next_id
 from functions.models.design import Design, DesignLog, Record
 from functions.models.group import AdminGroup, UserGroup
 from functions.models.job import Job, JobLine, JobLock
+from functions.models.org import OrgChart
 from functions.models.rate_limit import RateCounter
 from functions.models.rule import AdminRule, UserRule
 from functions.models.security import RecycleLog, RecycleRule, SensitiveLog, SensitiveRule
@@ -59,6 +60,7 @@ ALL_MODELS: tuple[type[BaseModel], ...] = (
     RecycleLog,
     SensitiveRule,
     SensitiveLog,
+    OrgChart,
 )
 
 
@@ -88,6 +90,7 @@ __all__ = [
     "JobLock",
     "DuplicateError",
     "MoneyLog",
+    "OrgChart",
     "RateCounter",
     "RecycleLog",
     "RecycleRule",

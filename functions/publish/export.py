@@ -27,6 +27,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from functions.models.design import Record
+from functions.services import org_chart
 
 MAX_ROWS = 2000
 SITE_ZONE = ZoneInfo("Asia/Shanghai")  # the company's dates are local dates
@@ -101,7 +102,7 @@ def published_rows(design: str) -> Iterator[tuple[int, dict[str, Any]]]:
 
 # Other writers of data files (name → function writing into the data folder, returning file names):
 # data that is not rows of a design, e.g. the organisation chart.
-WRITERS: dict[str, Callable[[Path], list[str]]] = {}
+WRITERS: dict[str, Callable[[Path], list[str]]] = {"org": org_chart.write_data_file}
 
 
 def export_site_data(data_dir: Path) -> list[str]:

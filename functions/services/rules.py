@@ -325,6 +325,13 @@ DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
                 "weigh": 96,
                 "buttons": (_VIEW, ("publish", "发布", "Publish")),
             },
+            {
+                "name": "routine/orgChart",
+                "title": ("组织架构", "Organisation chart"),
+                "icon": "ApartmentOutlined",
+                "weigh": 95,
+                "buttons": (_VIEW, ("edit", "保存", "Save")),
+            },
         ],
         # The build-task terminal is a panel of the header, not a page: one button rule
         # (routine/terminal) runs its whitelisted tasks and saves its settings.

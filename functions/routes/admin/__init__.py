@@ -21,6 +21,7 @@ from functions.routes.admin.crud import log as crud_log
 from functions.routes.admin.routine import admin_info as routine_admin_info
 from functions.routes.admin.routine import attachment as routine_attachment
 from functions.routes.admin.routine import config as routine_config
+from functions.routes.admin.routine import org_chart as routine_org_chart
 from functions.routes.admin.routine import publish as routine_publish
 from functions.routes.admin.security import data_recycle as security_data_recycle
 from functions.routes.admin.security import data_recycle_log as security_data_recycle_log
@@ -47,6 +48,7 @@ ROUTERS: list[APIRouter] = [
     routine_config.router,
     routine_admin_info.router,
     routine_publish.router,
+    routine_org_chart.router,
     ajax.router,
     ajax.alioss,
     terminal.router,

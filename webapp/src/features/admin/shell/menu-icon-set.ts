@@ -1,6 +1,7 @@
 /** The antd icons a menu rule may name (a fixed set, so the shell does not ship every icon): the built-in
  * menus' and those of the designed business tables (functions/data/designs/*.json). */
 export {
+  ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,

@@ -612,6 +612,18 @@ export type AttachmentRow = {
 };
 
 /**
+ * Badges
+ */
+export type Badges = {
+    /**
+     * Badges
+     */
+    badges: {
+        [key: string]: number;
+    };
+};
+
+/**
  * BoundData
  */
 export type BoundData = {
@@ -837,6 +849,51 @@ export type ConfigSave = {
 };
 
 /**
+ * ContactBody
+ *
+ * The form's fields. They are `Text` here only to be bounded: `contact.send` checks them all at
+ * once by the design (one-line fields without control characters…) and names each by its title.
+ */
+export type ContactBody = {
+    /**
+     * Name
+     */
+    name?: string;
+    /**
+     * Phone
+     */
+    phone?: string;
+    /**
+     * Email
+     */
+    email?: string;
+    /**
+     * Company
+     */
+    company?: string;
+    /**
+     * Subject
+     */
+    subject?: string;
+    /**
+     * Message
+     */
+    message?: string;
+    /**
+     * Website
+     */
+    website?: string;
+    /**
+     * Captchaid
+     */
+    captchaId?: string;
+    /**
+     * Captchainfo
+     */
+    captchaInfo?: string;
+};
+
+/**
  * CountData
  */
 export type CountData = {
@@ -847,9 +904,64 @@ export type CountData = {
 };
 
 /**
- * Counts
+ * Dashboard
  */
-export type Counts = {
+export type Dashboard = {
+    counts: DashboardCounts;
+    trend: DashboardTrend;
+    storage: DashboardStorage;
+    /**
+     * Recent
+     */
+    recent: Array<DashboardActivity>;
+    /**
+     * Members
+     */
+    members: Array<DashboardMember> | null;
+    /**
+     * Entrances
+     */
+    entrances: Array<QuickEntrance>;
+};
+
+/**
+ * DashboardActivity
+ */
+export type DashboardActivity = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Admin Id
+     */
+    admin_id: number;
+    /**
+     * Username
+     */
+    username: string;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Method
+     */
+    method: string;
+    /**
+     * Url
+     */
+    url: string;
+    /**
+     * Create Time
+     */
+    create_time: number;
+};
+
+/**
+ * DashboardCounts
+ */
+export type DashboardCounts = {
     /**
      * Members
      */
@@ -863,40 +975,115 @@ export type Counts = {
      */
     today_signups: number;
     /**
+     * Enquiries Pending
+     */
+    enquiries_pending: number | null;
+    /**
+     * Enquiries More
+     */
+    enquiries_more: boolean;
+    /**
      * Attachments
      */
-    attachments: number | null;
+    attachments: number;
+    /**
+     * Storage Bytes
+     */
+    storage_bytes: number;
 };
 
 /**
- * Dashboard
+ * DashboardMember
  */
-export type Dashboard = {
-    counts: Counts;
+export type DashboardMember = {
     /**
-     * Signups
+     * Id
      */
-    signups: Array<DayValue>;
+    id: number;
     /**
-     * Admin Actions
+     * Username
      */
-    admin_actions: Array<{
-        [key: string]: unknown;
-    }>;
+    username: string;
+    /**
+     * Nickname
+     */
+    nickname: string;
+    /**
+     * Avatar
+     */
+    avatar: string;
+    /**
+     * Join Time
+     */
+    join_time: number;
 };
 
 /**
- * DayValue
+ * DashboardSeries
  */
-export type DayValue = {
+export type DashboardSeries = {
     /**
-     * Date
+     * Name
      */
-    date: string;
+    name: string;
     /**
-     * Value
+     * Values
      */
-    value: number;
+    values: Array<number>;
+    /**
+     * Complete
+     */
+    complete: boolean;
+};
+
+/**
+ * DashboardStorage
+ */
+export type DashboardStorage = {
+    /**
+     * Bytes
+     */
+    bytes: number;
+    /**
+     * Files
+     */
+    files: number;
+    /**
+     * Kinds
+     */
+    kinds: Array<DashboardStorageKind>;
+};
+
+/**
+ * DashboardStorageKind
+ */
+export type DashboardStorageKind = {
+    /**
+     * Kind
+     */
+    kind: string;
+    /**
+     * Bytes
+     */
+    bytes: number;
+    /**
+     * Files
+     */
+    files: number;
+};
+
+/**
+ * DashboardTrend
+ */
+export type DashboardTrend = {
+    /**
+     * Dates
+     */
+    dates: Array<string>;
+    /**
+     * Series
+     */
+    series: Array<DashboardSeries>;
 };
 
 /**
@@ -1064,6 +1251,25 @@ export type EnvelopeAdminProfileData = {
      */
     time: number;
     data: AdminProfileData;
+};
+
+/**
+ * Envelope[Badges]
+ */
+export type EnvelopeBadges = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: Badges;
 };
 
 /**
@@ -1333,6 +1539,25 @@ export type EnvelopeNoneType = {
      * Data
      */
     data: null;
+};
+
+/**
+ * Envelope[OrgChartData]
+ */
+export type EnvelopeOrgChartData = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: OrgChartData;
 };
 
 /**
@@ -2938,6 +3163,163 @@ export type OptionDoc = {
 };
 
 /**
+ * OrgChartData
+ */
+export type OrgChartData = {
+    tree: OrgNodeOutput;
+    /**
+     * Version
+     */
+    version: number;
+    /**
+     * Update Time
+     */
+    update_time: number;
+    limits: OrgChartLimits;
+};
+
+/**
+ * OrgChartLimits
+ */
+export type OrgChartLimits = {
+    /**
+     * Maxnodes
+     */
+    maxNodes: number;
+    /**
+     * Maxdepth
+     */
+    maxDepth: number;
+    /**
+     * Labelmax
+     */
+    labelMax: number;
+    /**
+     * Classnames
+     */
+    classNames: Array<string>;
+};
+
+/**
+ * OrgChartSave
+ */
+export type OrgChartSave = {
+    tree: OrgNodeInput;
+    /**
+     * Version
+     */
+    version: number;
+};
+
+/**
+ * OrgNode
+ *
+ * SPEC §3 tree node, with the name in both languages (`label` zh-cn, `label_en`).
+ */
+export type OrgNodeInput = {
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Pid
+     */
+    pid?: string;
+    /**
+     * Label
+     */
+    label: string;
+    /**
+     * Label En
+     */
+    label_en: string;
+    /**
+     * Expand
+     */
+    expand?: boolean;
+    /**
+     * Isleaf
+     */
+    isLeaf?: boolean;
+    /**
+     * Hidden
+     */
+    hidden?: boolean;
+    /**
+     * Disabled
+     */
+    disabled?: boolean;
+    /**
+     * Classname
+     */
+    className?: string;
+    /**
+     * Style
+     */
+    style?: {
+        [key: string]: string;
+    };
+    /**
+     * Children
+     */
+    children?: Array<OrgNodeInput>;
+};
+
+/**
+ * OrgNode
+ *
+ * SPEC §3 tree node, with the name in both languages (`label` zh-cn, `label_en`).
+ */
+export type OrgNodeOutput = {
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Pid
+     */
+    pid?: string;
+    /**
+     * Label
+     */
+    label: string;
+    /**
+     * Label En
+     */
+    label_en: string;
+    /**
+     * Expand
+     */
+    expand?: boolean;
+    /**
+     * Isleaf
+     */
+    isLeaf?: boolean;
+    /**
+     * Hidden
+     */
+    hidden?: boolean;
+    /**
+     * Disabled
+     */
+    disabled?: boolean;
+    /**
+     * Classname
+     */
+    className?: string;
+    /**
+     * Style
+     */
+    style?: {
+        [key: string]: string;
+    };
+    /**
+     * Children
+     */
+    children?: Array<OrgNodeOutput>;
+};
+
+/**
  * Overview
  *
  * Balance in yuan as a string, points as an integer.
@@ -3115,6 +3497,24 @@ export type PublishLogData = {
  */
 export type PublishStartData = {
     job: PublishJob;
+};
+
+/**
+ * QuickEntrance
+ */
+export type QuickEntrance = {
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Path
+     */
+    path: string;
+    /**
+     * Icon
+     */
+    icon: string;
 };
 
 /**
@@ -5324,6 +5724,124 @@ export type AliossCallbackResponses = {
 
 export type AliossCallbackResponse = AliossCallbackResponses[keyof AliossCallbackResponses];
 
+export type ContactSendData = {
+    body: ContactBody;
+    path?: never;
+    query?: never;
+    url: '/srv/api/contact/send';
+};
+
+export type ContactSendErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type ContactSendError = ContactSendErrors[keyof ContactSendErrors];
+
+export type ContactSendResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeNoneType;
+};
+
+export type ContactSendResponse = ContactSendResponses[keyof ContactSendResponses];
+
+export type ContactFormPageData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/api/contact/form';
+};
+
+export type ContactFormPageErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type ContactFormPageError = ContactFormPageErrors[keyof ContactFormPageErrors];
+
+export type ContactFormData = {
+    body: {
+        name?: string;
+        phone?: string;
+        email?: string;
+        company?: string;
+        subject?: string;
+        message?: string;
+        lang?: 'zh-cn' | 'en';
+        captchaId?: string;
+        captchaInfo?: string;
+        website?: string;
+        refresh?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/srv/api/contact/form';
+};
+
+export type ContactFormErrors = {
+    /**
+     * The form again, saying what to correct
+     */
+    400: unknown;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many enquiries from this address
+     */
+    429: unknown;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+    /**
+     * Enquiries cannot be stored now
+     */
+    503: unknown;
+};
+
+export type ContactFormError = ContactFormErrors[keyof ContactFormErrors];
+
+export type ContactFormResponses = {
+    /**
+     * The form again, with the captcha step
+     */
+    200: string;
+};
+
+export type ContactFormResponse = ContactFormResponses[keyof ContactFormResponses];
+
 export type AdminIndexLoginConfigData = {
     body?: never;
     path?: never;
@@ -5471,6 +5989,43 @@ export type AdminIndexIndexResponses = {
 };
 
 export type AdminIndexIndexResponse = AdminIndexIndexResponses[keyof AdminIndexIndexResponses];
+
+export type AdminIndexBadgesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/index/badges';
+};
+
+export type AdminIndexBadgesErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AdminIndexBadgesError = AdminIndexBadgesErrors[keyof AdminIndexBadgesErrors];
+
+export type AdminIndexBadgesResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeBadges;
+};
+
+export type AdminIndexBadgesResponse = AdminIndexBadgesResponses[keyof AdminIndexBadgesResponses];
 
 export type DashboardIndexData = {
     body?: never;
@@ -7308,6 +7863,80 @@ export type RoutinePublishPublishResponses = {
 };
 
 export type RoutinePublishPublishResponse = RoutinePublishPublishResponses[keyof RoutinePublishPublishResponses];
+
+export type RoutineOrgChartIndexData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/orgChart/index';
+};
+
+export type RoutineOrgChartIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineOrgChartIndexError = RoutineOrgChartIndexErrors[keyof RoutineOrgChartIndexErrors];
+
+export type RoutineOrgChartIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeOrgChartData;
+};
+
+export type RoutineOrgChartIndexResponse = RoutineOrgChartIndexResponses[keyof RoutineOrgChartIndexResponses];
+
+export type RoutineOrgChartEditData = {
+    body: OrgChartSave;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/orgChart/edit';
+};
+
+export type RoutineOrgChartEditErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineOrgChartEditError = RoutineOrgChartEditErrors[keyof RoutineOrgChartEditErrors];
+
+export type RoutineOrgChartEditResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeOrgChartData;
+};
+
+export type RoutineOrgChartEditResponse = RoutineOrgChartEditResponses[keyof RoutineOrgChartEditResponses];
 
 export type AdminAjaxUploadData = {
     body: {
