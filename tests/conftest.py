@@ -41,7 +41,7 @@ CHROMIUM_ARGS = [
 # Per-IP limits high enough that no suite trips them by accident (`functions.services.rate_limit`).
 RATE_LIMITS_FOR_TESTS = {
     f"CITYOPS_RATE_{action}_LIMIT": "1000000"
-    for action in ("CHECKIN", "ADMIN_LOGIN", "SEND_CODE", "CAPTCHA", "REFRESH")
+    for action in ("CHECKIN", "ADMIN_LOGIN", "SEND_CODE", "CAPTCHA", "REFRESH", "CONTACT")
 }
 
 if TYPE_CHECKING:

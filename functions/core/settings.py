@@ -93,6 +93,10 @@ class Settings(BaseSettings):
     rate_captcha_window: int = 300
     rate_refresh_limit: int = 60  # POST /api/common/refreshToken
     rate_refresh_window: int = 300
+    # POST /api/contact/send and /api/contact/form (enquiries of the public site), one shared budget;
+    # a visitor without JavaScript posts twice per enquiry (the form, then the captcha step).
+    rate_contact_limit: int = 10
+    rate_contact_window: int = 3600
 
     # Where the caller's address comes from (`functions.core.client_ip`): "peer" is what the platform
     # puts in the ASGI scope (the socket peer locally, API Gateway's sourceIp on AWS); "cloudfront"

@@ -32,7 +32,7 @@ from functions.models.rate_limit import RateCounter
 TOO_MANY = "Too many requests, please try again later!"
 
 # The rate-limited actions; each has `rate_<action>_limit` and `rate_<action>_window` in Settings.
-ACTIONS = ("checkin", "admin_login", "send_code", "captcha", "refresh")
+ACTIONS = ("checkin", "admin_login", "send_code", "captcha", "refresh", "contact")
 
 
 class RateLimited(ApiError):

@@ -11,9 +11,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pydantic import ValidationError
 from pynamodb.exceptions import TransactWriteError
 
-from functions.core.i18n import get_lang
+from functions.core.errors import validation_messages
+from functions.core.i18n import get_lang, t
 from functions.core.responses import ApiError
 from functions.models.base import is_condition_failure, now, run_transaction
 from functions.models.counter import next_id
@@ -79,6 +81,29 @@ def words(text: Any) -> str:
     """A `Words` text in the request's language (the other one when it is empty)."""
     first, second = (text.en, text.zh) if get_lang() == "en" else (text.zh, text.en)
     return str(first or second)
+
+
+def validate_row(doc: DesignDoc, version: int, data: Any) -> Any:
+    """`data` checked by the request model of the design version: the body for `create_row` /
+    `update_row`, else an HTTP 400 `ApiError` whose message names the first field (by its title) and
+    whose `data.errors` lists every field `{field, msg, title}`."""
+    if not isinstance(data, dict):
+        raise ApiError("Incorrect parameter!", http_status=400)
+    model = fields.request_model(doc.name, version, [f.model_dump() for f in doc.fields])
+    try:
+        return model.model_validate({k: v for k, v in data.items() if k != "id"})
+    except ValidationError as exc:
+        _, found = validation_messages([dict(error) for error in exc.errors()])
+        titles = {f.name: words(f.title) for f in doc.fields}
+        first = found[0] if found else {"field": "body", "msg": t("Incorrect parameter!")}
+        for entry in found:
+            entry["title"] = titles.get(entry["field"], entry["field"])
+        message = t(
+            "Parameter {field}: {reason}",
+            field=titles.get(first["field"], first["field"]),
+            reason=first["msg"],
+        )
+        raise ApiError(message, http_status=400, data={"errors": found}) from None
 
 
 def create_row(doc: DesignDoc, body: Any, admin_id: int = 0) -> Record:

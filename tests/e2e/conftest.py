@@ -16,7 +16,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
     # The flows log in and load captchas many times from one address: lift the per-IP limits.
     limits = {
         f"CITYOPS_RATE_{action}_LIMIT": "1000000"
-        for action in ("CHECKIN", "ADMIN_LOGIN", "SEND_CODE", "CAPTCHA", "REFRESH")
+        for action in ("CHECKIN", "ADMIN_LOGIN", "SEND_CODE", "CAPTCHA", "REFRESH", "CONTACT")
     }
     with local_server(tmp_path_factory.mktemp("var"), table_prefix="e2e-", env=limits) as running:
         yield running

@@ -99,7 +99,14 @@ def test_hit_for_reads_the_settings(clock: dict[str, float], monkeypatch: pytest
 def test_settings_defaults_and_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     fields = Settings.model_fields
     defaults = {name: fields[f"rate_{name}_limit"].default for name in rate_limit.ACTIONS}
-    assert defaults == {"checkin": 20, "admin_login": 20, "send_code": 10, "captcha": 60, "refresh": 60}
+    assert defaults == {
+        "checkin": 20,
+        "admin_login": 20,
+        "send_code": 10,
+        "captcha": 60,
+        "refresh": 60,
+        "contact": 10,
+    }
     assert fields["rate_checkin_window"].default == 300
     assert fields["rate_send_code_window"].default == 3600
     monkeypatch.setenv("CITYOPS_RATE_CAPTCHA_LIMIT", "7")

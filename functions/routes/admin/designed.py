@@ -22,8 +22,6 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from functions.core.errors import validation_messages
-from functions.core.i18n import t
 from functions.core.responses import ApiError, success
 from functions.core.routing import APIRouter
 from functions.core.validators import INT_MAX
@@ -32,7 +30,7 @@ from functions.models.listing import month_buckets, total_rows
 from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext, require_designed
 from functions.routes.admin.table import RESOLVERS, SortBody, Table, time_range
-from functions.services import crud_table, designs, fields, listing, records
+from functions.services import crud_table, designs, listing, records
 from functions.services.designs import DesignDoc
 
 router = APIRouter(tags=["designed"], responses={404: {"description": "No designed table at this path"}})
@@ -120,23 +118,7 @@ class DesignTable(Table):
     # --- writing -----------------------------------------------------------------------------
     def validate(self, data: Any) -> Any:
         """The request body checked by the design's request model; a clear message naming the field."""
-        if not isinstance(data, dict):
-            raise ApiError("Incorrect parameter!", http_status=400)
-        model = fields.request_model(self.doc.name, self.version, [f.model_dump() for f in self.doc.fields])
-        try:
-            return model.model_validate({k: v for k, v in data.items() if k != "id"})
-        except ValidationError as exc:
-            _, found = validation_messages([dict(error) for error in exc.errors()])
-            titles = {f.name: records.words(f.title) for f in self.doc.fields}
-            first = found[0] if found else {"field": "body", "msg": t("Incorrect parameter!")}
-            for entry in found:
-                entry["title"] = titles.get(entry["field"], entry["field"])
-            message = t(
-                "Parameter {field}: {reason}",
-                field=titles.get(first["field"], first["field"]),
-                reason=first["msg"],
-            )
-            raise ApiError(message, http_status=400, data={"errors": found}) from None
+        return records.validate_row(self.doc, self.version, data)
 
     def edit_body(self, values: dict[str, Any]) -> Any:
         return self.validate(values)

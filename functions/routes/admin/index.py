@@ -12,6 +12,8 @@
 - `GET  /admin/index/index`  → `{adminInfo, menus, siteConfig, terminal}`; `menus` is the tree of
   menu_dir/menu rules the admin may see, each with its button children (the authorised actions);
   `terminal` the terminal's settings, mode (local | aws) and available tasks (`functions.services.terminal`).
+- `GET  /admin/index/badges` → `{badges: {"business/contact": 3}}`: counts the shell shows beside
+  menu items (new enquiries…), only of menus the admin may open (`functions.services.badges`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.routes.admin.deps import LOGGED_IN, AdminContext, public, request_data, require
 from functions.routes.deps import client_ip, rate_limited, user_agent
-from functions.services import accounts, admin_log
+from functions.services import accounts, admin_log, badges
 from functions.services.admin_auth import authenticate_admin, captcha_required
 from functions.services.permissions import menu_tree
 from functions.services.sessions import open_session
@@ -73,6 +75,10 @@ class AdminInfo(Shape):
 class AdminLogin(Model):
     userInfo: AdminInfo  # noqa: N815 - the client's field names
     routePath: str  # noqa: N815
+
+
+class Badges(Model):
+    badges: dict[str, int]
 
 
 class AdminIndex(Model):
@@ -164,3 +170,9 @@ def index(ctx: Annotated[AdminContext, require(LOGGED_IN)]) -> dict[str, Any]:
             "terminal": terminal_config(),
         }
     )
+
+
+@router.get("/badges", name="admin_index_badges", response_model=Envelope[Badges])
+def menu_badges(ctx: Annotated[AdminContext, require(LOGGED_IN)]) -> dict[str, Any]:
+    """Counts beside menu items (by menu rule name) that the admin may see."""
+    return success({"badges": badges.badges_for(ctx.grant)})

@@ -25,3 +25,8 @@ ROUTERS: list[APIRouter] = [
 from functions.routes.api import ajax  # noqa: E402
 
 ROUTERS += [ajax.router, ajax.alioss]
+
+# The public site's contact form (issue 13).
+from functions.routes.api import contact  # noqa: E402
+
+ROUTERS += [contact.router]
