@@ -105,6 +105,7 @@ NAV_ITEMS = [
     ("/zizhi/", "Qualifications"),
     ("/about/", "About Us"),
     ("/xiang/", "Projects"),
+    ("/news/", "News"),
 ]
 MEMBER_LOGIN_URL = "/user/login"
 MEMBER_REGISTER_URL = "/user/reg"

@@ -11,8 +11,9 @@
 - `browser` (session): Debian's Chromium (/usr/bin/chromium) driven by Playwright, shared by the
   site and end-to-end suites. Playwright's sync API keeps an event loop running in the main thread
   while it is open, so those suites run last (pyproject `testpaths`) and there is only one of it.
-- `isolated_tables`: a fresh table prefix (tables created) for tests that need empty tables, such as
-  the first-run seed; the models are pointed back at the session tables afterwards.
+- `isolated_tables` (and the context manager `isolated`): a fresh table prefix (tables created) for
+  tests that need empty tables, such as the first-run seed; the models are pointed back at the
+  session tables afterwards.
 
 Only the standard library is imported at module level, so collecting suites that need none of
 this (site, infra) stays cheap; nothing starts unless a test asks for it.
@@ -124,8 +125,9 @@ def api(dynamodb: Settings) -> Iterator[httpx.Client]:
         yield client
 
 
-@pytest.fixture
-def isolated_tables(dynamodb: Settings) -> Iterator[Settings]:
+@contextlib.contextmanager
+def isolated(dynamodb: Settings) -> Iterator[Settings]:
+    """Point the models at a fresh table prefix (tables created, deleted afterwards)."""
     from functions.models import configure_models
     from functions.models.tables import create_tables, delete_tables
     from functions.services.site_config import clear_cache
@@ -141,6 +143,12 @@ def isolated_tables(dynamodb: Settings) -> Iterator[Settings]:
             delete_tables()
         configure_models(dynamodb)
         clear_cache()
+
+
+@pytest.fixture
+def isolated_tables(dynamodb: Settings) -> Iterator[Settings]:
+    with isolated(dynamodb) as settings:
+        yield settings
 
 
 @pytest.fixture(scope="session")

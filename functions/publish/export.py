@@ -1,17 +1,21 @@
-"""Export: the published rows of the designed business tables as the site's data files (DESIGN §7).
+"""Export: the published rows of the back office as the site's data files (DESIGN §7).
 
 `export_site_data(data_dir)` runs at the start of every publish (`functions.publish.pipeline`), on
-the data folder already holding the files of content/data. For each record type the back office feeds
-(`EXPORTS`: a design and how its rows become records of `functions.publish.records`), it replaces that
-type's file with the design's enabled rows; the other files (company identity, awards,
-qualifications…) stay as content/data has them.
+the data folder already holding the files of content/data (the seed). It
 
-Exported today: news (business/news → news.json — the home page's "Latest news"). The other public
-record types need images under content/ (the Pelican records check them), which uploaded files are
-not yet copied into; they keep their content/data files.
+- replaces the file of each record type the back office feeds (`EXPORTS`: a design and how its rows
+  become records of `functions.publish.records`) with the design's published rows: news, notices,
+  job openings, carousel slides (business/lunbo), staff (business/team) and projects;
+- counts the vehicles in service per kind (business/car) into the equipment records (`equipment_counts`);
+- overlays the company identity of site.json with the site Config (`site_identity`): name, contact
+  line, ICP record number, hotline, e-mail, address, hours, introduction;
+- runs the other registered `WRITERS` (data that is not rows of a design, e.g. the organisation chart).
+
+Published means enabled: a row whose `status` is not "enable" is a draft and never reaches the site.
+Pictures are uploaded attachments, resized once per upload by `functions.publish.images`.
 
 Rows are read with one paginated Query of the design's partition, at most `MAX_ROWS` — a publish is
-a batch job, not a request — and only enabled ones (a disabled row is a draft).
+a batch job, not a request. Awards, qualifications and services keep their content/data files.
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ from __future__ import annotations
 import datetime as dt
 import html
 import json
+import logging
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,22 +33,27 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from functions.models.design import Record
+from functions.publish.images import SiteImages
 from functions.services import org_chart
 
-MAX_ROWS = 2000
+logger = logging.getLogger(__name__)
+
+MAX_ROWS = 10_000
 SITE_ZONE = ZoneInfo("Asia/Shanghai")  # the company's dates are local dates
 SUMMARY_CHARS = 140
 TAG_RE = re.compile(r"<[^>]+>")
+SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+PATH_RE = re.compile(r"^/[A-Za-z0-9/_.-]*/$")
 
 
-def _text(values: dict[str, Any], field: str) -> str:
-    return str(values.get(field) or "").strip()
+def _text(values: dict[str, Any], name: str) -> str:
+    return str(values.get(name) or "").strip()
 
 
-def words(values: dict[str, Any], field: str, *fallbacks: str) -> dict[str, str]:
-    """A localised text from `field` (zh-cn) and `field_en` (en); a missing language or field takes
+def words(values: dict[str, Any], name: str, *fallbacks: str) -> dict[str, str]:
+    """A localised text from `name` (zh-cn) and `name_en` (en); a missing language or field takes
     the first of `fallbacks` that has text (both languages are required by the site)."""
-    zh, en = _text(values, field), _text(values, f"{field}_en")
+    zh, en = _text(values, name), _text(values, f"{name}_en")
     for other in fallbacks:
         zh = zh or _text(values, other)
         en = en or _text(values, f"{other}_en")
@@ -64,32 +75,203 @@ def local_date(seconds: Any) -> str:
     return dt.datetime.fromtimestamp(int(seconds or 0), SITE_ZONE).date().isoformat()
 
 
-def news_record(item_id: int, values: dict[str, Any]) -> dict[str, Any] | None:
-    title = words(values, "title")
+def today() -> str:
+    return dt.datetime.now(SITE_ZONE).date().isoformat()
+
+
+@dataclass
+class Row:
+    """One published row of a design, with what its record needs: option labels and pictures."""
+
+    id: int
+    values: dict[str, Any]
+    fields: dict[str, dict[str, Any]]
+    images: SiteImages
+
+    def text(self, name: str) -> str:
+        return _text(self.values, name)
+
+    def words(self, name: str, *fallbacks: str) -> dict[str, str]:
+        return words(self.values, name, *fallbacks)
+
+    def html(self, name: str) -> dict[str, str]:
+        return {"zh-cn": self.text(name), "en": self.text(f"{name}_en")}
+
+    def label(self, name: str) -> dict[str, str]:
+        """The zh-cn/en label of the chosen option of select field `name` (the value if unknown)."""
+        value = self.values.get(name)
+        for option in self.fields.get(name, {}).get("options") or []:
+            if option.get("value") == value:
+                label = option.get("label") or {}
+                return {"zh-cn": label.get("zh") or str(value), "en": label.get("en") or str(value)}
+        return {"zh-cn": str(value or ""), "en": str(value or "")}
+
+    def summary(self, title: dict[str, str], body: str = "content") -> dict[str, str]:
+        summary = self.words("summary")
+        text = {"zh-cn": plain(self.text(body)), "en": plain(self.text(f"{body}_en"))}
+        for lang in ("zh-cn", "en"):
+            summary[lang] = summary[lang] or text[lang] or text["zh-cn"] or title[lang]
+        return summary
+
+    def picture(self, name: str, alt: dict[str, str]) -> dict[str, Any]:
+        """`image` and `image_alt` of the record from image field `name` (nothing without a picture)."""
+        rel = self.images.publish(self.values.get(name))
+        return {"image": rel, "image_alt": alt} if rel else {}
+
+
+def sort_key(row: Row) -> int:
+    """Lists follow the back office's drag order: a higher weigh comes first."""
+    return -int(row.values.get("weigh") or 0)
+
+
+def news_record(row: Row) -> dict[str, Any] | None:
+    title = row.words("title")
     if not title["zh-cn"]:
         return None
-    summary = words(values, "summary")
-    body = {"zh-cn": plain(_text(values, "content")), "en": plain(_text(values, "content_en"))}
-    for lang in ("zh-cn", "en"):
-        summary[lang] = summary[lang] or body[lang] or body["zh-cn"] or title[lang]
     return {
-        "id": f"news-{item_id}",
+        "id": str(row.id),
         "sort": 0,
-        "date": local_date(values.get("publish_time")),
+        "date": local_date(row.values.get("publish_time")),
         "title": title,
-        "summary": summary,
+        "summary": row.summary(title),
+        "body": row.html("content"),
+        **row.picture("cover", title),
+    }
+
+
+def notice_record(row: Row) -> dict[str, Any] | None:
+    title = row.words("title")
+    expires = row.text("expire_date")
+    if not title["zh-cn"] or (expires and expires < today()):
+        return None
+    return {
+        "id": str(row.id),
+        "sort": 0,
+        "date": local_date(row.values.get("publish_time")),
+        "top": bool(row.values.get("top")),
+        "title": title,
+        "summary": row.summary(title),
+        "body": row.html("content"),
+    }
+
+
+def job_record(row: Row) -> dict[str, Any] | None:
+    from functions.services.area import region_names
+
+    title = row.words("title")
+    email = row.text("email")
+    if not title["zh-cn"] or not email:
+        return None
+    city = " ".join(region_names(row.values.get("city") or []) or []) or "—"
+    return {
+        "id": str(row.id),
+        "sort": 0,
+        "date": local_date(row.values.get("publish_time")),
+        "title": title,
+        "department": row.words("department") if row.text("department") else {"zh-cn": "—", "en": "—"},
+        "city": {"zh-cn": city, "en": city},  # the area names exist in Chinese only
+        "kind": row.label("kind"),
+        "headcount": int(row.values.get("headcount") or 1),
+        "salary": row.words("salary") if row.text("salary") else {"zh-cn": "面议", "en": "Negotiable"},
+        "requirements": row.html("requirements"),
+        "email": email,
+    }
+
+
+def carousel_record(row: Row) -> dict[str, Any] | None:
+    title = row.words("title")
+    picture = row.picture("image", row.words("image_alt", "title"))
+    if not title["zh-cn"] or not picture:
+        logger.warning("carousel slide #%s not published: it has no picture", row.id)
+        return None
+    record = {
+        "id": f"slide-{row.id}",
+        "sort": sort_key(row),
+        "title": title,
+        "text": row.words("text", "title"),
+    }
+    link = row.text("link")
+    if PATH_RE.match(link) and "//" not in link:
+        record |= {"link": link, "link_label": row.words("link_text", "title")}
+    return record | picture
+
+
+def staff_record(row: Row) -> dict[str, Any] | None:
+    name = row.words("name")
+    if not name["zh-cn"]:
+        return None
+    since = row.values.get("since")
+    return {
+        "id": f"staff-{row.id}",
+        "sort": sort_key(row),
+        "name": name,
+        "role": row.words("position"),
+        "department": row.words("department"),
+        "since": int(since) if isinstance(since, int) else int(today()[:4]),
+        "bio": row.words("bio", "position"),
+        **row.picture("photo", name),
+    }
+
+
+def period(start: str, end: str) -> dict[str, str]:
+    def zh(day: str) -> str:
+        return f"{int(day[:4])}年{int(day[5:7])}月"
+
+    def en(day: str) -> str:
+        return dt.date.fromisoformat(day).strftime("%b %Y")
+
+    if not start:
+        return {"zh-cn": "长期", "en": "Ongoing"}
+    return {
+        "zh-cn": f"{zh(start)}至{zh(end) if end else '今'}",
+        "en": f"{en(start)} – {en(end) if end else 'present'}",
+    }
+
+
+def project_record(row: Row) -> dict[str, Any] | None:
+    title = row.words("name")
+    if not title["zh-cn"]:
+        return None
+    slug = row.text("slug")
+    return {
+        "id": slug if SLUG_RE.match(slug) else f"project-{row.id}",
+        "sort": sort_key(row),
+        "featured": bool(row.values.get("featured")),
+        "title": title,
+        "category": row.label("category"),
+        "client": row.words("client") if row.text("client") else {"zh-cn": "—", "en": "—"},
+        "location": row.words("location") if row.text("location") else {"zh-cn": "—", "en": "—"},
+        "period": period(row.text("start_date"), row.text("end_date")),
+        "summary": row.summary(title, "description"),
+        "body_html": row.html("description"),
+        **row.picture("cover", title),
     }
 
 
 @dataclass(frozen=True)
 class Export:
     design: str
-    record: Callable[[int, dict[str, Any]], dict[str, Any] | None]
+    record: Callable[[Row], dict[str, Any] | None]
 
 
 EXPORTS: dict[str, Export] = {
     "news": Export("business/news", news_record),
+    "notices": Export("business/notice", notice_record),
+    "jobs": Export("business/job", job_record),
+    "carousel": Export("business/lunbo", carousel_record),
+    "staff": Export("business/team", staff_record),
+    "projects": Export("business/project", project_record),
 }
+
+
+def design_fields(design: str) -> dict[str, dict[str, Any]] | None:
+    """The fields of a design by name, or None when the design does not exist."""
+    from functions.services.designs import get_design, load_doc
+
+    stored = get_design(design)
+    if stored is None:
+        return None
+    return {f.name: f.model_dump() for f in load_doc(stored).fields}
 
 
 def published_rows(design: str) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -100,20 +282,91 @@ def published_rows(design: str) -> Iterator[tuple[int, dict[str, Any]]]:
             yield int(item.id), values
 
 
+def _write(path: Path, data: Any) -> str:
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    return path.name
+
+
+def unique_ids(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Keep the first record of each id (two projects given the same URL name)."""
+    seen: set[str] = set()
+    return [r for r in records if not (r["id"] in seen or seen.add(r["id"]))]  # type: ignore[func-returns-value]
+
+
+def equipment_counts(data_dir: Path) -> list[str]:
+    """The equipment records' `count` is the number of business/car rows in service of their `kind`;
+    an equipment record with none in service is left out. Without car rows the seed stays."""
+    if design_fields("business/car") is None:
+        return []
+    in_service: Counter[str] = Counter()
+    rows = 0
+    for item in Record.query("business/car", limit=MAX_ROWS):
+        rows += 1
+        values = item.values()
+        if values.get("status") == "in_service":
+            in_service[str(values.get("kind"))] += 1
+    if not rows:
+        return []
+    path = data_dir / "equipment.json"
+    records = json.loads(path.read_text(encoding="utf-8"))
+    counted = [r | {"count": in_service[r["kind"]]} for r in records if in_service[r.get("kind", "")] > 0]
+    return [_write(path, counted)]
+
+
+# site.json field ← site Config item (group "site"; see functions.services.site_config).
+IDENTITY = {
+    "siteName": "site_name",
+    "comcont": "comcont",
+    "recordNumber": "record_number",
+    "description": "company_intro",
+    "phone": "hotline",
+    "email": "company_email",
+    "address": "company_address",
+    "hours": "office_hours",
+}
+
+
+def site_identity(data_dir: Path) -> list[str]:
+    """Overlay site.json with the non-empty site Config items (a localised field needs both texts)."""
+    from functions.models.config import Config
+    from functions.services.site_config import SITE_GROUP
+
+    items = {item.name: item.value for item in Config.query_group(SITE_GROUP)}
+    path = data_dir / "site.json"
+    site = json.loads(path.read_text(encoding="utf-8"))
+    for key, name in IDENTITY.items():
+        value = items.get(name)
+        if isinstance(site[key], dict) and isinstance(value, dict):
+            zh, en = str(value.get("zh-cn") or "").strip(), str(value.get("en") or "").strip()
+            if zh or en:
+                site[key] = {"zh-cn": zh or en, "en": en or zh}
+        elif isinstance(value, str) and value.strip():
+            site[key] = value.strip()
+    return [_write(path, site)]
+
+
 # Other writers of data files (name → function writing into the data folder, returning file names):
 # data that is not rows of a design, e.g. the organisation chart.
-WRITERS: dict[str, Callable[[Path], list[str]]] = {"org": org_chart.write_data_file}
+WRITERS: dict[str, Callable[[Path], list[str]]] = {
+    "site": site_identity,
+    "equipment": equipment_counts,
+    "org": org_chart.write_data_file,
+}
 
 
 def export_site_data(data_dir: Path) -> list[str]:
     """Write the data file of each exported record type into `data_dir`; returns the file names."""
+    images = SiteImages(data_dir.parent)
     written = []
     for writer in WRITERS.values():
         written.extend(writer(data_dir))
     for name, spec in EXPORTS.items():
-        rows = published_rows(spec.design)
-        records = [record for item_id, values in rows if (record := spec.record(item_id, values))]
-        path = data_dir / f"{name}.json"
-        path.write_text(json.dumps(records, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-        written.append(path.name)
+        fields = design_fields(spec.design)
+        if fields is None:  # the design was deleted: the seed file stays
+            continue
+        rows = (Row(item_id, values, fields, images) for item_id, values in published_rows(spec.design))
+        records = unique_ids([record for row in rows if (record := spec.record(row))])
+        written.append(_write(data_dir / f"{name}.json", records))
+    if images.rendered:
+        logger.info("pictures resized: %s", images.rendered)
     return written

@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import nh3
 from markdown import Markdown
 from pelican import signals
 from pelican.generators import Generator
@@ -51,7 +52,28 @@ RECORD_TYPES: dict[str, dict[str, str]] = {
         "link_label": "text",
     },
     "services": {**COMMON, "title": "text", "text": "text", "icon": "str"},
-    "news": {**COMMON, "date": "date", "title": "text", "summary": "text"},
+    "news": {
+        **COMMON,
+        "date": "date",
+        "title": "text",
+        "summary": "text",
+        "body": "html",
+        "image": "image",
+        "image_alt": "text",
+    },
+    "notices": {**COMMON, "date": "date", "top": "bool", "title": "text", "summary": "text", "body": "html"},
+    "jobs": {
+        **COMMON,
+        "date": "date",
+        "title": "text",
+        "department": "text",
+        "city": "text",
+        "kind": "text",
+        "headcount": "int",
+        "salary": "text",
+        "requirements": "html",
+        "email": "str",
+    },
     "staff": {
         **COMMON,
         "name": "text",
@@ -69,6 +91,7 @@ RECORD_TYPES: dict[str, dict[str, str]] = {
         "count": "int",
         "description": "text",
         "facts": "facts",
+        "kind": "str",
         "image": "image",
         "image_alt": "text",
     },
@@ -101,13 +124,34 @@ RECORD_TYPES: dict[str, dict[str, str]] = {
         "period": "text",
         "summary": "text",
         "body": "markdown",
+        "body_html": "html",
         "facts": "facts",
         "image": "image",
         "image_alt": "text",
     },
 }
-# Fields a record may leave out.
-OPTIONAL = {("carousel", "link"), ("carousel", "link_label"), ("projects", "facts"), ("equipment", "facts")}
+# Fields a record may leave out. A project has a Markdown `body` (content/data) or an HTML `body_html`
+# (published from the back office's rich text); records published from the back office may have no
+# picture.
+OPTIONAL = {
+    ("carousel", "link"),
+    ("carousel", "link_label"),
+    ("news", "body"),
+    ("news", "image"),
+    ("news", "image_alt"),
+    ("notices", "body"),
+    ("projects", "body"),
+    ("projects", "body_html"),
+    ("projects", "facts"),
+    ("projects", "image"),
+    ("projects", "image_alt"),
+    ("equipment", "facts"),
+    ("equipment", "kind"),
+    ("staff", "image"),
+    ("staff", "image_alt"),
+}
+# List pages of record types with one page per record: type → (path, records per list page).
+LISTED = {"news": ("/news/", 20), "notices": ("/notice/", 20)}
 SITE_FIELDS = {
     "siteName": "text",
     "comcont": "text",
@@ -146,6 +190,7 @@ class Picture:
     height: int
     srcset: str
     alt: str
+    fallback: str = ""  # a JPEG/PNG twin of a WebP `src`, for browsers without WebP (<picture>)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -177,6 +222,9 @@ def _check(kind: str, value: Any, where: str, content_dir: Path) -> None:
             not isinstance(value.get(lang), str) or not value[lang].strip() for lang in LANGS
         ):
             fail(f"an object with non-empty {' and '.join(LANGS)} strings")
+    elif kind == "html":  # localised HTML; a language may be empty (the other one is shown)
+        if not isinstance(value, dict) or any(not isinstance(value.get(lang), str) for lang in LANGS):
+            fail(f"an object with {' and '.join(LANGS)} strings")
     elif kind == "image":
         if not isinstance(value, str) or not (content_dir / value).is_file():
             fail("the path of an image file under content/")
@@ -228,8 +276,11 @@ def load_records(content_dir: Path) -> dict[str, list[dict[str, Any]]]:
             if row["id"] in seen:
                 raise RecordError(f"{where}: duplicate id {row['id']!r}")
             seen.add(row["id"])
-        key = (lambda r: (r["date"], r["id"])) if name == "news" else (lambda r: (r["sort"], r["id"]))
-        result[name] = sorted(rows, key=key, reverse=name == "news")
+        if name in LISTED or name == "jobs":  # newest first (notices: pinned ones before)
+            rows = sorted(rows, key=lambda r: (bool(r.get("top")), r["date"], r["id"]), reverse=True)
+        else:
+            rows = sorted(rows, key=lambda r: (r["sort"], r["id"]))
+        result[name] = rows
     return result
 
 
@@ -258,7 +309,8 @@ def _image_size(path: str) -> tuple[int, int]:
 
 
 def picture(content_dir: Path, rel: str, alt: str) -> Picture:
-    """Describe image `rel` (under content/) and its `<stem>-<width>w.<ext>` siblings."""
+    """Describe image `rel` (under content/), its `<stem>-<width>w.<ext>` siblings and, for a WebP
+    image, a `<stem>.jpg` or `<stem>.png` twin."""
     source = content_dir / rel
     width, height = _image_size(str(source))
     variants = {width: "/" + rel}
@@ -268,7 +320,11 @@ def picture(content_dir: Path, rel: str, alt: str) -> Picture:
             variant_width, _ = _image_size(str(sibling))
             variants[variant_width] = "/" + sibling.relative_to(content_dir).as_posix()
     srcset = ", ".join(f"{url} {w}w" for w, url in sorted(variants.items())) if len(variants) > 1 else ""
-    return Picture(src="/" + rel, width=width, height=height, srcset=srcset, alt=alt)
+    fallback = ""
+    if source.suffix == ".webp":
+        twin = next((t for t in map(source.with_suffix, (".jpg", ".png")) if t.is_file()), None)
+        fallback = "/" + twin.relative_to(content_dir).as_posix() if twin else ""
+    return Picture(src="/" + rel, width=width, height=height, srcset=srcset, alt=alt, fallback=fallback)
 
 
 def localise(name: str, row: dict[str, Any], lang: str, content_dir: Path, siteurl: str) -> dict[str, Any]:
@@ -281,13 +337,16 @@ def localise(name: str, row: dict[str, Any], lang: str, content_dir: Path, siteu
                 {"label": pick(f["label"], lang), "value": pick(f["value"], lang)} for f in value or []
             ]
         elif kind == "markdown":
-            out[field] = Markdown(extensions=["extra", "sane_lists"], output_format="html").convert(
-                pick(value, lang)
-            )
+            markdown = Markdown(extensions=["extra", "sane_lists"], output_format="html")
+            out[field] = markdown.convert(pick(value, lang)) if value else ""
+        elif kind == "html":
+            # Sanitised when saved (the rich-text field); cleaned again here: the site trusts nothing.
+            out[field] = nh3.clean(pick(value, lang)) if value else ""
         elif kind != "image":
             out[field] = pick(value, lang)
     if "image" in fields:
-        out["image"] = picture(content_dir, row["image"], pick(row["image_alt"], lang))
+        alt = pick(row.get("image_alt") or "", lang)
+        out["image"] = picture(content_dir, row["image"], alt) if row.get("image") else None
     if "date" in fields:
         out["date_iso"] = row["date"]
         out["date"] = format_date(row["date"], lang)
@@ -296,6 +355,9 @@ def localise(name: str, row: dict[str, Any], lang: str, content_dir: Path, siteu
         out["valid_until"] = format_date(row["valid_until"], lang)
     if name == "projects":
         out["path"] = f"/xiang/{row['id']}/"
+        out["url"] = f"{siteurl}{out['path']}"
+    if name in LISTED:
+        out["path"] = f"{LISTED[name][0]}{row['id']}/"
         out["url"] = f"{siteurl}{out['path']}"
     if out.get("link"):
         out["url"] = f"{siteurl}{out['link']}"
@@ -364,22 +426,42 @@ def fix_special_pages(content: Any) -> None:
 
 
 class RecordsGenerator(Generator):
-    """Adds `site`, `records` and helpers to the shared context; writes the project pages."""
+    """Adds `site`, `records` and helpers to the shared context; writes the pages of records: one per
+    project (xiang/<id>/), per news item (news/<id>/) and per notice (notice/<id>/), the paged news
+    and notice lists (news/, news/page/2/, …) and the job openings (jobs/)."""
 
     def generate_context(self) -> None:
         self.context.update(build_context(self.settings))
 
+    def _write(self, writer: Any, template: str, path: str, **values: Any) -> None:
+        writer.write_file(
+            path.strip("/") + "/index.html",
+            self.get_template(template),
+            self.context,
+            page_path=path,
+            url=path.lstrip("/"),
+            **values,
+        )
+
     def generate_output(self, writer: Any) -> None:
-        template = self.get_template("project")
-        for project in self.context["records"]["projects"]:
-            writer.write_file(
-                project["path"].strip("/") + "/index.html",
-                template,
-                self.context,
-                project=project,
-                page_path=project["path"],
-                url=project["path"].lstrip("/"),
-            )
+        records = self.context["records"]
+        for project in records["projects"]:
+            self._write(writer, "project", project["path"], project=project)
+        for name, (base, per_page) in LISTED.items():
+            items = records[name]
+            pages = [items[i : i + per_page] for i in range(0, len(items), per_page)] or [[]]
+            for number, chunk in enumerate(pages, start=1):
+                path = base if number == 1 else f"{base}page/{number}/"
+                pager = {
+                    "number": number,
+                    "count": len(pages),
+                    "previous": (base if number == 2 else f"{base}page/{number - 1}/") if number > 1 else "",
+                    "next": f"{base}page/{number + 1}/" if number < len(pages) else "",
+                }
+                self._write(writer, "news-list", path, kind=name, items=chunk, pager=pager, list_path=base)
+            for item in items:
+                self._write(writer, "news", item["path"], kind=name, item=item, list_path=base)
+        self._write(writer, "jobs", "/jobs/", jobs=records["jobs"])
 
 
 def get_generators(_pelican: Any) -> type[Generator]:

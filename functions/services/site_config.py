@@ -39,6 +39,40 @@ DEFAULT_SITE_ITEMS: dict[str, tuple[str, str, Any]] = {
         },
     ),
     "record_number": ("备案号", "string", "苏ICP备2024018866号-1"),
+    # Company identity on the public site (the publish overlays content/data/site.json with these).
+    "company_intro": (
+        "公司简介",
+        "i18n",
+        {
+            "zh-cn": (
+                "城市运营公司为城市、园区和社区提供市政环卫、物业与设施管理、园林绿化、"
+                "智慧停车和城市运行管理服务。"
+            ),
+            "en": (
+                "City Operations Company keeps cities, campuses and neighbourhoods running: municipal "
+                "sanitation, property and facility management, landscaping, smart parking and city "
+                "operations centres."
+            ),
+        },
+    ),
+    "hotline": ("服务热线", "string", "400-826-1180"),
+    "company_email": ("联系邮箱", "string", "service@cityops.example.cn"),
+    "company_address": (
+        "公司地址",
+        "i18n",
+        {
+            "zh-cn": "滨江新区创业大道88号城市运营大厦12层",
+            "en": "12F City Operations Tower, 88 Chuangye Avenue, Binjiang New District",
+        },
+    ),
+    "office_hours": (
+        "服务时间",
+        "i18n",
+        {
+            "zh-cn": "服务热线24小时值守；办公时间：周一至周五 8:30–17:30",
+            "en": "Hotline staffed 24/7; office hours Monday to Friday 8:30–17:30",
+        },
+    ),
     "version": ("版本号", "string", "v1.0.0"),
     "cdn_url": ("CDN 地址", "string", ""),
     "upload_mode": ("上传方式", "select", "local"),

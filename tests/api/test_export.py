@@ -1,6 +1,7 @@
-"""Export (functions.publish.export): the back office's enabled news rows become the site's news.json
-— both languages (one falls back to the other), local dates, a summary from the body when none was
-written, drafts left out — and the file passes the site's own record checks. DynamoDB Local."""
+"""Export (functions.publish.export): the back office's enabled rows become the site's data files —
+both languages (one falls back to the other), local dates, a summary from the body when none was
+written, drafts left out, uploaded pictures resized into responsive WebP with a JPEG twin, the
+company identity from Config — and the files pass the site's own record checks. DynamoDB Local."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ def _row(design: str, item_id: int, values: dict[str, Any]) -> None:
 def test_enabled_news_rows_become_the_sites_news_file(dynamodb, tmp_path: Path, monkeypatch) -> None:
     design = f"business/n{uuid.uuid4().hex[:8]}"
     monkeypatch.setitem(export.EXPORTS, "news", export.Export(design, export.news_record))
+    monkeypatch.setattr(export, "design_fields", lambda name: {} if name == design else None)
     _row(
         design,
         1,
@@ -49,9 +51,9 @@ def test_enabled_news_rows_become_the_sites_news_file(dynamodb, tmp_path: Path, 
 
     content = tmp_path / "content"
     shutil.copytree(REPO_ROOT / "content", content)
-    assert export.export_site_data(content / "data") == ["news.json"]
+    assert "news.json" in export.export_site_data(content / "data")
     news = json.loads((content / "data" / "news.json").read_text(encoding="utf-8"))
-    assert [n["id"] for n in news] == ["news-2", "news-1"]  # newest first, the draft left out
+    assert [n["id"] for n in news] == ["2", "1"]  # newest first, the draft left out
     assert news[1]["title"] == {"zh-cn": "东湖绿道开放", "en": "East Lake greenway opens"}
     # 2026-01-01 00:00 in Shanghai is 2025-12-31 16:00 UTC: the company's local date.
     assert news[1]["date"] == "2026-01-01"
@@ -59,7 +61,8 @@ def test_enabled_news_rows_become_the_sites_news_file(dynamodb, tmp_path: Path, 
     assert news[0]["summary"] == {"zh-cn": "正文 第一段", "en": "正文 第一段"}
 
     records = load_records(content)  # the site's checks (both languages, dates, ids)
-    assert [r["id"] for r in records["news"]] == ["news-2", "news-1"]
+    assert [r["id"] for r in records["news"]] == ["2", "1"]
+    assert records["news"][0]["body"] == {"zh-cn": "<p>正文<b>第一段</b></p>", "en": ""}
     assert (content / "data" / "awards.json").read_bytes() == (
         REPO_ROOT / "content/data/awards.json"
     ).read_bytes()
@@ -70,3 +73,98 @@ def test_a_long_body_makes_a_short_summary() -> None:
     summary = export.plain(f"<p>{text}</p>")
     assert summary.endswith("…") and len(summary) <= export.SUMMARY_CHARS + 1 and "  " not in summary
     assert export.plain("<p>A &amp; B</p>") == "A & B"
+
+
+def _png(width: int, height: int, alpha: bool = False) -> bytes:
+    import io
+
+    from PIL import Image
+
+    image = Image.new(
+        "RGBA" if alpha else "RGB", (width, height), (11, 93, 75, 128) if alpha else (11, 93, 75)
+    )
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def test_an_uploaded_picture_becomes_responsive_webp_with_a_jpeg_twin(dynamodb, tmp_path: Path) -> None:
+    from functions.publish.images import SiteImages
+    from functions.publish.records import picture
+    from functions.services.storage import get_storage
+
+    key = f"storage/test/{uuid.uuid4().hex}.png"
+    get_storage().put(key, _png(2400, 1200), "image/png")
+    content, cache = tmp_path / "content", tmp_path / "cache"
+    (content / "images").mkdir(parents=True)
+    images = SiteImages(content, cache)
+
+    rel = images.publish("/" + key)
+    assert rel is not None and rel.startswith("images/records/") and rel.endswith(".webp")
+    made = sorted(p.name for p in (content / "images/records").iterdir())
+    stem = Path(rel).stem
+    assert made == sorted([f"{stem}.webp", f"{stem}-480w.webp", f"{stem}-960w.webp", f"{stem}.jpg"])
+    shown = picture(content, rel, "绿色")
+    assert (shown.width, shown.height) == (1600, 800)  # at most MAX_WIDTH wide, proportions kept
+    assert shown.fallback == f"/images/records/{stem}.jpg"
+    assert shown.srcset.split(", ")[0] == f"/images/records/{stem}-480w.webp 480w"
+    assert images.rendered == 1
+
+    # The next publish copies the cached files; the same upload gives the same names.
+    again = SiteImages(tmp_path / "other", cache)
+    assert again.publish("/" + key) == rel and again.rendered == 0
+
+    # A transparent picture keeps a PNG twin; a file that is not a picture, or a missing one, is left out.
+    clear = f"storage/test/{uuid.uuid4().hex}.png"
+    get_storage().put(clear, _png(300, 200, alpha=True), "image/png")
+    twin = Path(images.publish("/" + clear) or "").with_suffix(".png")
+    assert (content / twin).is_file()
+    fake = f"storage/test/{uuid.uuid4().hex}.jpg"
+    get_storage().put(fake, b"%PDF-1.4 not a picture", "image/jpeg")
+    assert images.publish("/" + fake) is None
+    assert images.publish("/storage/test/missing.png") is None
+    assert images.publish("/storage/../etc/passwd") is None
+    assert images.publish("/images/../../etc/passwd") is None
+
+
+def test_seeded_rows_publish_every_record_type(isolated_tables, tmp_path: Path) -> None:
+    from functions.models.config import Config
+    from functions.seed import seed
+    from functions.services.designs import get_design
+    from functions.services.fields import request_model  # noqa: F401 (the seed validates rows with it)
+
+    seed(isolated_tables)
+    item = Config.get("site", "record_number")
+    item.value = "浙ICP备2026000001号-9"
+    item.save()
+    content = tmp_path / "content"
+    shutil.copytree(REPO_ROOT / "content", content)
+    names = export.export_site_data(content / "data")
+    assert {"site.json", "news.json", "notices.json", "jobs.json", "carousel.json", "staff.json"} <= set(
+        names
+    )
+    assert get_design("business/project") is not None
+
+    records = load_records(content)  # every file passes the site's checks
+    site = json.loads((content / "data/site.json").read_text(encoding="utf-8"))
+    assert site["recordNumber"] == "浙ICP备2026000001号-9"
+    # Three of the four demo slides have a picture; the fourth is left out, not shown broken.
+    assert len(records["carousel"]) == 3
+    assert all(r["link"].startswith("/") for r in records["carousel"])
+    projects = {r["id"]: r for r in records["projects"]}
+    assert "riverside-park" in projects and projects["riverside-park"]["featured"] is True
+    assert (
+        projects["riverside-park"]["category"]["en"]
+        and "<h2>" in projects["riverside-park"]["body_html"]["en"]
+    )
+    assert [r["name"]["en"] for r in records["staff"]][0] == "Zhou Min"  # the highest weigh first
+    assert (
+        len(records["jobs"]) == 5 and records["jobs"][0]["kind"]["en"] == "Full-time"
+    )  # one demo job is a draft
+    # The equipment page counts the vehicles in service by kind; a kind with none is left out.
+    cars = json.loads((REPO_ROOT / "functions/data/demo/car.json").read_text(encoding="utf-8"))
+    expected = {}
+    for car in cars:
+        if car["status"] == "in_service":
+            expected[car["kind"]] = expected.get(car["kind"], 0) + 1
+    assert {r["kind"]: r["count"] for r in records["equipment"]} == expected

@@ -3,6 +3,8 @@
 - `built_site` (session): the real content/ built into a temporary folder by the same entry point
   the Makefile uses (`python -m functions.publish.build`), in a subprocess (Pelican's i18n plugin
   keeps module-level state), with a fixed public URL.
+- `seeded_site` (session): the same build from the seeded back-office records (DynamoDB Local), as
+  a fresh install's first publish makes it; the link checks run over both.
 - `site_server` (session): that folder served by a stdlib HTTP server on 127.0.0.1, free port, with
   the gateway's routing for the 404 page and production's Content-Security-Policy (enough for the
   browser checks).
@@ -18,6 +20,7 @@ import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,6 +55,24 @@ def run_build(content: Path, output: Path, public_url: str = PUBLIC_URL) -> Path
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return run_build(REPO_ROOT / "content", tmp_path_factory.mktemp("site") / "site")
+
+
+@pytest.fixture(scope="session")
+def seeded_site(dynamodb: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as the first publish of a fresh install builds it: the seed (designs, their demo rows,
+    the site Config) exported into a copy of content/ by the publish's own export, then built."""
+    import shutil
+
+    from functions.publish.export import export_site_data
+    from functions.seed import seed
+    from tests.conftest import isolated
+
+    content = tmp_path_factory.mktemp("seeded") / "content"
+    shutil.copytree(REPO_ROOT / "content", content)
+    with isolated(dynamodb) as settings:
+        seed(settings)
+        export_site_data(content / "data")
+    return run_build(content, tmp_path_factory.mktemp("seeded-site") / "site")
 
 
 def html_pages(site: Path) -> list[str]:

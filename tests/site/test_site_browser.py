@@ -73,11 +73,11 @@ def test_pages_read_without_javascript(browser, site_server: str) -> None:
     page.goto(site_server + "/en/xiang/riverside-park/")
     assert page.locator("h1").inner_text() == "Riverside Park integrated maintenance"
     assert page.locator("main").inner_text().count("Riverside Park") >= 2
-    # All eight screens are reachable from the phone navigation without a script.
+    # All eight screens and the news are reachable from the phone navigation without a script.
     nav = page.get_by_role("navigation", name="Main navigation")
     links = nav.get_by_role("link")
-    assert links.count() == 8
-    for i in range(8):
+    assert links.count() == 9
+    for i in range(9):
         assert links.nth(i).is_visible()
     page.goto(site_server + "/404.html")
     assert page.get_by_role("link", name="返回首页").is_visible()

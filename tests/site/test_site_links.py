@@ -21,6 +21,13 @@ ERROR_PAGES = {"404.html", "401.html", "en/404.html", "en/401.html"}
 SCREENS = ["", "jiang/", "yuangong/", "shebei/", "culture/", "zizhi/", "about/", "xiang/"]
 
 
+@pytest.fixture(scope="module", params=["content", "seeded records"])
+def built_site(request: pytest.FixtureRequest, built_site: Path) -> Path:
+    """Every check runs over the site built from content/ and over the one built from the seeded
+    back-office records (the first publish of a fresh install)."""
+    return built_site if request.param == "content" else request.getfixturevalue("seeded_site")
+
+
 class PageParser(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
