@@ -31,7 +31,7 @@ from functions.models.base import now
 from functions.models.counter import next_id
 from functions.models.design import Design, DesignLog, Record, record_scope
 from functions.models.listing import month_buckets, total_rows
-from functions.services.fields import TYPES
+from functions.services.fields import ICON_MAX, ICON_PATTERN, TYPES
 from functions.services.recycle import Origin
 
 DESIGNS_DIR = Path(__file__).resolve().parents[1] / "data" / "designs"
@@ -141,7 +141,7 @@ class DesignDoc(Schema):
     name: DesignName
     title: Words
     description: LongWords = Field(default_factory=LongWords)
-    icon: str = Field("TableOutlined", max_length=64, pattern=r"^[A-Za-z][A-Za-z0-9]*$")
+    icon: str = Field("TableOutlined", max_length=ICON_MAX, pattern=f"^{ICON_PATTERN}$")
     parent: Literal["business", "crud"] = "business"
     # Rows partitioned by month (attendance punches, inspections): a time range reads only its months.
     time_series: bool = False

@@ -32,7 +32,12 @@ from functions.core.validators import INT_MAX, MULTILINE, Schema, check_text, ch
 DATE_RE = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])")
 TIME_RE = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?")
 COLOR_RE = re.compile(r"#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?")
-ICON_RE = re.compile(r"[A-Za-z][A-Za-z0-9_:-]{0,63}")
+# An icon name: antd's (`HomeOutlined`) or one of the back office's icon style sheets (`fa fa-home`,
+# `bi bi-house`, `local-leaf`; webapp features/admin/shell/icon-sheets).
+# At most ICON_MAX characters.
+ICON_PATTERN = r"(?:[A-Za-z][A-Za-z0-9]*|(?:fa fa-|bi bi-|local-)[a-z0-9]+(?:-[a-z0-9]+)*)"
+ICON_MAX = 64
+ICON_RE = re.compile(ICON_PATTERN)
 AREA_RE = re.compile(r"[0-9]{2,12}")
 MAX_ITEMS = 50  # list values (images, files, multi-selects, key-value pairs)
 MONEY_MAX_CENTS = 100_000_000 * 100
@@ -218,7 +223,7 @@ TYPES: dict[str, FieldType] = {
         ],
         default=[],
     ),
-    "icon": FieldType(lambda f: Annotated[str, _pattern(ICON_RE, BAD_FORMAT)]),
+    "icon": FieldType(lambda f: Annotated[str, Field(max_length=ICON_MAX), _pattern(ICON_RE, BAD_FORMAT)]),
     "color": FieldType(lambda f: Annotated[str, _pattern(COLOR_RE, "Please enter a colour like #1a7f37")]),
     "array": FieldType(lambda f: Annotated[list[Pair], Field(max_length=MAX_ITEMS)], default=[]),
     "weigh": FieldType(_number(int), default=0, numeric=True),

@@ -4,7 +4,7 @@
  * the same bounds the server checks (functions/services/fields.py), defaults and drag sort. Texts come
  * from the design in the page's language (zh or en, the other one when a text is missing).
  */
-import type { ReactNode } from 'react';
+import type { IconChoice } from '../icon-picker';
 import type { DesignDoc, FieldDoc, Words } from '../../lib/api/generated/types.gen';
 import { designedTableApi, type TableApi } from '../../lib/table-api';
 import type { Translate } from '../../lib/validators';
@@ -50,7 +50,7 @@ const INPUT_OF: Record<FieldDoc['type'], FieldInputType> = {
   file: 'file',
   files: 'files',
   city: 'city',
-  icon: 'select',
+  icon: 'icon',
   color: 'color',
   array: 'pairs',
   weigh: 'number',
@@ -75,7 +75,7 @@ const RENDER_OF: Partial<Record<FieldDoc['type'], ColumnRender>> = {
 const FILTER_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filter']>> = {
   string: 'input',
   textarea: 'input',
-  icon: 'select',
+  icon: 'input',
   radio: 'select',
   select: 'select',
   status: 'select',
@@ -118,12 +118,8 @@ function defaultOf(field: FieldDoc): unknown {
   return undefined;
 }
 
-/** The table schema of a design; `apiOf(path)` gives the table API of a design's rule path. */
-export interface IconChoice {
-  names: string[];
-  render: (name: string) => ReactNode;
-}
-
+/** The table schema of a design; `apiOf(path)` gives the table API of a design's rule path; `icons`: the
+ * sets an icon field's picker offers. */
 export function designedSchema(
   design: DesignDoc,
   language: string,
@@ -137,10 +133,7 @@ export function designedSchema(
   const defaults: Record<string, unknown> = {};
   for (const field of design.fields) {
     const label = wordsIn(field.title, language) || field.name;
-    const options =
-      field.type === 'icon'
-        ? icons?.names.map((name) => ({ value: name, label: name.replace(/Outlined$/, '') }))
-        : optionsOf(field, language, t);
+    const options = optionsOf(field, language, t);
     const remote = field.relation ? { api: apiOf(field.relation.design), label: field.relation.label || 'id' } : undefined;
     if (remote) remotes[field.name] = remote;
     const input = INPUT_OF[field.type];
@@ -157,7 +150,7 @@ export function designedSchema(
       pattern: field.type === 'string' && field.pattern ? field.pattern : undefined,
       precision: numeric && field.type !== 'float' ? 0 : undefined,
       remote,
-      optionIcon: field.type === 'icon' ? icons?.render : undefined,
+      icons: field.type === 'icon' ? icons : undefined,
       topic:
         input === 'image' || input === 'images' || input === 'file' || input === 'files' ? design.name.replace(/\W+/g, '_') : undefined,
     });

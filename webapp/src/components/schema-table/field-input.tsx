@@ -1,5 +1,5 @@
 /** The form controls of a schema field (./schema FieldInputType). */
-import { lazy, Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type CSSProperties } from 'react';
 import {
   Button,
   Checkbox,
@@ -19,6 +19,7 @@ import { CaretDownFilled, DeleteOutlined, PlusOutlined } from '@ant-design/icons
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CityCascader } from '../city-cascader';
+import { IconPicker } from '../icon-picker';
 import { UploadField } from '../upload/upload-field';
 import { RemoteSelect } from './remote-select';
 import { leafKeys, type FieldSchema } from './schema';
@@ -100,15 +101,6 @@ function PairsInput({ field, id, value, onChange }: { field: FieldSchema; id?: s
         </Button>
       )}
     </div>
-  );
-}
-
-function withIcon(field: FieldSchema, value: unknown, label: ReactNode) {
-  return (
-    <Space>
-      {field.optionIcon?.(String(value))}
-      {label}
-    </Space>
   );
 }
 
@@ -238,10 +230,6 @@ export function FieldInput({
           allowClear
           optionFilterProp="label"
           showSearch
-          {...(field.optionIcon && {
-            optionRender: (option) => withIcon(field, option.value, option.label),
-            labelRender: (option) => withIcon(field, option.value, option.label),
-          })}
         />
       );
     case 'multiselect':
@@ -289,6 +277,12 @@ export function FieldInput({
       );
     case 'tree':
       return <RuleTree field={field} id={id} value={value} onChange={onChange} />;
+    case 'icon':
+      return field.icons ? (
+        <IconPicker id={id} value={value as string} onChange={onChange} choice={field.icons} placeholder={field.placeholder} />
+      ) : (
+        <Input id={id} value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} />
+      );
     default:
       return <Input id={id} value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} />;
   }

@@ -5,6 +5,7 @@
  * rules of lib/validators) and delete / drag sort. On phones the rows are cards (./row-cards).
  */
 import type { ReactNode } from 'react';
+import type { IconChoice } from '../icon-picker';
 import type { Row, TableApi } from '../../lib/table-api';
 import type { ValidatorName } from '../../lib/validators';
 
@@ -69,7 +70,8 @@ export type FieldInputType =
   | 'remoteselect'
   | 'remoteselects'
   | 'treeSelect'
-  | 'tree';
+  | 'tree'
+  | 'icon';
 
 /** `required`, or a named check of lib/validators. */
 export type FieldRule = 'required' | ValidatorName;
@@ -94,8 +96,8 @@ export interface FieldSchema {
   precision?: number;
   /** Where a remote select finds its rows and which of their fields names them. */
   remote?: { api: TableApi; label: string };
-  /** A picture before each option of a select (e.g. the icon an icon name stands for). */
-  optionIcon?: (value: string) => ReactNode;
+  /** The icon sets an `icon` field's picker offers (the back office's, features/admin/shell/icons). */
+  icons?: IconChoice;
   /** Folder of the uploads of an upload field. */
   topic?: string;
 }

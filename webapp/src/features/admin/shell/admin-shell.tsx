@@ -38,6 +38,7 @@ import { IFRAME_PREFIX, menuTarget, tabUrl, type TabRoute } from '../../../lib/a
 import { fetchAdminIndex, logout as logoutRequest } from './api';
 import { AdminAvatar } from './admin-avatar';
 import { HeaderTools } from './header-tools';
+import { loadIconSheets } from './icon-sheets';
 import { MenuIcon } from './icons';
 import { LayoutSettings } from './layout-settings';
 import { TabStrip, type TabAction } from './tab-strip';
@@ -151,6 +152,9 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set());
   const dark = layout.isDark;
   const path = location.pathname;
+
+  // The three icon style sheets load when the back office starts (menus may name their icons).
+  useEffect(() => loadIconSheets(), []);
 
   // The menu titles come from the server in the request's language: after a switch, ask again
   // (the side menu and the open tabs then show the new titles).

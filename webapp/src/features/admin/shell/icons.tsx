@@ -1,19 +1,37 @@
-/** The menu icons the rules name (antd icon component names, ./menu-icon-set); unknown names fall back
- * to the layout's default menu icon. The icon is decoration beside the menu's title: hidden from
- * screen readers (antd would read its English name, "dashboard", before the title). */
+/** The back office's icons: antd's (a fixed set, ./menu-icon-set) and those of the three icon style
+ * sheets (./icon-sheets: `fa fa-…`, `bi bi-…`, `local-…`). A name of any set draws its icon; an unknown
+ * name falls back (to the layout's default menu icon in the menus). The icon is decoration beside a
+ * title or a name: hidden from screen readers (antd would read its English name, "dashboard", before
+ * the title). ICON_CHOICE is what the one picker (components/icon-picker) offers. */
 import type { ComponentType } from 'react';
+import type { IconChoice } from '../../../components/icon-picker';
+import { sheetIconNames, sheetOf, type SheetSet } from './icon-sheets';
 import * as SET from './menu-icon-set';
 
 export const MENU_ICONS: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = SET;
 
+const ANTD_NAMES = Object.keys(MENU_ICONS).sort();
+
+/** Whether `name` draws an icon of some set. */
+export const isIconName = (name: string): boolean => name in MENU_ICONS || sheetOf(name) !== null;
+
 export function MenuIcon({ name, fallback }: { name: string; fallback: string }) {
-  const Icon = MENU_ICONS[name] ?? MENU_ICONS[fallback] ?? SET.MinusOutlined;
+  const shown = isIconName(name) ? name : isIconName(fallback) ? fallback : 'MinusOutlined';
+  if (sheetOf(shown)) return <i className={shown} aria-hidden />;
+  const Icon = MENU_ICONS[shown];
   return <Icon aria-hidden />;
 }
 
-/** The icons a designed table's `icon` field offers, each drawn before its name. */
-export const ICON_CHOICE = {
-  names: Object.keys(MENU_ICONS).sort(),
+const sheetSet = (key: SheetSet) => ({ key, owns: (name: string) => sheetOf(name) === key, load: () => sheetIconNames(key) });
+
+/** The icon sets the picker offers: antd's, Font Awesome, Bootstrap Icons, the local SVG set. */
+export const ICON_CHOICE: IconChoice = {
+  sets: [
+    { key: 'antd', owns: (name) => name in MENU_ICONS, load: () => Promise.resolve(ANTD_NAMES) },
+    sheetSet('fa'),
+    sheetSet('bi'),
+    sheetSet('local'),
+  ],
   render: (name: string) => <MenuIcon name={name} fallback="MinusOutlined" />,
 };
 

@@ -1,8 +1,9 @@
 /** The layout settings drawer: every field of the persisted layout config (SPEC §3). */
-import { Button, ColorPicker, Divider, Drawer, Form, InputNumber, Radio, Select, Switch } from 'antd';
+import { Button, ColorPicker, Divider, Drawer, Form, InputNumber, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LAYOUT, setLayoutConfig, setLayoutMode, useLayoutConfig, type ColorPair, type LayoutConfig } from '../../../lib/theme';
-import { MENU_ICONS, MenuIcon } from './icons';
+import { IconPicker } from '../../../components/icon-picker';
+import { ICON_CHOICE } from './icons';
 
 type PairKey = {
   [K in keyof LayoutConfig]: LayoutConfig[K] extends ColorPair ? K : never;
@@ -55,18 +56,12 @@ export function LayoutSettings({ open, onClose }: { open: boolean; onClose: () =
         <Form.Item label={t('layout.showTopBar')}>
           <Switch checked={layout.menuShowTopBar} onChange={(menuShowTopBar) => setLayoutConfig({ menuShowTopBar })} />
         </Form.Item>
-        <Form.Item label={t('layout.defaultIcon')}>
-          <Select
+        <Form.Item label={t('layout.defaultIcon')} htmlFor="layout-default-icon">
+          <IconPicker
+            id="layout-default-icon"
             value={layout.menuDefaultIcon}
-            onChange={(menuDefaultIcon: string) => setLayoutConfig({ menuDefaultIcon })}
-            options={Object.keys(MENU_ICONS).map((name) => ({
-              value: name,
-              label: (
-                <span>
-                  <MenuIcon name={name} fallback={name} /> {name}
-                </span>
-              ),
-            }))}
+            onChange={(menuDefaultIcon) => setLayoutConfig({ menuDefaultIcon })}
+            choice={ICON_CHOICE}
           />
         </Form.Item>
         <Divider>{layout.isDark ? t('layout.darkColours') : t('layout.lightColours')}</Divider>

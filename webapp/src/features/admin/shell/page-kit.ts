@@ -87,9 +87,8 @@ export function ruleSchema(
       {
         name: 'icon',
         label: t('rule.icon'),
-        input: 'select',
-        options: ICON_CHOICE.names.map((name) => ({ value: name, label: name })),
-        optionIcon: ICON_CHOICE.render,
+        input: 'icon',
+        icons: ICON_CHOICE,
       },
       {
         name: 'menu_type',

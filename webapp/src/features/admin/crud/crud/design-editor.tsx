@@ -35,7 +35,8 @@ import { notify } from '../../../../lib/notify';
 import { RequestError } from '../../../../lib/request';
 import { useNarrowScreen } from '../../../../lib/theme';
 import type { Translate } from '../../../../lib/validators';
-import { ICON_CHOICE, MenuIcon } from '../../shell/icons';
+import { ICON_CHOICE } from '../../shell/icons';
+import { IconPicker } from '../../../../components/icon-picker';
 import { designedSchema, wordsIn } from '../../../../components/schema-table/design-schema';
 import {
   INDEXABLE,
@@ -447,22 +448,7 @@ export function DesignEditor({
           </Col>
           <Col xs={12} md={6}>
             <Form.Item label={t('icon')} htmlFor="design-icon">
-              <Select
-                id="design-icon"
-                value={design.icon}
-                onChange={(icon: string) => set({ icon })}
-                showSearch
-                options={ICON_CHOICE.names.map((name) => ({
-                  value: name,
-                  label: (
-                    <Space>
-                      <MenuIcon name={name} fallback="TableOutlined" />
-                      {name.replace(/Outlined$/, '')}
-                    </Space>
-                  ),
-                }))}
-                filterOption={(input, option) => String(option?.value).toLowerCase().includes(input.toLowerCase())}
-              />
+              <IconPicker id="design-icon" value={design.icon} onChange={(icon) => set({ icon })} choice={ICON_CHOICE} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>

@@ -24,10 +24,12 @@ import {
 import { DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { IconPicker } from '../../../../components/icon-picker';
 import { Auth } from '../../../../components/permission';
 import { UploadField } from '../../../../components/upload/upload-field';
 import { currentLanguage } from '../../../../lib/i18n';
 import { requiredRule, ruleFor } from '../../../../lib/validators';
+import { ICON_CHOICE } from '../../shell/icons';
 import * as configApi from './api';
 import type { ConfigGroup, ConfigItem } from './api';
 import { ConfigGroupsInput, groupsProblem, type GroupRow } from './config-groups';
@@ -140,6 +142,11 @@ export function ConfigControl({ item, value, onChange }: { item: ConfigItem; val
     case 'files':
       return <UploadField type={item.type} topic="config" value={value as string | string[] | undefined} onChange={(v) => onChange?.(v)} />;
     case 'icon':
+      return (
+        <div style={{ maxWidth: 360 }}>
+          <IconPicker value={text} onChange={onChange} choice={ICON_CHOICE} />
+        </div>
+      );
     default:
       return (
         <Space>
@@ -147,7 +154,7 @@ export function ConfigControl({ item, value, onChange }: { item: ConfigItem; val
             value={text}
             onChange={(e) => onChange?.(e.target.value)}
             style={{ width: 360 }}
-            placeholder={item.type === 'icon' ? 'UserOutlined' : item.type === 'string' ? '' : 'https://…'}
+            placeholder={item.type === 'string' ? '' : 'https://…'}
           />
           {item.type === 'image' && text && <img src={text} alt="" style={{ height: 32 }} />}
         </Space>
