@@ -9,7 +9,7 @@ with their demo rows (`functions.services.designs`) — each only when missing (
 admin exists, with a random password from `secrets.token_urlsafe` that is returned (and printed
 once by `python -m functions.seed`); there is never a known default password. Later runs return None
 and change nothing that already exists, except that tables from before the row counters get their
-counts (`functions.models.listing.ensure_row_counts`).
+counts and sums (`functions.models.listing.ensure_row_counts`, `ensure_tallies`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ FIRST_ADMIN_USERNAME = "admin"
 def seed(settings: Settings | None = None) -> str | None:
     """Create tables and defaults; returns the first admin's password if it was created now."""
     from functions.models import ALL_MODELS, Admin, DuplicateError, configure_models
-    from functions.models.listing import Listed, ensure_row_counts
+    from functions.models.listing import Listed, ensure_row_counts, ensure_tallies
     from functions.models.tables import create_tables
     from functions.services.config_items import seed_config_items
     from functions.services.designs import load_demo_rows, load_design_files
@@ -44,7 +44,9 @@ def seed(settings: Settings | None = None) -> str | None:
     seed_groups()
     seed_recycle_rules()
     seed_sensitive_rules()
-    ensure_row_counts([m for m in ALL_MODELS if issubclass(m, Listed) and hasattr(m, "by_part")])
+    listed = [m for m in ALL_MODELS if issubclass(m, Listed) and hasattr(m, "by_part")]
+    ensure_row_counts(listed)
+    ensure_tallies(listed)
     load_design_files()
     load_demo_rows()
     if Admin.any_exists():

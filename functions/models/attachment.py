@@ -12,6 +12,9 @@
 - Several rows may point to one stored object (same key). A `Counter` item
   `attachment.file#<storage>#<key>` counts them; it moves in the same transactions, and the object
   is deleted when the count reaches zero.
+- Storage sums for the dashboard: `tallies()` gives the counters `bytes#attachment` (all rows) and
+  `bytes#attachment#<kind>` / `files#attachment#<kind>` per kind of file (`kind_of`: image, video,
+  audio, document, archive, other); they move with the row count (`functions.models.listing`).
 - Listing for the back office is the generic table's: pages of a Query of the GSI `part-id-index`
   (`functions.models.listing`), newest first; never a Scan. The row count `rows#attachment` moves
   in the transactions that add and delete rows (`functions.services.attachments`).
@@ -27,6 +30,10 @@ from functions.models.base import BaseModel, now
 from functions.models.listing import PART, Listed, part_index
 
 LIST_PART = PART
+BYTES_COUNTER = "bytes#attachment"
+FILE_KINDS = ("image", "video", "audio", "document", "archive", "other")
+_DOCUMENT_SUFFIXES = {"pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "txt", "csv", "md", "odt", "rtf"}
+_ARCHIVE_SUFFIXES = {"zip", "rar", "7z", "gz", "tgz", "tar", "bz2", "xz"}
 GUARD_SCOPE = "attachment.sha1"
 FILE_COUNTER_SCOPE = "attachment.file"
 
@@ -57,6 +64,7 @@ class Attachment(Listed, BaseModel):
     last_upload_time = NumberAttribute(default=now)
 
     by_part = part_index()
+    tally_counter = BYTES_COUNTER
 
     @property
     def key(self) -> str:
@@ -68,6 +76,10 @@ class Attachment(Listed, BaseModel):
 
     def to_row(self) -> dict[str, Any]:
         return self.to_public()
+
+    def tallies(self) -> dict[str, int]:
+        kind, size = kind_of(self.mimetype, self.url), int(self.size or 0)
+        return {BYTES_COUNTER: size, kind_counter("bytes", kind): size, kind_counter("files", kind): 1}
 
     def to_public(self) -> dict[str, Any]:
         return {
@@ -95,3 +107,21 @@ def guard_key(storage: str, topic: str, uploader: str, sha1: str) -> str:
 
 def file_counter_name(storage: str, key: str) -> str:
     return f"{FILE_COUNTER_SCOPE}#{storage}#{key}"
+
+
+def kind_of(mimetype: str, name: str = "") -> str:
+    """The kind of a file (one of `FILE_KINDS`) by its MIME type, else by its suffix."""
+    major = (mimetype or "").split("/", 1)[0].lower()
+    if major in ("image", "video", "audio"):
+        return major
+    suffix = name.rsplit(".", 1)[-1].lower() if "." in name else ""
+    if major == "text" or suffix in _DOCUMENT_SUFFIXES or "pdf" in mimetype or "officedocument" in mimetype:
+        return "document"
+    if suffix in _ARCHIVE_SUFFIXES or any(word in mimetype for word in ("zip", "rar", "7z", "compressed")):
+        return "archive"
+    return "other"
+
+
+def kind_counter(measure: str, kind: str) -> str:
+    """The counter of one kind's `bytes` or `files`: `bytes#attachment#image`."""
+    return f"{measure}#attachment#{kind}"

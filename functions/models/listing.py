@@ -13,7 +13,10 @@ Row counts are exact and cheap: a listed table (`list_buckets` set) keeps a coun
 `rows#<table>` (and `rows#<table>#<month>` per month) in the `counter` table, changed by
 `count_rows(tx, item, ±1)` **in the same transaction** as the put or delete of the row. The total
 of an unfiltered list is one GetItem (or one BatchGetItem of the months kept), never a count of rows.
-A GSI keyed by another attribute (`key_index`: a member's `status`, an admin-log row's `admin_id`)
+A model may keep sums beside its row count: `tallies()` on an item returns `{counter name: amount}`
+(an attachment: its bytes, in total and per kind of file), and `count_rows` adds them, times `delta`,
+in the same transaction; so a sum is as exact as the count, whatever path adds, deletes or restores
+the row. A GSI keyed by another attribute (`key_index`: a member's `status`, an admin-log row's `admin_id`)
 lets a filter on that attribute read only the matching rows.
 """
 
@@ -95,6 +98,8 @@ class Listed:
 
     list_buckets: ClassVar[str] = CONSTANT
     logical_name: ClassVar[str]
+    # The counter that is always among a model's `tallies()` (its sums exist once it exists).
+    tally_counter: ClassVar[str | None] = None
 
     @classmethod
     def retention_months(cls) -> int:
@@ -136,6 +141,12 @@ def bucket_of(item: Any) -> str | None:
     return item.part if type(item).list_buckets == MONTHLY else None
 
 
+def tallies_of(item: Any) -> dict[str, int]:
+    """The sums an item adds to beside its row count (`{}` for most models)."""
+    tallies = getattr(item, "tallies", None)
+    return dict(tallies()) if callable(tallies) else {}
+
+
 def count_rows(tx: TransactWrite, item: Any, delta: int) -> None:
     """Add to transaction `tx` the counter updates for adding (`delta` 1) or deleting (-1) `item`."""
     scope, bucket = scope_of(item), bucket_of(item)
@@ -145,6 +156,8 @@ def count_rows(tx: TransactWrite, item: Any, delta: int) -> None:
         if delta > 0:
             actions.append(Counter.first.set(Counter.first | bucket))
     tx.update(Counter(rows_counter(scope)), actions=actions)
+    for name, amount in tallies_of(item).items():
+        tx.update(Counter(name), actions=[Counter.value.add(amount * delta)])
 
 
 def _counter(name: str) -> Counter | None:
@@ -224,6 +237,23 @@ def ensure_row_counts(models: list[type[Any]]) -> list[str]:
     return counted
 
 
+def ensure_tallies(models: list[type[Any]]) -> list[str]:
+    """Give tables from before their sums (`tallies`) their sums: add up the rows once. Runs from the
+    seed, never from a request; a table whose `tally_counter` exists is skipped at one GetItem."""
+    counted: list[str] = []
+    for model in models:
+        if not model.tally_counter or _counter(model.tally_counter) is not None:
+            continue
+        sums: dict[str, int] = {model.tally_counter: 0}
+        for item in model.by_part.query(PART):
+            for name, amount in tallies_of(item).items():
+                sums[name] = sums.get(name, 0) + amount
+        for name, amount in sums.items():
+            Counter(name, value=amount).save()
+        counted.append(model.logical_name)
+    return counted
+
+
 def bulk_put(items: list[Any]) -> None:
     """Write many new rows of one listed model and scope at once (an import, a benchmark's fill) with
     BatchWriteItem, then add them to the row counters. Not one transaction: use it only for rows that
@@ -232,12 +262,17 @@ def bulk_put(items: list[Any]) -> None:
         return
     model, scope = type(items[0]), scope_of(items[0])
     months: dict[str, int] = {}
+    sums: dict[str, int] = {}
     with model.batch_write() as batch:
         for item in items:
             batch.save(item)
             bucket = bucket_of(item)
             if bucket is not None:
                 months[bucket] = months.get(bucket, 0) + 1
+            for name, amount in tallies_of(item).items():
+                sums[name] = sums.get(name, 0) + amount
+    for name, amount in sums.items():
+        Counter(name).update(actions=[Counter.value.add(amount)])
     actions: list[Any] = [Counter.value.add(len(items))]
     if months:
         actions.append(Counter.first.set(Counter.first | min(months)))

@@ -9,6 +9,8 @@
 - A disabled account answers "Account disabled" (only after the right password, so the state of an
   account is not revealed to someone who does not know its password).
 - The captcha is required when the Config switch `security.admin_login_captcha` is on.
+- A successful login adds one to today's `admin_login` counter (`functions.services.stats`: the
+  dashboard's login trend).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from functions.core.security import hash_password, needs_rehash, verify_password
 from functions.models.admin import Admin
 from functions.models.base import now
 from functions.models.config import Config
-from functions.services import lockout
+from functions.services import lockout, stats
 from functions.services.lockout import MAX_FAILURES  # noqa: F401 - re-exported for callers and tests
 
 SECURITY_GROUP = "security"
@@ -68,4 +70,5 @@ def authenticate_admin(username: str, password: str, ip: str) -> Admin:
     if needs_rehash(admin.password_hash):
         actions.append(Admin.password_hash.set(hash_password(password)))
     lockout.succeeded(admin, *actions)
+    stats.bump(stats.ADMIN_LOGIN)
     return admin

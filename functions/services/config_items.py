@@ -1,10 +1,10 @@
 """The back office's Config screen (routine/config): groups of items, item types, saving, secrets.
 
 Groups (tabs): `site` (basics; SPEC §3 site config, read by /api/index/index and the static site),
-`mail` (SMTP), `security` (login switches), `user` (members), and those an admin adds. As in
-BuildAdmin the list of groups is itself a config item, `site.config_group` (type `config_group`: a
-list of `{name, title, title_en}`), edited on the Basics tab and saved with it: a group is added or
-removed there. Group names are lower-case identifiers, titles are required
+`mail` (SMTP), `security` (login switches), `user` (members), `dashboard` (the quick entrances), and
+those an admin adds. As in BuildAdmin the list of groups is itself a config item, `site.config_group`
+(type `config_group`: a list of `{name, title, title_en}`), edited on the Basics tab and saved with
+it: a group is added or removed there. Group names are lower-case identifiers, titles are required
 (the English one falls back to the Chinese), at most `MAX_GROUPS`; a group that still holds items,
 or has built-in ones, cannot be removed, and a built-in group missing from the list (one added by a
 later version) is shown after the listed ones. Each group is one Query on the `Config` table.
@@ -59,6 +59,7 @@ GROUPS: list[dict[str, str]] = [
     {"name": "mail", "title": "邮件配置", "title_en": "Mail"},
     {"name": "security", "title": "安全配置", "title_en": "Security"},
     {"name": "user", "title": "会员配置", "title_en": "Members"},
+    {"name": "dashboard", "title": "控制台", "title_en": "Dashboard"},
 ]
 GROUP_ITEM = "config_group"
 GROUP_NAME_RE = re.compile(r"[a-z][a-z0-9_]{0,29}")
@@ -87,6 +88,24 @@ DEFAULT_ITEMS: dict[str, dict[str, tuple[str, str, Any, Any, str]]] = {
     },
     "security": {
         "admin_login_captcha": ("后台登录验证码", "switch", False, None, "开启后，后台登录需填写图形验证码"),
+    },
+    "dashboard": {
+        # Buttons on the dashboard: title → back-office path (`functions.services.dashboard`).
+        "quick_entrance": (
+            "快捷入口",
+            "array",
+            [
+                {"key": "在线留言|Enquiries", "value": "/admin/business/contact"},
+                {"key": "工单管理|Work orders", "value": "/admin/business/order"},
+                {"key": "新闻动态|News", "value": "/admin/business/news"},
+                {"key": "会员管理|Members", "value": "/admin/user/user"},
+                {"key": "发布网站|Publish site", "value": "/admin/routine/publish"},
+                {"key": "系统配置|System config", "value": "/admin/routine/config"},
+            ],
+            None,
+            "控制台上的快捷按钮：键为标题（“中文|English”，只写一种则两种语言都用它），值为后台页面路径，"
+            "如 /admin/user/user；管理员只看到自己有权打开的入口",
+        ),
     },
 }
 SITE_CONTENT = {"upload_mode": {"local": "本地存储", "remote": "云存储"}}

@@ -32,7 +32,7 @@ from functions.core.validators import MOBILE_RE
 from functions.models.base import DuplicateError, is_condition_failure, now, transact_write
 from functions.models.unique import Unique, unique_key
 from functions.models.user import SCOPES, User, cents_to_yuan
-from functions.services import accounts, area, codes, lockout, sessions, wallet
+from functions.services import accounts, area, codes, lockout, sessions, stats, wallet
 from functions.services.lockout import LOCK_MINUTES
 
 DUPLICATE_MESSAGES = {
@@ -100,6 +100,7 @@ def _start(user: User, keep: bool, ip: str, user_agent: str, current: int) -> di
         user, User.last_login_time.set(current), User.last_login_ip.set(ip[:64]), User.lang.set(get_lang())
     )
     tokens = sessions.open_session("user", int(user.id), remember=keep, ip=ip, user_agent=user_agent)
+    stats.bump(stats.MEMBER_LOGIN)
     return member_payload(user, tokens)
 
 

@@ -1,6 +1,6 @@
 # ruff: noqa: F811 - the fixtures imported from admin_support are used as parameters
 """Back-office behaviour: login and lockout, logout, the shell's index, rules, groups, admins, the
-admin log, members, config, profile, dashboard and the generic table parameters."""
+admin log, members, config, profile and the generic table parameters."""
 
 from __future__ import annotations
 
@@ -618,17 +618,7 @@ def test_send_test_mail_through_smtp(
         )
 
 
-# --- dashboard and generic table parameters ---------------------------------------------------------
-def test_dashboard_counts_and_series(api: httpx.Client, admin_seed: None, super_admin: AdminUser) -> None:
-    before = ok(api.get("/srv/admin/dashboard/index", headers=super_admin.headers))
-    post(api, "user/user/add", super_admin, {"username": unique("d"), "nickname": "D", "password": PASSWORD})
-    after = ok(api.get("/srv/admin/dashboard/index", params={"days": 30}, headers=super_admin.headers))
-    assert after["counts"]["members"] == before["counts"]["members"] + 1
-    assert after["counts"]["today_signups"] == before["counts"]["today_signups"] + 1
-    assert len(after["signups"]) == len(after["admin_actions"]) == 30
-    assert after["admin_actions"][-1]["value"] > before["admin_actions"][-1]["value"]
-
-
+# --- generic table parameters (the dashboard: tests/api/test_dashboard.py) ---------------------------------
 def test_table_paging_search_order_select(
     api: httpx.Client, admin_seed: None, super_admin: AdminUser
 ) -> None:

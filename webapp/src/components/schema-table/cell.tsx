@@ -1,18 +1,12 @@
 /** How a list cell shows its value (./schema ColumnRender), in the table and in the phone cards alike. */
 import type { ReactNode } from 'react';
 import { Tag, Typography } from 'antd';
+import { formatBytes } from '../../lib/bytes';
 import type { Row } from '../../lib/table-api';
 import { timeFormat } from '../../lib/time';
 import type { Translate } from '../../lib/validators';
 import { CityNames } from '../city-cascader';
 import type { ColumnSchema, TableConfig } from './schema';
-
-/** A size in bytes for people: "512 B", "2.0 KB", "3.00 MB". */
-export function formatBytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
-  return `${(size / 1024 / 1024).toFixed(2)} MB`;
-}
 
 /** The content of `col`'s cell in `row`; a page's own `cells[col.key]` comes first. In a phone card
  * (`card`) long code wraps over up to three lines and can be expanded. */

@@ -4,10 +4,10 @@
  * the left as bars, points on the right as a line), so the two units never share a scale; the tooltip
  * shows both values of a day. Colours and text follow the antd theme (light/dark).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { theme } from 'antd';
 import * as echarts from 'echarts/core';
-import type { ComposeOption, ECharts } from 'echarts/core';
+import type { ComposeOption } from 'echarts/core';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
@@ -18,6 +18,7 @@ import {
   type TooltipComponentOption,
 } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
+import { EChart } from '../../../components/echart';
 import { signed, type WeekSeries } from './week-data';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
@@ -79,8 +80,6 @@ export function weekChartOption(days: string[], series: WeekSeries[], colors: Co
 }
 
 export function WeekChart({ days, series, label }: { days: string[]; series: WeekSeries[]; label: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
   const { token } = theme.useToken();
   const { colorText, colorTextSecondary, colorBorderSecondary, colorBgElevated } = token;
   const option = useMemo(
@@ -88,22 +87,7 @@ export function WeekChart({ days, series, label }: { days: string[]; series: Wee
       weekChartOption(days, series, { text: colorText, muted: colorTextSecondary, line: colorBorderSecondary, tooltipBg: colorBgElevated }),
     [days, series, colorText, colorTextSecondary, colorBorderSecondary, colorBgElevated],
   );
-  useEffect(() => {
-    if (!box.current) return undefined;
-    const instance = echarts.init(box.current, undefined, { renderer: 'svg' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(box.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(option, true);
-  }, [option]);
-  return <div ref={box} role="img" aria-label={label} data-testid="week-chart" style={{ width: '100%', height: 280 }} />;
+  return <EChart option={option} label={label} height={280} testId="week-chart" />;
 }
 
 export default WeekChart;

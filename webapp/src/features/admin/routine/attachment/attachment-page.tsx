@@ -10,7 +10,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SchemaTable } from '../../../../components/schema-table/schema-table';
 import type { TableConfig } from '../../../../components/schema-table/schema';
-import { formatBytes } from '../../../../components/schema-table/cell';
+import { formatBytes } from '../../../../lib/bytes';
 import { acceptFor, fullUrl } from '../../../../components/upload/upload-rules';
 import { notify } from '../../../../lib/notify';
 import { getSiteConfig } from '../../../../lib/site';
