@@ -186,3 +186,18 @@ export function firstRoute(menus: MenuNode[]): string | null {
   }
   return null;
 }
+
+const badgeListeners = new Set<() => void>();
+
+/** Ask the shell to read the menu badges again (a page changed what they count, e.g. an enquiry was handled). */
+export function refreshBadges(): void {
+  badgeListeners.forEach((listener) => listener());
+}
+
+/** The shell's side of `refreshBadges`; returns the unsubscribe function. */
+export function onBadgeRefresh(listener: () => void): () => void {
+  badgeListeners.add(listener);
+  return () => {
+    badgeListeners.delete(listener);
+  };
+}

@@ -9,7 +9,7 @@
  * "Exit full screen" button.
  */
 import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
-import { Button, Drawer, Dropdown, Grid, Layout, Menu, Spin, type MenuProps } from 'antd';
+import { Badge, Button, Drawer, Dropdown, Grid, Layout, Menu, Spin, type MenuProps } from 'antd';
 import { FullscreenExitOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -41,6 +41,8 @@ import { HeaderTools } from './header-tools';
 import { loadIconSheets } from './icon-sheets';
 import { MenuIcon } from './icons';
 import { LayoutSettings } from './layout-settings';
+import { useRoutePush } from './route-push';
+import { useMenuBadges } from './menu-badges';
 import { TabStrip, type TabAction } from './tab-strip';
 import { useAdminNamespace } from './use-admin-i18n';
 
@@ -50,16 +52,43 @@ export type AdminPages = Record<string, ComponentType | undefined>;
 
 const HEADER_HEIGHT = 50;
 
-function menuItems(nodes: MenuNode[], fallbackIcon: string): MenuProps['items'] {
+const SCREEN_READER_ONLY: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+};
+
+/** A menu title with its count (new enquiries…): the number shown, a sentence for screen readers. */
+function BadgeLabel({ title, count }: { title: string; count: number }) {
+  const { t } = useTranslation('admin/common');
+  return (
+    <span data-badge={count} style={{ display: 'inline-flex', alignItems: 'center', gap: 8, maxWidth: '100%' }}>
+      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{title}</span>
+      <Badge count={count} overflowCount={99} size="small" aria-hidden />
+      <span style={SCREEN_READER_ONLY}>{t('shell.badge', { n: count })}</span>
+    </span>
+  );
+}
+
+function countIn(nodes: MenuNode[], badges: Record<string, number>): number {
+  return nodes.reduce((sum, node) => sum + (badges[node.name] ?? 0) + countIn(node.children ?? [], badges), 0);
+}
+
+function menuItems(nodes: MenuNode[], fallbackIcon: string, badges: Record<string, number>): MenuProps['items'] {
   return nodes
     .filter((node) => node.type !== 'button')
     .map((node) => {
       const icon = <MenuIcon name={node.icon} fallback={fallbackIcon} />;
+      const count = node.type === 'menu_dir' ? countIn(node.children ?? [], badges) : (badges[node.name] ?? 0);
+      const label = count > 0 ? <BadgeLabel title={node.title} count={count} /> : node.title;
       if (node.type === 'menu_dir') {
-        return { key: `dir:${node.id}`, icon, label: node.title, children: menuItems(node.children ?? [], fallbackIcon) };
+        return { key: `dir:${node.id}`, icon, label, children: menuItems(node.children ?? [], fallbackIcon, badges) };
       }
       const target = menuTarget(node);
-      return { key: target.kind === 'link' ? `link:${target.to}` : target.to, icon, label: node.title };
+      return { key: target.kind === 'link' ? `link:${target.to}` : target.to, icon, label };
     });
 }
 
@@ -141,6 +170,7 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
   const admin = useAdminState();
   const location = useLocation();
   const navigate = useNavigate();
+  const push = useRoutePush();
   const isPhone = useNarrowScreen();
   const screens = Grid.useBreakpoint();
   const compactTools = isPhone || screens.lg === false;
@@ -206,7 +236,8 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
   }, [pageTitle]);
   useEffect(() => () => void setPageTitle(null), []);
 
-  const items = useMemo(() => menuItems(admin.menus, layout.menuDefaultIcon), [admin.menus, layout.menuDefaultIcon]);
+  const badges = useMenuBadges(admin.loaded);
+  const items = useMemo(() => menuItems(admin.menus, layout.menuDefaultIcon, badges), [admin.menus, layout.menuDefaultIcon, badges]);
   const home = firstRoute(admin.menus) ?? ROUTE_PATHS.adminLoading;
 
   if (!ready) return <Spin style={{ margin: 48 }} />;
@@ -218,9 +249,10 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     const link = key.startsWith('link:') ? key.slice(5) : null;
     // A link menu to another site (http(s), ftp, mailto, tel: SPEC §5) opens outside the app; a link
-    // to one of the app's own paths opens in it.
+    // to one of the app's own paths opens in it; a menu that cannot open, or the page already shown,
+    // gets its navigation message (./route-push).
     if (link !== null && isExternal(link)) window.open(link, '_blank', 'noopener');
-    else go(link ?? key);
+    else if (push(link ?? key)) setDrawerOpen(false);
   };
   const select = (tabPath: string) => {
     const tab = admin.tabs.tabs.find((candidate) => candidate.path === tabPath);
@@ -416,7 +448,7 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
       <AccountMenu
         narrow={compactTools}
         profile={Boolean(admin.routes['/admin/routine/adminInfo'])}
-        onProfile={() => go('/admin/routine/adminInfo')}
+        onProfile={() => push('/admin/routine/adminInfo')}
         onLogout={() => void logout()}
       />
     </Layout.Header>

@@ -1,4 +1,5 @@
-/** Calls of the back-office shell (DESIGN §3): the admin's index (menus, site config) and logout. */
+/** Calls of the back-office shell (DESIGN §3): the admin's index (menus, site config), the counts
+ * beside menu items and logout. */
 import type { MenuNode } from '../../../lib/admin-store';
 import { adminSession } from '../../../lib/auth-tokens';
 import { call, sdk } from '../../../lib/api/client';
@@ -14,6 +15,11 @@ export interface AdminIndex {
 
 export function fetchAdminIndex(): Promise<ApiResponse<AdminIndex>> {
   return call(sdk.adminIndexIndex);
+}
+
+/** Counts beside menu items by menu rule name ({'business/contact': 3}); quiet: a failure keeps the last. */
+export function fetchBadges(): Promise<ApiResponse<{ badges: Record<string, number> }>> {
+  return call(sdk.adminIndexBadges, {}, { showErrorMessage: false, showCodeMessage: false });
 }
 
 export function logout(): Promise<ApiResponse> {

@@ -14,7 +14,8 @@ import { SchemaTable } from '../../../../components/schema-table/schema-table';
 import type { TableConfig } from '../../../../components/schema-table/schema';
 import { call, sdk } from '../../../../lib/api/client';
 import type { DesignDoc } from '../../../../lib/api/generated/types.gen';
-import { designedTableApi, type Row } from '../../../../lib/table-api';
+import { refreshBadges } from '../../../../lib/admin-store';
+import { designedTableApi, type Row, type TableApi } from '../../../../lib/table-api';
 import type { Translate } from '../../../../lib/validators';
 import { designedSchema } from '../../../../components/schema-table/design-schema';
 import { ICON_CHOICE } from '../../shell/icons';
@@ -27,6 +28,22 @@ interface DesignAnswer {
 /** The rule path of a back-office location: "/admin/business/news" → "business/news". */
 export function rulePathOf(routePath: string): string {
   return routePath.replace(/^\/?admin\//, '').replace(/\/+$/, '');
+}
+
+/** The table's requests; a change (add, save — status switches and batch edits too —, delete) makes
+ * the shell read its menu badges again (e.g. an enquiry marked handled leaves the count). */
+function refreshingBadges(api: TableApi): TableApi {
+  const after = <T,>(request: Promise<T>) =>
+    request.then((answer) => {
+      refreshBadges();
+      return answer;
+    });
+  return {
+    ...api,
+    add: (data) => after(api.add(data)),
+    save: (data, quiet) => after(api.save(data, quiet)),
+    del: (ids) => after(api.del(ids)),
+  };
 }
 
 export default function DesignedPage() {
@@ -56,7 +73,7 @@ export default function DesignedPage() {
     for (const [name, source] of Object.entries(schema.remotes)) {
       cells[name] = (row) => <RemoteLabels source={source} value={row[name]} />;
     }
-    const config: TableConfig = { ...schema, api: designedTableApi(path), cells };
+    const config: TableConfig = { ...schema, api: refreshingBadges(designedTableApi(path)), cells };
     return { schema, config };
   }, [answer, i18n.language, t, path]);
 

@@ -8,7 +8,7 @@ import { RoutePathContext } from '../../../../components/permission';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../../testing/server';
 import { menuNode } from '../../../../testing/menu-node';
-import { resetAdminState, setFullScreen, setMenus, type MenuNode } from '../../../../lib/admin-store';
+import { refreshBadges, resetAdminState, setFullScreen, setMenus, type MenuNode } from '../../../../lib/admin-store';
 import { adminSession } from '../../../../lib/auth-tokens';
 import { i18n } from '../../../../lib/i18n';
 import { applyTitle, watchTitle } from '../../../../lib/page-title';
@@ -94,6 +94,7 @@ beforeEach(() => {
       }),
     ),
   );
+  server.use(http.get('*/srv/admin/index/badges', () => HttpResponse.json({ code: 1, msg: '', time: 0, data: { badges: {} } })));
   setMenus(menus('zh-cn'));
   applyTitle('general:route.adminLoading');
 });
@@ -265,6 +266,21 @@ describe('the back-office shell', { timeout: 60_000 }, () => {
     expect(screen.getByRole('tab', { name: '页面1' })).toBeInTheDocument();
     await user.click(exit);
     expect(screen.getByRole('navigation', { name: '后台菜单' })).toBeInTheDocument();
+  });
+
+  it('shows the count of pending items beside a menu (new enquiries…) and reads it again when a page asks', async () => {
+    screenWidth(1440);
+    let pending = 3;
+    server.use(
+      http.get('*/srv/admin/index/badges', () => HttpResponse.json({ code: 1, msg: '', time: 0, data: { badges: { p3: pending } } })),
+    );
+    renderShell('/admin/p1');
+    const item = await screen.findByRole('menuitem', { name: /^页面3\s*（3 条待处理）$/ });
+    expect(within(item).getByText('3', { selector: 'sup *' })).toBeVisible();
+    pending = 0; // an enquiry was handled: the page asks the shell to read the counts again
+    act(() => refreshBadges());
+    expect(await screen.findByRole('menuitem', { name: '页面3' })).toBeVisible();
+    expect(document.querySelector('[data-badge]')).toBeNull();
   });
 
   it("shows the admin's avatar picture, else the first letter of the name", async () => {
