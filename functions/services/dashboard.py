@@ -5,9 +5,9 @@ bounded Query:
 
 - **counts**: members and admins (row counters, `functions.models.listing.total_rows`); members who
   joined today (from the sign-up trend); enquiries waiting (rows of the designed table
-  `business/contact` whose `status` is `new`: a Count Query of the filter index holding `status`,
-  stopped at `PENDING_CAP`, so "999+" rather than a full count); attachments and the bytes they hold
-  (counters kept with the rows: `Attachment.tallies`).
+  `business/contact` whose `status` is `new`: the menu badge's Count Query of the filter index
+  holding `status`, stopped at `contact.BADGE_CAP`, so "100+" rather than a full count); attachments
+  and the bytes they hold (counters kept with the rows: `Attachment.tallies`).
 - **trend** over the last 7 or 30 days (China Standard Time days): member sign-ups and enquiries are
   counted from the newest rows back to the first row older than the window (ids grow with time; at
   most `MAX_READ` rows, and a series says `complete: false` when that bound cut it); admin logins,
@@ -36,17 +36,15 @@ from functions.models.admin_log import AdminLog
 from functions.models.attachment import BYTES_COUNTER, FILE_KINDS, Attachment, kind_counter
 from functions.models.config import Config
 from functions.models.counter import Counter
-from functions.models.design import Record, filter_key, record_scope
+from functions.models.design import Record, record_scope
 from functions.models.listing import PART, month_buckets, total_rows
 from functions.models.user import User
-from functions.services import stats
+from functions.services import contact, stats
 from functions.services.designs import get_design, load_doc
 from functions.services.listing import MAX_READ
 from functions.services.permissions import AdminContext, menu_tree
 
-ENQUIRY_DESIGN = "business/contact"
-ENQUIRY_STATUS, ENQUIRY_PENDING = "status", "new"
-PENDING_CAP = 999
+ENQUIRY_DESIGN = contact.DESIGN
 RECENT = 8
 RECENT_MEMBERS = 6
 ENTRANCE_GROUP, ENTRANCE_ITEM = "dashboard", "quick_entrance"
@@ -79,17 +77,12 @@ def _enquiry_rows() -> Iterator[Record] | None:
 
 
 def pending_enquiries() -> tuple[int | None, bool]:
-    """(enquiries with status "new", whether there are more than counted); None when the table or
-    its status index is not there."""
-    design = get_design(ENQUIRY_DESIGN)
-    if design is None:
+    """(enquiries waiting, whether there may be more than that: the count stops at `BADGE_CAP`);
+    None when there is no enquiries table. The menu badge counts the same (`services.contact`)."""
+    if get_design(ENQUIRY_DESIGN) is None:
         return None, False
-    slot = next((s for s, f in load_doc(design).slots().items() if f == ENQUIRY_STATUS and s != "n1"), None)
-    if slot is None:
-        return None, False
-    index = Record.by_f1 if slot == "f1" else Record.by_f2
-    count = index.count(filter_key(ENQUIRY_DESIGN, ENQUIRY_STATUS, ENQUIRY_PENDING), limit=PENDING_CAP + 1)
-    return min(count, PENDING_CAP), count > PENDING_CAP
+    count = contact.pending_count()
+    return count, count >= contact.BADGE_CAP
 
 
 def trend(days: int) -> dict[str, Any]:
