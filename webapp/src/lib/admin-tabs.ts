@@ -31,11 +31,21 @@ export function iframePath(url: string): string {
   return `${IFRAME_PREFIX}${encodeURIComponent(url)}`;
 }
 
-/** Where a menu opens: tabs at /admin/<path>, iframes at /admin/iframe/{encoded url}, links outside. */
-export function menuTarget(menu: { path: string; menu_type: string; url: string }): { kind: 'route' | 'link'; to: string } {
-  if (menu.menu_type === 'link') return { kind: 'link', to: menu.url };
-  if (menu.menu_type === 'iframe') return { kind: 'route', to: iframePath(menu.url) };
-  return { kind: 'route', to: `/admin/${menu.path.replace(/^\/+/, '')}` };
+/** Why a menu cannot open (SPEC §8 navigation messages): a menu type other than tab, link and iframe,
+ * or nothing to open (no path, no address). */
+export type MenuProblem = 'unrecognizedMenuType' | 'invalidRoute';
+
+export type MenuTarget = { kind: 'route' | 'link'; to: string } | { kind: 'invalid'; to: string; problem: MenuProblem };
+
+/** Where a menu opens: tabs at /admin/<path>, iframes at /admin/iframe/{encoded url}, links outside; a
+ * menu that cannot open is `invalid` (its `to` is a key for the menu: `invalid:<problem>:<path>`). */
+export function menuTarget(menu: { path: string; menu_type: string; url: string }): MenuTarget {
+  const invalid = (problem: MenuProblem): MenuTarget => ({ kind: 'invalid', problem, to: `invalid:${problem}:${menu.path}` });
+  if (menu.menu_type === 'link') return menu.url ? { kind: 'link', to: menu.url } : invalid('invalidRoute');
+  if (menu.menu_type === 'iframe') return menu.url ? { kind: 'route', to: iframePath(menu.url) } : invalid('invalidRoute');
+  if (menu.menu_type !== 'tab') return invalid('unrecognizedMenuType');
+  const path = menu.path.replace(/^\/+/, '');
+  return path ? { kind: 'route', to: `/admin/${path}` } : invalid('invalidRoute');
 }
 
 export function addTab(state: TabState, route: TabRoute): TabState {

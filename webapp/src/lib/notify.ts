@@ -3,7 +3,7 @@
  * loaded the first time a message is shown, so it is not part of the first page load; messages
  * raised before it is mounted wait in a queue.
  */
-export type NoticeType = 'success' | 'error';
+export type NoticeType = 'success' | 'error' | 'warning';
 export interface Notice {
   type: NoticeType;
   text: string;

@@ -12,6 +12,7 @@ import type { Rule } from 'antd/es/form';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../lib/table-api';
+import { notify } from '../../lib/notify';
 import { useNarrowScreen } from '../../lib/theme';
 import { requiredRule, ruleFor, type Translate } from '../../lib/validators';
 import { Auth, useAuth } from '../permission';
@@ -403,7 +404,10 @@ export function SchemaTable({ config }: { config: TableConfig }) {
                   onDragStart: () => setDragId(row.id),
                   onDragOver: (e) => e.preventDefault(),
                   onDrop: () => {
-                    if (dragId !== null && dragId !== row.id)
+                    // A row moves among its siblings only (SPEC §8: beyond the movable range otherwise).
+                    if (dragId !== null && dragId !== row.id && !siblingsOf(rows, dragId).some((r) => r.id === row.id))
+                      notify('error', t('general:navigation.beyondMovableRange'));
+                    else if (dragId !== null && dragId !== row.id)
                       void api.sortable(dragId, row.id).then(
                         () => reload(),
                         () => undefined,

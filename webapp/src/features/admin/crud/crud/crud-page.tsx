@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Dropdown, Popconfirm, Space, Table, Typography } from 'antd';
 import { DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Auth, useAuth } from '../../../../components/permission';
 import { RowCards } from '../../../../components/schema-table/row-cards';
@@ -19,6 +19,7 @@ import type { Row } from '../../../../lib/table-api';
 import { useNarrowScreen } from '../../../../lib/theme';
 import { timeFormat } from '../../../../lib/time';
 import { fetchAdminIndex } from '../../shell/api';
+import { useRoutePush } from '../../shell/route-push';
 import { wordsIn } from '../../../../components/schema-table/design-schema';
 import { DesignEditor, type DesignChoice } from './design-editor';
 import { template, type TemplateName } from './templates';
@@ -43,7 +44,7 @@ interface Editing {
 
 export default function CrudPage() {
   const { t, i18n } = useTranslation(NS);
-  const navigate = useNavigate();
+  const push = useRoutePush();
   const narrow = useNarrowScreen();
   const canGenerate = useAuth('generate');
   const [params, setParams] = useSearchParams();
@@ -111,7 +112,7 @@ export default function CrudPage() {
   const titleOf = (row: DesignRow) => wordsIn(row.title, i18n.language) || row.name;
   const actions = (row: DesignRow) => (
     <Space size={0} wrap>
-      <Button type="link" size="small" onClick={() => void navigate(`/admin/${row.name}`)}>
+      <Button type="link" size="small" onClick={() => push(`/admin/${row.name}`)}>
         {t('open')}
       </Button>
       <Auth name="generate">

@@ -5,20 +5,20 @@
  */
 import { useMemo } from 'react';
 import { Button } from 'antd';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { allowed } from '../../../../components/permission';
 import { SchemaTable } from '../../../../components/schema-table/schema-table';
 import type { TableConfig } from '../../../../components/schema-table/schema';
 import { useAdminState } from '../../../../lib/admin-store';
 import { tableApi } from '../../../../lib/table-api';
+import { useRoutePush } from '../../shell/route-push';
 
 const NS = 'admin/crud/log';
 const table = tableApi('/admin/crud/log');
 
 export default function CrudLogPage() {
   const { t } = useTranslation(NS);
-  const navigate = useNavigate();
+  const push = useRoutePush();
   const { authNode } = useAdminState();
   const canGenerate = allowed(authNode, '/admin/crud/crud', 'generate');
   const config = useMemo<TableConfig>(
@@ -48,12 +48,12 @@ export default function CrudLogPage() {
       ],
       rowActions: (row) =>
         canGenerate && row.action === 'save' ? (
-          <Button type="link" size="small" onClick={() => void navigate(`/admin/crud/crud?log=${row.id}`)}>
+          <Button type="link" size="small" onClick={() => push(`/admin/crud/crud?log=${row.id}`)}>
             {t('reopen')}
           </Button>
         ) : null,
     }),
-    [t, canGenerate, navigate],
+    [t, canGenerate, push],
   );
   return <SchemaTable config={config} />;
 }
