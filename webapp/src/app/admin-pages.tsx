@@ -21,6 +21,7 @@ export const ADMIN_PAGES: Record<PageName | 'iframe', AdminPages[string]> = {
   'routine/config': lazy(() => import('../features/admin/routine/config/config-page')),
   'routine/adminInfo': lazy(() => import('../features/admin/routine/adminInfo/admin-info-page')),
   'routine/publish': lazy(() => import('../features/admin/routine/publish/publish-page')),
+  'routine/orgChart': lazy(() => import('../features/admin/routine/orgChart/org-chart-page')),
   'crud/designed': lazy(() => import('../features/admin/crud/designed/designed-page')),
   'crud/crud': lazy(() => import('../features/admin/crud/crud/crud-page')),
   'crud/log': lazy(() => import('../features/admin/crud/log/log-page')),

@@ -18,6 +18,7 @@ export const PAGE_NAMES = [
   'routine/config',
   'routine/adminInfo',
   'routine/publish',
+  'routine/orgChart',
   'crud/designed',
   'crud/crud',
   'crud/log',
