@@ -32,7 +32,7 @@ const INPUT_OF: Record<FieldDoc['type'], FieldInputType> = {
   textarea: 'textarea',
   richtext: 'richtext',
   integer: 'number',
-  float: 'number',
+  float: 'decimal',
   money: 'input',
   switch: 'switch',
   radio: 'radio',
@@ -104,6 +104,7 @@ function optionsOf(field: FieldDoc, language: string, t: Translate): Option[] | 
 function rulesOf(field: FieldDoc): FieldRule[] {
   const rules: FieldRule[] = field.required ? ['required'] : [];
   if (field.type === 'money') rules.push('money');
+  if (field.type === 'float') rules.push('float');
   return rules;
 }
 

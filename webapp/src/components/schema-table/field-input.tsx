@@ -156,6 +156,17 @@ export function FieldInput({
           style={{ width: '100%' }}
         />
       );
+    case 'decimal':
+      // Typed as text so that the `float` rule can say what is wrong ("1.2.3"); empty is no value.
+      return (
+        <Input
+          id={id}
+          inputMode="decimal"
+          value={value === undefined || value === null ? '' : String(value)}
+          onChange={(e) => onChange?.(e.target.value.trim() === '' ? null : e.target.value.trim())}
+          placeholder={field.placeholder}
+        />
+      );
     case 'checkbox':
       return (
         <div id={id} role="group" aria-label={field.label}>

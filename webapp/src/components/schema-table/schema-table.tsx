@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { Row } from '../../lib/table-api';
 import { notify } from '../../lib/notify';
 import { useNarrowScreen } from '../../lib/theme';
-import { requiredRule, ruleFor, type Translate } from '../../lib/validators';
+import { isFloat, requiredRule, ruleFor, type Translate } from '../../lib/validators';
 import { Auth, useAuth } from '../permission';
 import { cellContent } from './cell';
 import { ColumnSettings, useHiddenColumns } from './column-settings';
@@ -56,6 +56,16 @@ export function fieldRules(field: FieldSchema, t: Translate) {
   } else if (field.input === 'number') {
     const message = t('general:validate.range', { min: min ?? '-∞', max: max ?? '∞' });
     rules.push({ type: 'number', ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), message });
+  } else if (field.input === 'decimal') {
+    // The value is text: its format is the `float` rule's; here only the bounds of a number it reads as.
+    const message = t('general:validate.range', { min: min ?? '-∞', max: max ?? '∞' });
+    const within = (v: unknown) => {
+      const text = v === undefined || v === null ? '' : String(v);
+      if (!isFloat(text)) return true;
+      const n = Number(text);
+      return (min === undefined || n >= min) && (max === undefined || n <= max);
+    };
+    rules.push({ validator: (_: unknown, v: unknown) => (within(v) ? Promise.resolve() : Promise.reject(new Error(message))) });
   }
   return rules;
 }

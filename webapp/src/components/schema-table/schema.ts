@@ -51,6 +51,8 @@ export type FieldInputType =
   | 'textarea'
   | 'richtext'
   | 'number'
+  /** A floating point number typed as text (checked by the `float` validator). */
+  | 'decimal'
   | 'select'
   | 'multiselect'
   | 'checkbox'
