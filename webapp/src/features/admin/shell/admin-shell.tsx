@@ -6,7 +6,8 @@
  * names the active tab's page. On a phone the menu is a drawer and the header's tools are behind one
  * "Tools" button (./header-tools); the page never scrolls sideways — a wide page scrolls inside its
  * tab. Full screen (persisted, SPEC §2) hides the menu and the header and always shows a labelled
- * "Exit full screen" button.
+ * "Exit full screen" button. A page fades in when shown (SPEC §9 default main animation, ./main-animation.css;
+ * none with reduced motion).
  */
 import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { Badge, Button, Drawer, Dropdown, Grid, Layout, Menu, Spin, type MenuProps } from 'antd';
@@ -42,6 +43,7 @@ import { loadIconSheets } from './icon-sheets';
 import { MenuIcon } from './icons';
 import { LayoutSettings } from './layout-settings';
 import { useRoutePush } from './route-push';
+import './main-animation.css';
 import { useMenuBadges } from './menu-badges';
 import { TabStrip, type TabAction } from './tab-strip';
 import { useAdminNamespace } from './use-admin-i18n';
@@ -110,7 +112,7 @@ function TabPage({ tab, pages }: { tab: TabRoute; pages: AdminPages }) {
   const component = tab.path.startsWith(IFRAME_PREFIX) ? 'iframe' : menu?.component || menu?.name || '';
   const Page = pages[component];
   return (
-    <div data-tab={tab.path}>
+    <div data-tab={tab.path} className="admin-main-fade">
       <RoutePathContext.Provider value={tab.path}>
         <LoadErrorBoundary>
           <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
@@ -356,7 +358,7 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
   );
   // The 404 inside the shell (an address the back office does not have) and the loading route.
   const outlet = !inTabs && (
-    <div style={{ padding: isPhone ? 12 : 16, minWidth: 0, overflowX: 'auto' }}>
+    <div className="admin-main-fade" style={{ padding: isPhone ? 12 : 16, minWidth: 0, overflowX: 'auto' }}>
       <Outlet />
     </div>
   );
