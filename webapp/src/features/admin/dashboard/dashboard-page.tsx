@@ -6,7 +6,7 @@
  * reads for each part: functions/services/dashboard.py.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
-import { Button, Card, Checkbox, Col, Empty, Row, Segmented, Skeleton, Statistic, Typography, theme } from 'antd';
+import { Button, Card, Checkbox, Col, Empty, Grid, Row, Segmented, Skeleton, Statistic, Typography, theme } from 'antd';
 import { CloudServerOutlined, MessageOutlined, RightOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -51,7 +51,7 @@ function useChartTheme(): { colors: ChartColors; palette: string[] } {
         tooltipBg: token.colorBgElevated,
         surface: token.colorBgContainer,
       },
-      palette: [token.colorPrimary, token.colorSuccess, token.colorWarning, token.purple, token.cyan, token.magenta],
+      palette: [token.colorPrimary, token.blue, token.colorWarning, token.purple, token.magenta, token.cyan],
     }),
     [token],
   );
@@ -74,6 +74,7 @@ function Welcome({ entrances, failed }: { entrances: QuickEntrance[] | null; fai
   const info = adminSession.get();
   const date = new Intl.DateTimeFormat(currentLanguage() === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'full' }).format(new Date());
   const tile: CSSProperties = {
+    flex: 1,
     display: 'flex',
     alignItems: 'center',
     gap: 10,
@@ -89,7 +90,7 @@ function Welcome({ entrances, failed }: { entrances: QuickEntrance[] | null; fai
   return (
     <Card>
       <Typography.Title level={2} data-testid="greeting" style={{ marginTop: 0, fontSize: 20 }}>
-        {greeting((k) => t(k))}, {info.nickname || info.username}
+        {t('hello', { greeting: greeting((k) => t(k)), name: info.nickname || info.username })}
       </Typography.Title>
       <Typography.Paragraph type="secondary">
         {t('today', { date })} · {t('intro')}
@@ -111,12 +112,12 @@ function Welcome({ entrances, failed }: { entrances: QuickEntrance[] | null; fai
               padding: 0,
               display: 'grid',
               gap: 12,
-              gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
             }}
           >
             {entrances.map((entrance) => (
-              <li key={entrance.path}>
-                <Link to={entrance.path} style={tile} className="dashboard-entrance">
+              <li key={entrance.path} style={{ display: 'flex' }}>
+                <Link to={entrance.path} style={tile}>
                   <span style={{ color: token.colorPrimary, fontSize: 20, display: 'inline-flex' }}>
                     <MenuIcon name={entrance.icon} fallback="AppstoreOutlined" />
                   </span>
@@ -133,28 +134,36 @@ function Welcome({ entrances, failed }: { entrances: QuickEntrance[] | null; fai
 
 function Kpi({ title, value, icon, color, foot }: { title: string; value: ReactNode; icon: ReactNode; color: string; foot: ReactNode }) {
   const { token } = theme.useToken();
+  // Two cards a row on a phone: no room for the icon there.
+  const wide = Grid.useBreakpoint().sm ?? false;
   return (
-    <Card style={{ height: '100%' }} styles={{ body: { display: 'flex', gap: 16, alignItems: 'flex-start' } }}>
-      <span
-        aria-hidden
-        style={{
-          flex: 'none',
-          display: 'inline-flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          width: 48,
-          height: 48,
-          borderRadius: token.borderRadiusLG,
-          background: token.colorFillSecondary,
-          color,
-          fontSize: 22,
-        }}
-      >
-        {icon}
-      </span>
+    <Card style={{ height: '100%' }} styles={{ body: { display: 'flex', gap: 16, alignItems: 'flex-start', padding: wide ? 24 : 16 } }}>
+      {wide && (
+        <span
+          aria-hidden
+          style={{
+            flex: 'none',
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            width: 48,
+            height: 48,
+            borderRadius: token.borderRadiusLG,
+            background: token.colorFillSecondary,
+            color,
+            fontSize: 22,
+          }}
+        >
+          {icon}
+        </span>
+      )}
       <div style={{ minWidth: 0 }}>
-        <Statistic title={title} value={value as string} styles={{ content: { fontVariantNumeric: 'tabular-nums' } }} />
-        <div style={{ marginTop: 4, color: token.colorTextSecondary }}>{foot}</div>
+        <Statistic
+          title={title}
+          value={value as string}
+          styles={{ content: { fontVariantNumeric: 'tabular-nums', fontSize: wide ? 24 : 20 } }}
+        />
+        <div style={{ marginTop: 4, color: token.colorTextSecondary, fontSize: wide ? 14 : 12 }}>{foot}</div>
       </div>
     </Card>
   );
@@ -168,7 +177,7 @@ function Kpis({ data, days }: { data: Dashboard; days: number }) {
   const pending = counts.enquiries_pending;
   return (
     <Row gutter={[16, 16]} data-testid="dashboard-kpis">
-      <Col xs={24} sm={12} xl={6}>
+      <Col xs={12} xl={6}>
         <Kpi
           title={t('kpi.members')}
           value={counts.members}
@@ -177,7 +186,7 @@ function Kpis({ data, days }: { data: Dashboard; days: number }) {
           foot={t('kpi.membersFoot', { count: counts.admins })}
         />
       </Col>
-      <Col xs={24} sm={12} xl={6}>
+      <Col xs={12} xl={6}>
         <Kpi
           title={t('kpi.todaySignups')}
           value={counts.today_signups}
@@ -186,7 +195,7 @@ function Kpis({ data, days }: { data: Dashboard; days: number }) {
           foot={t('kpi.todaySignupsFoot', { count: signups.reduce((a, b) => a + b, 0), days })}
         />
       </Col>
-      <Col xs={24} sm={12} xl={6}>
+      <Col xs={12} xl={6}>
         <Kpi
           title={t('kpi.enquiries')}
           value={
@@ -203,7 +212,7 @@ function Kpis({ data, days }: { data: Dashboard; days: number }) {
           }
         />
       </Col>
-      <Col xs={24} sm={12} xl={6}>
+      <Col xs={12} xl={6}>
         <Kpi
           title={t('kpi.storage')}
           value={formatBytes(counts.storage_bytes)}
