@@ -32,7 +32,12 @@ UNLISTED = {"404.html", "401.html"}
 
 
 def pelican_settings(
-    content_dir: Path, output_dir: Path, public_url: str, production: bool, locale_dir: Path
+    content_dir: Path,
+    output_dir: Path,
+    public_url: str,
+    production: bool,
+    locale_dir: Path,
+    previous: Path | None = None,
 ):
     conf = REPO_ROOT / ("publishconf.py" if production else "pelicanconf.py")
     settings = read_settings(
@@ -42,6 +47,7 @@ def pelican_settings(
             "OUTPUT_PATH": str(output_dir),
             "PUBLIC_URL": public_url.rstrip("/"),
             "I18N_GETTEXT_LOCALEDIR": str(locale_dir),
+            "PREVIOUS_OUTPUT": str(previous.resolve()) if previous else None,
         },
     )
     # The i18n plugin writes into its sub-site overrides: give every build its own copy.
@@ -109,8 +115,10 @@ def build(
     output_dir: Path | None = None,
     public_url: str | None = None,
     production: bool | None = None,
+    previous: Path | None = None,
 ) -> Path:
-    """Build the whole site; return the output folder."""
+    """Build the whole site; return the output folder. `previous`: the last build, whose pages of
+    unchanged records are copied instead of rendered (functions.publish.records.RenderCache)."""
     app = get_settings()
     content_dir = Path(content_dir or app.content_dir).resolve()
     output_dir = Path(output_dir or app.site_dir).resolve()
@@ -118,7 +126,9 @@ def build(
     production = app.env == "production" if production is None else production
     with tempfile.TemporaryDirectory(prefix="cityops-locale-") as locale_dir:
         compile_catalogues(REPO_ROOT / "theme" / "translations", Path(locale_dir))
-        settings = pelican_settings(content_dir, output_dir, public_url, production, Path(locale_dir))
+        settings = pelican_settings(
+            content_dir, output_dir, public_url, production, Path(locale_dir), previous
+        )
         reset_i18n_subsites()
         Pelican(settings).run()
     write_sitemap(output_dir, public_url, settings["SITE_LANGUAGES"])

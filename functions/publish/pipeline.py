@@ -22,6 +22,7 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,11 +30,12 @@ from pathlib import Path
 
 from functions.core.settings import get_settings
 from functions.publish.build import build
+from functions.publish.records import RenderCache
 
 MANIFEST_NAME = ".publish-manifest.json"
 STAMP_NAME = ".built"  # the Makefile's stamp of a built site (kept so `make` does not rebuild it)
 KEEP_BUILDS = 2  # the live build and the one before it (files still being served from it)
-PRIVATE_NAMES = {MANIFEST_NAME, STAMP_NAME}
+PRIVATE_NAMES = {MANIFEST_NAME, STAMP_NAME, RenderCache.KEYS_NAME}
 
 Log = Callable[[str], None]
 
@@ -64,13 +66,26 @@ def file_hash(path: Path) -> str:
     return digest.hexdigest()
 
 
-def make_manifest(root: Path) -> dict[str, str]:
-    """Every published file under `root` (relative POSIX path → SHA-256), private files left out."""
+def make_manifest(root: Path, previous: Path | None = None) -> dict[str, str]:
+    """Every published file under `root` (relative POSIX path → SHA-256), private files left out.
+    A file that is the same file (hard link) as in the `previous` build keeps its recorded hash."""
+    known = read_manifest(previous / MANIFEST_NAME) if previous else None
     manifest: dict[str, str] = {}
     for path in sorted(root.rglob("*")):
         if path.is_file() and path.name not in PRIVATE_NAMES:
-            manifest[path.relative_to(root).as_posix()] = file_hash(path)
+            rel = path.relative_to(root).as_posix()
+            if known and previous and rel in known and _same_file(path, previous / rel):
+                manifest[rel] = known[rel]
+            else:
+                manifest[rel] = file_hash(path)
     return manifest
+
+
+def _same_file(path: Path, other: Path) -> bool:
+    try:
+        return path.samefile(other)
+    except OSError:
+        return False
 
 
 def diff(old: dict[str, str], new: dict[str, str]) -> Diff:
@@ -89,8 +104,11 @@ def export_data(data_dir: Path, log: Log) -> list[str]:
     return sorted(path.name for path in data_dir.glob("*.json"))
 
 
-def build_release(work: Path, log: Log, content_dir: Path | None = None) -> Release:
-    """Export and build into `work/out` (a folder the caller owns); raise on any failure."""
+def build_release(
+    work: Path, log: Log, content_dir: Path | None = None, previous: Path | None = None
+) -> Release:
+    """Export and build into `work/out` (a folder the caller owns); raise on any failure. Pages of
+    records unchanged since the build in `previous` are copied from it (`records.RenderCache`)."""
     started = time.perf_counter()
     settings = get_settings()
     source = Path(content_dir or settings.content_dir)
@@ -99,8 +117,8 @@ def build_release(work: Path, log: Log, content_dir: Path | None = None) -> Rele
     names = export_data(content / "data", log)
     output = work / "out"
     log("build: running Pelican")
-    build(content, output, settings.public_url)
-    manifest = make_manifest(output)
+    build(content, output, settings.public_url, previous=previous)
+    manifest = make_manifest(output, previous)
     seconds = time.perf_counter() - started
     log(f"build: {len(manifest)} files in {seconds:.2f}s")
     return Release(output, manifest, names, seconds)
@@ -139,6 +157,21 @@ def swap_in(site_dir: Path, build: Path) -> None:
         raise
 
 
+TRASH_PREFIX = ".trash-"
+
+
+def discard(folder: Path) -> None:
+    """Remove a build folder without making the publish wait: it is renamed out of the way at once
+    (atomic) and deleted by a background thread (deleting 20,000 files takes seconds on a busy disk).
+    A folder left behind by a stopped process is deleted by the next `prune_builds`."""
+    trash = folder.with_name(f"{TRASH_PREFIX}{folder.name}-{os.getpid()}-{time.monotonic_ns()}")
+    try:
+        folder.rename(trash)
+    except OSError:
+        return
+    threading.Thread(target=shutil.rmtree, args=(trash, True), name="publish-discard", daemon=True).start()
+
+
 def prune_builds(site_dir: Path, keep: int = KEEP_BUILDS) -> None:
     """Remove old build folders, keeping the live one and the newest others up to `keep`."""
     root = builds_dir(site_dir)
@@ -146,11 +179,15 @@ def prune_builds(site_dir: Path, keep: int = KEEP_BUILDS) -> None:
     folders = sorted((p for p in root.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime, reverse=True)
     kept = 0
     for folder in folders:
+        if folder.name.startswith(TRASH_PREFIX):
+            if not any(t.name == "publish-discard" for t in threading.enumerate()):
+                discard(folder)  # left by a stopped process
+            continue
         if folder.resolve() == live:
             continue
         kept += 1
         if kept >= keep:
-            shutil.rmtree(folder, ignore_errors=True)
+            discard(folder)
 
 
 def publish_local(job_id: str, log: Log, site_dir: Path | None = None) -> dict[str, object]:
@@ -162,7 +199,7 @@ def publish_local(job_id: str, log: Log, site_dir: Path | None = None) -> dict[s
     target = root / job_id
     with tempfile.TemporaryDirectory(prefix="cityops-publish-") as tmp:
         try:
-            release = build_release(Path(tmp), log)
+            release = build_release(Path(tmp), log, previous=site_dir if site_dir.exists() else None)
             old = live_manifest(site_dir)
             change = diff(old, release.manifest)
             shutil.move(str(release.output), target)
@@ -175,7 +212,7 @@ def publish_local(job_id: str, log: Log, site_dir: Path | None = None) -> dict[s
             raise
     if not change.paths:
         log("no change: the live site is already up to date")
-        shutil.rmtree(target, ignore_errors=True)
+        discard(target)
     else:
         swap_in(site_dir, target)
         log(

@@ -15,10 +15,13 @@ language, {"zh-cn": "…", "en": "…"}; both languages are required so that eve
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
+import os
 import re
+import shutil
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -425,6 +428,63 @@ def fix_special_pages(content: Any) -> None:
         content.override_url, content.override_save_as = SPECIAL_PAGES[slug]
 
 
+class RenderCache:
+    """Pages of records rendered by the previous build are copied, not rendered again, when nothing
+    they are made of changed: the record, the theme (templates, styles, translations), this module,
+    the site identity, the language and the page's fallback picture. Each build writes the key of
+    every record page into `KEYS_NAME` beside its output; `PREVIOUS_OUTPUT` (set by the local publish
+    to the live site) is where the last build's pages and keys are. Without it every page renders."""
+
+    KEYS_NAME = ".render-keys.json"
+
+    def __init__(self, settings: dict[str, Any], output: Path, context: dict[str, Any]) -> None:
+        self.output = output
+        previous = settings.get("PREVIOUS_OUTPUT")
+        prefix = context["lang_info"]["prefix"].strip("/")
+        self.previous = (Path(previous) / prefix) if previous else None
+        self.old: dict[str, str] = {}
+        if self.previous is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self.old = dict(json.loads((self.previous / self.KEYS_NAME).read_text(encoding="utf-8")))
+        self.new: dict[str, str] = {}
+        digest = hashlib.sha256(Path(__file__).read_bytes())
+        for path in sorted(Path(settings["THEME"]).rglob("*")):
+            if path.is_file():
+                digest.update(path.as_posix().encode() + path.read_bytes())
+        carousel = context["records"]["carousel"]
+        shared = [
+            context["site"],
+            context["lang"],
+            context["public_url"],
+            carousel[0]["image"] if carousel else None,
+        ]
+        digest.update(json.dumps(shared, sort_keys=True, default=repr, ensure_ascii=False).encode())
+        self.base = digest.hexdigest()
+        self.reused = 0
+
+    def key(self, values: dict[str, Any]) -> str:
+        data = json.dumps(values, sort_keys=True, default=repr, ensure_ascii=False)
+        return hashlib.sha256((self.base + data).encode()).hexdigest()
+
+    def reuse(self, rel: str, key: str) -> bool:
+        """Copy `rel` from the previous build when its key is unchanged; record the key either way."""
+        self.new[rel] = key
+        if self.previous is None or self.old.get(rel) != key or not (self.previous / rel).is_file():
+            return False
+        target = self.output / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:  # builds are never changed in place: a hard link is a free copy
+            os.link(self.previous / rel, target)
+        except OSError:
+            shutil.copyfile(self.previous / rel, target)
+        self.reused += 1
+        return True
+
+    def save(self) -> None:
+        self.output.mkdir(parents=True, exist_ok=True)
+        (self.output / self.KEYS_NAME).write_text(json.dumps(self.new, sort_keys=True), encoding="utf-8")
+
+
 class RecordsGenerator(Generator):
     """Adds `site`, `records` and helpers to the shared context; writes the pages of records: one per
     project (xiang/<id>/), per news item (news/<id>/) and per notice (notice/<id>/), the paged news
@@ -434,8 +494,11 @@ class RecordsGenerator(Generator):
         self.context.update(build_context(self.settings))
 
     def _write(self, writer: Any, template: str, path: str, **values: Any) -> None:
+        rel = path.strip("/") + "/index.html"
+        if self.cache.reuse(rel, self.cache.key({"template": template, "path": path, **values})):
+            return
         writer.write_file(
-            path.strip("/") + "/index.html",
+            rel,
             self.get_template(template),
             self.context,
             page_path=path,
@@ -444,6 +507,7 @@ class RecordsGenerator(Generator):
         )
 
     def generate_output(self, writer: Any) -> None:
+        self.cache = RenderCache(self.settings, Path(self.output_path), self.context)
         records = self.context["records"]
         for project in records["projects"]:
             self._write(writer, "project", project["path"], project=project)
@@ -462,6 +526,7 @@ class RecordsGenerator(Generator):
             for item in items:
                 self._write(writer, "news", item["path"], kind=name, item=item, list_path=base)
         self._write(writer, "jobs", "/jobs/", jobs=records["jobs"])
+        self.cache.save()
 
 
 def get_generators(_pelican: Any) -> type[Generator]:
