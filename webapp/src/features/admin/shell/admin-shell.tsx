@@ -10,7 +10,7 @@
  * none with reduced motion).
  */
 import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
-import { Badge, Button, Drawer, Dropdown, Grid, Layout, Menu, Spin, type MenuProps } from 'antd';
+import { Badge, Button, Drawer, Dropdown, Grid, Layout, Menu, Modal, Spin, type MenuProps } from 'antd';
 import { FullscreenExitOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -18,6 +18,7 @@ import { BrandTheme } from '../../../components/brand';
 import { LoadErrorBoundary } from '../../../components/load-error';
 import { RoutePathContext } from '../../../components/permission';
 import { isExternal } from '../../../lib/validators';
+import { setUnsaved, unsavedAmong } from '../../../lib/unsaved';
 import { adminSession } from '../../../lib/auth-tokens';
 import { setPageTitle } from '../../../lib/page-title';
 import { ROUTE_PATHS } from '../../../lib/routes';
@@ -178,6 +179,7 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
   const compactTools = isPhone || screens.lg === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [modal, modalHolder] = Modal.useModal();
   const [reloadKeys, setReloadKeys] = useState<Record<string, number>>({});
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   const shownLanguage = useRef(i18n.language);
@@ -269,6 +271,26 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
     go(home);
   };
   const onTabAction = (action: TabAction, tabPath: string) => {
+    // A tab with unsaved changes (lib/unsaved) is closed or reloaded only once the admin agrees.
+    const affected =
+      action === 'close' || action === 'reload'
+        ? [tabPath]
+        : admin.tabs.tabs.map((tab) => tab.path).filter((candidate) => action === 'all' || candidate !== tabPath);
+    const losing = unsavedAmong(affected);
+    if (losing.length === 0) return runTabAction(action, tabPath);
+    void modal.confirm({
+      title: t('shell.unsavedTitle'),
+      content: t('shell.unsavedText'),
+      okText: t('shell.unsavedDiscard'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () => {
+        for (const lost of losing) setUnsaved(lost, false);
+        runTabAction(action, tabPath);
+      },
+    });
+  };
+  const runTabAction = (action: TabAction, tabPath: string) => {
     if (action === 'reload') reload(tabPath);
     if (action === 'all') closeAll();
     if (action === 'others') {
@@ -376,6 +398,7 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
         {menu(true)}
       </Drawer>
       <LayoutSettings open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {modalHolder}
     </>
   );
   const rootStyle: CSSProperties = { minHeight: '100vh', maxWidth: '100vw', overflowX: 'clip' };

@@ -7,10 +7,10 @@
  *   260 ms), double click renames; the ⋯ button or a right click opens the menu: add a child unit,
  *   rename, move to…, hide from / show on the site, disable (lock) / enable, delete (not the root).
  * - Zoom: the − / + buttons and Ctrl + wheel, in steps of 0.1 from 30 % to 300 %.
- * - Unsaved changes: marked beside the title; leaving or reloading the browser page asks first, and so
- *   does "Reload".
+ * - Unsaved changes: marked beside the title; leaving or reloading the browser page, closing or
+ *   reloading the tab (lib/unsaved) and "Reload" ask first.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Flex, Modal, Skeleton, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import {
   ColumnWidthOutlined,
@@ -22,9 +22,10 @@ import {
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../../components/permission';
+import { RoutePathContext, useAuth } from '../../../../components/permission';
 import { currentLanguage } from '../../../../lib/i18n';
 import { RequestError } from '../../../../lib/request';
+import { setUnsaved } from '../../../../lib/unsaved';
 import { loadChart, saveChart, type OrgChart, type OrgNode } from './api';
 import { ChartCanvas } from './chart-canvas';
 import { stepZoom, ZOOM_MAX, ZOOM_MIN } from './interaction';
@@ -43,6 +44,7 @@ export default function OrgChartPage() {
   const { t } = useTranslation(NS);
   const [modal, holder] = Modal.useModal();
   const editable = useAuth('edit');
+  const tabPath = useContext(RoutePathContext);
   const [chart, setChart] = useState<OrgChart | null>(null);
   const [tree, setTree] = useState<OrgNode | null>(null);
   const [savedJson, setSavedJson] = useState('');
@@ -77,6 +79,12 @@ export default function OrgChartPage() {
   useEffect(() => {
     void reload();
   }, [reload]);
+
+  // Closing or reloading this tab asks first (the shell reads lib/unsaved).
+  useEffect(() => {
+    setUnsaved(tabPath, dirty);
+    return () => setUnsaved(tabPath, false);
+  }, [tabPath, dirty]);
 
   // Leaving or reloading the browser page with unsaved changes asks first.
   useEffect(() => {

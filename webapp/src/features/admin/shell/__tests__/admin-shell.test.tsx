@@ -10,6 +10,7 @@ import { server } from '../../../../testing/server';
 import { menuNode } from '../../../../testing/menu-node';
 import { refreshBadges, resetAdminState, setFullScreen, setMenus, type MenuNode } from '../../../../lib/admin-store';
 import { adminSession } from '../../../../lib/auth-tokens';
+import { setUnsaved, unsavedAmong } from '../../../../lib/unsaved';
 import { i18n } from '../../../../lib/i18n';
 import { applyTitle, watchTitle } from '../../../../lib/page-title';
 import { TAB_VIEW_CONFIG } from '../../../../lib/storage-keys';
@@ -146,6 +147,30 @@ describe('the back-office shell', { timeout: 60_000 }, () => {
     await userEvent.setup().click(screen.getByRole('tab', { name: '页面4' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/p4'));
     expect(document.title).toBe('页面4 - 城市运营公司');
+  });
+
+  it('asks before closing a tab whose page has unsaved changes (lib/unsaved)', async () => {
+    screenWidth(1440);
+    const router = renderShell('/admin/p1');
+    await act(() => router.navigate('/admin/p2'));
+    await vi.waitFor(() => expect(tabs()).toHaveLength(2));
+    setUnsaved('/admin/p2', true);
+    const user = userEvent.setup();
+    const close = () => user.click(document.querySelector('[data-node-key="/admin/p2"] .ant-tabs-tab-remove')!);
+    await close();
+    expect(await screen.findByRole('dialog', { name: '有未保存的修改' })).toHaveTextContent('关闭或刷新后这些修改会丢失');
+    await user.click(screen.getByRole('button', { name: /取\s*消/ }));
+    expect(tabs()).toHaveLength(2);
+    await close();
+    // (jsdom never ends antd's closing animation: the cancelled dialog is still in the document.)
+    await user.click((await screen.findAllByRole('button', { name: '放弃修改' })).at(-1)!);
+    await vi.waitFor(() => expect(tabs()).toHaveLength(1));
+    expect(unsavedAmong(['/admin/p2'])).toEqual([]);
+    // Without unsaved changes a tab closes at once.
+    await act(() => router.navigate('/admin/p3'));
+    await vi.waitFor(() => expect(tabs()).toHaveLength(2));
+    await user.click(document.querySelector('[data-node-key="/admin/p3"] .ant-tabs-tab-remove')!);
+    await vi.waitFor(() => expect(tabs()).toHaveLength(1));
   });
 
   it('keeps the open tabs for this admin: saved as they change, restored when the menus load again', async () => {
