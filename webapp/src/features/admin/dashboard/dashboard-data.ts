@@ -42,6 +42,13 @@ export function trendLines(trend: DashboardTrend, label: (name: string) => strin
   }));
 }
 
+/** A Unix time (seconds) as "MM-DD HH:mm" in the browser's time zone. */
+export function shortTime(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 /** "2026-05-09" → "05-09". */
 export const shortDate = (date: string): string => date.slice(5);
 

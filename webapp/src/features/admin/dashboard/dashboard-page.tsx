@@ -6,7 +6,7 @@
  * reads for each part: functions/services/dashboard.py.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
-import { Button, Card, Checkbox, Col, Empty, Grid, Row, Segmented, Skeleton, Statistic, Typography, theme } from 'antd';
+import { Button, Card, Col, Empty, Grid, Row, Segmented, Skeleton, Typography, theme } from 'antd';
 import { CloudServerOutlined, MessageOutlined, RightOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,12 +16,12 @@ import { adminSession } from '../../../lib/auth-tokens';
 import { formatBytes } from '../../../lib/bytes';
 import { greeting } from '../../../lib/greeting';
 import { currentLanguage } from '../../../lib/i18n';
-import { timeFormat } from '../../../lib/time';
 import { AdminAvatar } from '../shell/admin-avatar';
 import { MenuIcon } from '../shell/icons';
 import { dashboard, type Dashboard, type DashboardActivity, type DashboardMember, type QuickEntrance } from './api';
 import {
   HIDDEN_AT_FIRST,
+  shortTime,
   storageOption,
   storageSlices,
   trendLines,
@@ -158,11 +158,10 @@ function Kpi({ title, value, icon, color, foot }: { title: string; value: ReactN
         </span>
       )}
       <div style={{ minWidth: 0 }}>
-        <Statistic
-          title={title}
-          value={value as string}
-          styles={{ content: { fontVariantNumeric: 'tabular-nums', fontSize: wide ? 24 : 20 } }}
-        />
+        <div style={{ color: token.colorTextSecondary }}>{title}</div>
+        <div style={{ color: token.colorTextHeading, fontSize: wide ? 24 : 20, lineHeight: 1.4, fontVariantNumeric: 'tabular-nums' }}>
+          {value}
+        </div>
         <div style={{ marginTop: 4, color: token.colorTextSecondary, fontSize: wide ? 14 : 12 }}>{foot}</div>
       </div>
     </Card>
@@ -247,17 +246,16 @@ function TrendCard({ data, days, onDays }: { data: Dashboard; days: number; onDa
           <legend style={visuallyHidden}>{t('trend.pick')}</legend>
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 12px' }}>
             {lines.map((l) => (
-              <Checkbox
-                key={l.name}
-                checked={!hidden.includes(l.name)}
-                onChange={(e) => setHidden((now) => (e.target.checked ? now.filter((n) => n !== l.name) : [...now, l.name]))}
-              >
-                <span
-                  aria-hidden
-                  style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 5, background: l.color, marginRight: 6 }}
+              <label key={l.name} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, cursor: 'pointer', minHeight: 24 }}>
+                <input
+                  type="checkbox"
+                  checked={!hidden.includes(l.name)}
+                  onChange={(e) => setHidden((now) => (e.target.checked ? now.filter((n) => n !== l.name) : [...now, l.name]))}
+                  style={{ accentColor: token.colorPrimary, width: 16, height: 16, margin: 0 }}
                 />
+                <span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 5, background: l.color }} />
                 {l.label}
-              </Checkbox>
+              </label>
             ))}
           </div>
         </fieldset>
@@ -393,8 +391,7 @@ function Activity({ row, showName }: { row: DashboardActivity; showName: boolean
           {row.title || row.url}
         </div>
         <div style={{ color: token.colorTextSecondary, fontSize: 12, overflowWrap: 'anywhere' }}>
-          <time dateTime={new Date(row.create_time * 1000).toISOString()}>{timeFormat(row.create_time, 'MM-DD HH:mm')}</time> · {row.method}{' '}
-          {row.url}
+          <time dateTime={new Date(row.create_time * 1000).toISOString()}>{shortTime(row.create_time)}</time> · {row.method} {row.url}
         </div>
       </div>
     </>
@@ -417,7 +414,7 @@ function NewMember({ member }: { member: DashboardMember }) {
         dateTime={new Date(member.join_time * 1000).toISOString()}
         style={{ color: token.colorTextSecondary, fontSize: 12, whiteSpace: 'nowrap' }}
       >
-        {timeFormat(member.join_time, 'MM-DD HH:mm')}
+        {shortTime(member.join_time)}
       </time>
     </>
   );

@@ -15,7 +15,7 @@ import { loadNamespaces } from '../../../../lib/i18n';
 import { resetAdminState, setMenus } from '../../../../lib/admin-store';
 import { adminSession } from '../../../../lib/auth-tokens';
 import type { Dashboard } from '../api';
-import { storageOption, storageSlices, trendLines, trendOption, type ChartColors } from '../dashboard-data';
+import { shortTime, storageOption, storageSlices, trendLines, trendOption, type ChartColors } from '../dashboard-data';
 import DashboardPage from '../dashboard-page';
 
 vi.mock('../dashboard-charts', () => ({
@@ -109,6 +109,10 @@ describe('dashboard data for the charts', () => {
     const formatter = (option.tooltip as { formatter: (p: unknown) => string }).formatter;
     expect(formatter({ dataIndex: 1 })).toBe('文档 33.3%');
     expect(storageSlices([], String)).toEqual([]);
+  });
+
+  it('writes times of the lists short, in local time', () => {
+    expect(shortTime(new Date(2026, 4, 9, 8, 5).getTime() / 1000)).toBe('05-09 08:05');
   });
 });
 
