@@ -108,13 +108,16 @@ API_FORWARDED_HEADERS = (
 SITE_CACHE_CONTROL = "public, max-age=300"
 CHUNK_CACHE_CONTROL = "public, max-age=31536000, immutable"
 SHELL_CACHE_CONTROL = "no-cache"
-# The WAF's per-IP rate rule covers login, registration and the code-sending paths.
+# The WAF's per-IP rate rule covers login, registration, the code-sending paths and the contact form
+# (the API counts stricter limits of its own; this stops a flood before it reaches Lambda).
 RATE_LIMITED_PATHS = (
     "/srv/admin/index/login",
     "/srv/api/user/checkIn",
     "/srv/api/Sms/sendSms",
     "/srv/api/Ems/send",
     "/srv/api/account/retrievePassword",
+    "/srv/api/contact/send",
+    "/srv/api/contact/form",
 )
 # One JSON line per API request in the access log group.
 # Alarm thresholds.

@@ -108,6 +108,8 @@ def test_waf_limits_login_registration_and_codes_and_runs_managed_rules(
         "/srv/api/sms/sendsms",
         "/srv/api/ems/send",
         "/srv/api/account/retrievepassword",
+        "/srv/api/contact/send",
+        "/srv/api/contact/form",
     }
     assert rules["LoginAndCodeRate"]["Action"] == {"Block": {}}
     common = rules["AWSManagedRulesCommonRuleSet"]["Statement"]["ManagedRuleGroupStatement"]
