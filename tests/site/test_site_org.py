@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.api.test_org import find
 from tests.site.conftest import REPO_ROOT, run_build
 
 
@@ -60,20 +61,10 @@ def _edit(content: Path, change: Any) -> None:
     path.write_text(json.dumps(tree, ensure_ascii=False), encoding="utf-8")
 
 
-def _unit(tree: dict[str, Any], unit_id: str) -> dict[str, Any]:
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        if node["id"] == unit_id:
-            return node
-        stack.extend(node["children"])
-    raise KeyError(unit_id)
-
-
 def test_hidden_units_are_left_out_and_disabled_ones_shown(content: Path, tmp_path: Path) -> None:
     def change(tree: dict[str, Any]) -> None:
-        _unit(tree, "support").update(hidden=True)  # with the five departments under it
-        _unit(tree, "sanitation").update(disabled=True)
+        find(tree, "support").update(hidden=True)  # with the five departments under it
+        find(tree, "sanitation").update(disabled=True)
 
     _edit(content, change)
     site = run_build(content, tmp_path / "site")
@@ -88,7 +79,7 @@ def test_hidden_units_are_left_out_and_disabled_ones_shown(content: Path, tmp_pa
         assert all(name in chart for name in shown)
 
 
-def test_a_broken_chart_fails_the_build_naming_the_unit(content: Path, tmp_path: Path) -> None:
-    _edit(content, lambda tree: _unit(tree, "finance").update(label_en=""))
+def test_a_broken_chart_fails_the_build_naming_thefind(content: Path, tmp_path: Path) -> None:
+    _edit(content, lambda tree: find(tree, "finance").update(label_en=""))
     with pytest.raises(AssertionError, match="Unit “财务部” needs a Chinese and an English name"):
         run_build(content, tmp_path / "site")
