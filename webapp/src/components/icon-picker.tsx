@@ -89,7 +89,7 @@ function Panel({
     <div
       role="dialog"
       aria-label={t('icons.title')}
-      style={{ width: `min(${COLUMNS * (CELL + 4) + 8}px, calc(100vw - 48px))` }}
+      style={{ width: 'min(400px, calc(100vw - 48px))' }}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();

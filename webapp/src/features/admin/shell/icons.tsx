@@ -7,19 +7,21 @@ import type { ComponentType } from 'react';
 import type { IconChoice } from '../../../components/icon-picker';
 import { sheetIconNames, sheetOf, type SheetSet } from './icon-sheets';
 import * as SET from './menu-icon-set';
+import './sheet-icons.css';
 
-export const MENU_ICONS: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = SET;
+export const MENU_ICONS: Record<string, ComponentType<{ 'aria-hidden'?: boolean; className?: string }>> = SET;
 
 const ANTD_NAMES = Object.keys(MENU_ICONS).sort();
 
 /** Whether `name` draws an icon of some set. */
 export const isIconName = (name: string): boolean => name in MENU_ICONS || sheetOf(name) !== null;
 
-export function MenuIcon({ name, fallback }: { name: string; fallback: string }) {
+/** `className`: what antd's Menu adds to its item icons (their size and the space before the title). */
+export function MenuIcon({ name, fallback, className }: { name: string; fallback: string; className?: string }) {
   const shown = isIconName(name) ? name : isIconName(fallback) ? fallback : 'MinusOutlined';
-  if (sheetOf(shown)) return <i className={shown} aria-hidden />;
+  if (sheetOf(shown)) return <i className={className ? `${shown} ${className}` : shown} aria-hidden />;
   const Icon = MENU_ICONS[shown];
-  return <Icon aria-hidden />;
+  return <Icon aria-hidden className={className} />;
 }
 
 const sheetSet = (key: SheetSet) => ({ key, owns: (name: string) => sheetOf(name) === key, load: () => sheetIconNames(key) });

@@ -46,17 +46,18 @@ export function ConfigGroupsInput({
   /** Groups as the server has them: name → number of items. */
   saved: Record<string, number>;
 }) {
-  const { t } = useTranslation('admin/common');
+  const { t, i18n } = useTranslation('admin/common');
+  const en = i18n.language === 'en';
   const rows = value ?? [];
   const set = (index: number, patch: Partial<GroupRow>) => onChange?.(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
     <div id={id} role="group" aria-label={t('config.groups')} style={{ display: 'grid', gap: 8 }}>
       {rows.map((row, index) => {
         const items = saved[row.name] ?? 0;
-        const label = row.title || row.name || String(index + 1);
+        const label = (en && row.title_en) || row.title || row.name || String(index + 1);
         const blocked = items > 0;
         return (
-          <div key={index} data-group-row={row.name} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+          <div key={index} data-group-row={row.name} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
             <Input
               aria-label={t('config.groupNameOf', { n: index + 1 })}
               placeholder={t('config.name')}
@@ -65,7 +66,7 @@ export function ConfigGroupsInput({
               disabled={row.name in saved}
               maxLength={30}
               onChange={(e) => set(index, { name: e.target.value.trim() })}
-              style={{ width: 150 }}
+              style={{ flex: '1 1 88px', minWidth: 0 }}
             />
             <Input
               aria-label={t('config.groupTitleZhOf', { n: index + 1 })}
@@ -73,7 +74,7 @@ export function ConfigGroupsInput({
               value={row.title}
               maxLength={TITLE_MAX}
               onChange={(e) => set(index, { title: e.target.value })}
-              style={{ width: 150 }}
+              style={{ flex: '1 1 88px', minWidth: 0 }}
             />
             <Input
               aria-label={t('config.groupTitleEnOf', { n: index + 1 })}
@@ -81,7 +82,7 @@ export function ConfigGroupsInput({
               value={row.title_en}
               maxLength={TITLE_MAX}
               onChange={(e) => set(index, { title_en: e.target.value })}
-              style={{ width: 150 }}
+              style={{ flex: '1 1 88px', minWidth: 0 }}
             />
             <Button
               icon={<DeleteOutlined aria-hidden />}
@@ -92,7 +93,8 @@ export function ConfigGroupsInput({
               onClick={() => onChange?.(rows.filter((_, i) => i !== index))}
             />
             {blocked && (
-              <span id={`${id ?? 'config-group'}-${index}-items`} style={{ fontSize: 12, opacity: 0.65 }}>
+              // The disabled button's description (for screen readers); the field's help says it to everyone.
+              <span id={`${id ?? 'config-group'}-${index}-items`} hidden>
                 {t('config.groupHasItems')}
               </span>
             )}
