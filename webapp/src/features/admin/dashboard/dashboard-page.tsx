@@ -92,7 +92,7 @@ function Welcome({ entrances, failed }: { entrances: QuickEntrance[] | null; fai
       <Typography.Title level={2} data-testid="greeting" style={{ marginTop: 0, fontSize: 20 }}>
         {t('hello', { greeting: greeting((k) => t(k)), name: info.nickname || info.username })}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">
+      <Typography.Paragraph style={{ color: token.colorTextSecondary }}>
         {t('today', { date })} · {t('intro')}
       </Typography.Paragraph>
       <nav aria-labelledby="dashboard-entrances">
@@ -102,7 +102,7 @@ function Welcome({ entrances, failed }: { entrances: QuickEntrance[] | null; fai
         {entrances === null ? (
           !failed && <Skeleton.Button active block />
         ) : entrances.length === 0 ? (
-          <Typography.Text type="secondary">{t('entrancesEmpty')}</Typography.Text>
+          <Typography.Text style={{ color: token.colorTextSecondary }}>{t('entrancesEmpty')}</Typography.Text>
         ) : (
           <ul
             data-testid="quick-entrances"
@@ -264,7 +264,7 @@ function TrendCard({ data, days, onDays }: { data: Dashboard; days: number; onDa
         <DashboardChart option={option} label={t('trend.chartLabel', { count: days })} height={TREND_HEIGHT} testId="trend-chart" />
       </Suspense>
       {partial.length > 0 && (
-        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+        <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0, color: token.colorTextSecondary }}>
           {t('trend.partial', { names: partial.join('、'), limit: READ_LIMIT })}
         </Typography.Paragraph>
       )}
@@ -307,7 +307,7 @@ function StorageCard({ data }: { data: Dashboard }) {
   return (
     <Card
       title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('storage.title')}</h2>}
-      extra={<Typography.Text type="secondary">{formatBytes(data.storage.bytes)}</Typography.Text>}
+      extra={<span style={{ color: token.colorTextSecondary }}>{formatBytes(data.storage.bytes)}</span>}
       style={{ height: '100%' }}
     >
       {slices.length === 0 ? (
@@ -335,9 +335,9 @@ function StorageCard({ data }: { data: Dashboard }) {
                 />
                 <span style={{ flex: 1, minWidth: 0 }}>{s.label}</span>
                 <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatBytes(s.bytes)}</span>
-                <Typography.Text type="secondary" style={{ minWidth: 64, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                <span style={{ minWidth: 64, textAlign: 'right', fontVariantNumeric: 'tabular-nums', color: token.colorTextSecondary }}>
                   {t('storage.files', { count: s.files })}
-                </Typography.Text>
+                </span>
               </li>
             ))}
           </ul>
