@@ -191,7 +191,7 @@ export function ChartCanvas(props: Props) {
               borderStyle: 'solid',
               borderWidth: '4px 1px 1px',
               borderColor: `${accent} ${side} ${side}`, // top, left and right, bottom
-              background: node.className === 'org-lead' ? '#e6f2ee' : token.colorBgContainer,
+              background: node.className === 'org-lead' ? token.colorPrimaryBg : token.colorBgContainer,
               boxShadow: isSelected ? `0 0 0 2px ${token.colorPrimaryBorder}` : token.boxShadowTertiary,
               outline: isTarget
                 ? `3px ${drag?.valid ? 'solid' : 'dashed'} ${drag?.valid ? token.colorSuccess : token.colorError}`

@@ -11,7 +11,7 @@
  *   reloading the tab (lib/unsaved) and "Reload" ask first.
  */
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Flex, Modal, Skeleton, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { Alert, Button, Card, Flex, Modal, Skeleton, Tag, theme, Tooltip, Typography, type MenuProps } from 'antd';
 import {
   ColumnWidthOutlined,
   CompressOutlined,
@@ -43,6 +43,7 @@ function setAll(node: OrgNode, expand: boolean): OrgNode {
 export default function OrgChartPage() {
   const { t } = useTranslation(NS);
   const [modal, holder] = Modal.useModal();
+  const { token } = theme.useToken();
   const editable = useAuth('edit');
   const tabPath = useContext(RoutePathContext);
   const [chart, setChart] = useState<OrgChart | null>(null);
@@ -212,7 +213,7 @@ export default function OrgChartPage() {
       }
     >
       {holder}
-      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+      <Typography.Paragraph style={{ color: token.colorTextSecondary }}>{t('intro')}</Typography.Paragraph>
       {loadError && (
         <Alert type="error" showIcon title={t('loadFailed')} action={<Button onClick={() => void reload()}>{t('reload')}</Button>} />
       )}
@@ -263,7 +264,7 @@ export default function OrgChartPage() {
             <Button icon={<CompressOutlined />} onClick={() => setTree(setAll(tree, false))}>
               {t('collapseAll')}
             </Button>
-            <Typography.Text type="secondary" data-testid="org-stats">
+            <Typography.Text style={{ color: token.colorTextSecondary }} data-testid="org-stats">
               {t('stats', { count: countNodes(tree), max: limits.maxNodes, depth: height(tree), maxDepth: limits.maxDepth })}
             </Typography.Text>
           </Flex>
