@@ -52,6 +52,15 @@ export function ConfigGroupsInput({
   const set = (index: number, patch: Partial<GroupRow>) => onChange?.(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
     <div id={id} role="group" aria-label={t('config.groups')} style={{ display: 'grid', gap: 8 }}>
+      {/* Column titles for the eye; each field is named for screen readers. */}
+      <div aria-hidden style={{ display: 'flex', gap: 8, fontSize: 12, opacity: 0.65 }}>
+        {[t('config.name'), t('config.groupTitleZh'), t('config.groupTitleEn')].map((title) => (
+          <span key={title} style={{ flex: '1 1 88px', minWidth: 0 }}>
+            {title}
+          </span>
+        ))}
+        <span style={{ width: 32, flex: 'none' }} />
+      </div>
       {rows.map((row, index) => {
         const items = saved[row.name] ?? 0;
         const label = (en && row.title_en) || row.title || row.name || String(index + 1);
