@@ -185,7 +185,7 @@ def carousel_record(row: Row) -> dict[str, Any] | None:
         logger.warning("carousel slide #%s not published: it has no picture", row.id)
         return None
     record = {
-        "id": f"slide-{row.id}",
+        "id": str(row.id),
         "sort": sort_key(row),
         "title": title,
         "text": row.words("text", "title"),

@@ -147,8 +147,17 @@ def test_admin_adds_edits_and_deletes_rows_of_designed_tables(
         expect(row).to_contain_text(tag)  # the tag's name, looked up by id
         expect(row).to_contain_text("2026-11-20 09:30")
         page.screenshot(path=str(SHOTS / f"news-{lang}-{width}.png"), full_page=True)
-        # The save publishes: the public home page lists the new item within seconds.
+        # The save publishes: the public home page lists the new item within seconds, linked to its own
+        # page, which carries the rich text; a visitor opens it from the home page.
         _wait_for_home(server, title)
+        public = page.context.new_page()
+        public.goto(server.url("/"))
+        public.get_by_role("link", name=title).click()
+        expect(public.get_by_role("heading", level=1)).to_have_text(title)
+        expect(public.locator("main h2").filter(has_text="Road works")).to_be_visible()
+        expect(public.locator("main strong").filter(has_text="East Lake")).to_be_visible()
+        assert re.search(r"/news/\d+/$", public.url), public.url
+        public.close()
 
         # Edit the title; the list shows the new one.
         row.get_by_role("button", name=re.compile(text["edit"])).click()
@@ -272,3 +281,49 @@ def test_table_tools_export_filter_switch_and_batch_edit(
         ids = "&".join(f"ids[]={row['id']}" for row in found)
         gone = page.request.delete(server.url(f"/srv/admin/business/news/del?{ids}"), headers=auth)
         assert gone.json()["code"] == 1
+
+
+def _wait_for_page(server, path: str, texts: list[str], timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        body = httpx.get(server.url(path), timeout=10).text
+        if all(text in body for text in texts):
+            return
+        time.sleep(0.5)
+    raise AssertionError(f"{texts!r} not all on {path} after {timeout} s")
+
+
+def test_a_slide_and_the_icp_number_edited_in_the_back_office_reach_both_languages(
+    server, browser: Browser
+) -> None:
+    """Issue 13: the carousel comes from 轮播图 (business/lunbo) and the footer's ICP record number from
+    the site Config; saving either publishes, and the zh-cn and en home pages show the change."""
+    text = TEXT["zh"]
+    mark = uuid.uuid4().hex[:6]
+    icp, zh_title, en_title = (
+        f"苏ICP备2026{int(mark, 16) % 10**6:06d}号-2",
+        f"清晨的街道 {mark}",
+        f"Streets at dawn {mark}",
+    )
+    with admin_page(browser, server, 1440, 900) as page:
+        page.goto(server.url("/admin/routine/config"))
+        page.get_by_label("备案号", exact=True).fill(icp)  # the label names its field
+        page.get_by_role("button", name=re.compile(text["save"])).first.click()
+        expect(page.get_by_text(text["updated"]).or_(page.get_by_text("保存成功")).first).to_be_visible()
+
+        slides = _open(page, server, "/admin/business/lunbo", "zh")
+        row = _row(slides, "让每一条街道清洁有序")
+        row.get_by_role("button", name=re.compile(text["edit"])).click()
+        dialog = page.get_by_role("dialog", name=text["editTitle"])
+        dialog.get_by_label(text["title"], exact=True).fill(zh_title)
+        dialog.get_by_label("标题（英文）", exact=True).fill(en_title)
+        _save(page, text, text["editTitle"])
+        expect(page.get_by_text(text["updated"])).to_be_visible()
+        expect(_row(slides, zh_title)).to_have_count(1)
+
+    _wait_for_page(server, "/", [icp, zh_title])
+    _wait_for_page(server, "/en/", [icp, en_title])
+    home = httpx.get(server.url("/"), timeout=10).text
+    assert "让每一条街道清洁有序" not in home  # the old title is gone, the slide keeps its picture
+    slides = home[home.find('<div class="slides">') :][:1500]
+    assert re.search(r'<article class="slide" id="slide-\d+"[^>]*>\s*<img src="/images/carousel/', slides), slides

@@ -60,14 +60,26 @@ function options(item: ConfigItem) {
   return Object.entries(item.content ?? {}).map(([value, label]) => ({ value, label }));
 }
 
-/** The antd control of one item type (value/onChange injected by Form.Item). */
-export function ConfigControl({ item, value, onChange }: { item: ConfigItem; value?: unknown; onChange?: (v: unknown) => void }) {
+/** The antd control of one item type (id/value/onChange injected by Form.Item: the id ties the item's
+ * label to its control, so the field has a name for screen readers). */
+export function ConfigControl({
+  item,
+  value,
+  onChange,
+  id,
+}: {
+  item: ConfigItem;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+  id?: string;
+}) {
   const { t } = useTranslation('admin/common');
   const text = (value ?? '') as string;
   switch (item.type) {
     case 'password':
       return (
         <Input.Password
+          id={id}
           value={text}
           onChange={(e) => onChange?.(e.target.value)}
           placeholder={item.has_value ? t('config.secretKept') : ''}
@@ -75,30 +87,44 @@ export function ConfigControl({ item, value, onChange }: { item: ConfigItem; val
         />
       );
     case 'number':
-      return <InputNumber value={text === '' ? null : Number(text)} onChange={(v) => onChange?.(v ?? '')} style={{ width: 200 }} />;
+      return <InputNumber id={id} value={text === '' ? null : Number(text)} onChange={(v) => onChange?.(v ?? '')} style={{ width: 200 }} />;
     case 'radio':
       return <Radio.Group value={value} onChange={(e) => onChange?.(e.target.value)} options={options(item)} />;
     case 'checkbox':
       return <Checkbox.Group value={(value as string[]) ?? []} onChange={(v) => onChange?.(v)} options={options(item)} />;
     case 'switch':
-      return <Switch checked={Boolean(value)} onChange={(v) => onChange?.(v)} aria-label={item.title} />;
+      return <Switch id={id} checked={Boolean(value)} onChange={(v) => onChange?.(v)} aria-label={item.title} />;
     case 'textarea':
     case 'editor':
-      return <Input.TextArea rows={item.type === 'editor' ? 8 : 3} value={text} onChange={(e) => onChange?.(e.target.value)} />;
+      return <Input.TextArea id={id} rows={item.type === 'editor' ? 8 : 3} value={text} onChange={(e) => onChange?.(e.target.value)} />;
     case 'select':
-      return <Select value={value} onChange={onChange} options={options(item)} style={{ width: 240 }} />;
+      return <Select id={id} value={value} onChange={onChange} options={options(item)} style={{ width: 240 }} />;
     case 'selects':
       return (
-        <Select mode="multiple" value={(value as string[]) ?? []} onChange={onChange} options={options(item)} style={{ width: 320 }} />
+        <Select
+          id={id}
+          mode="multiple"
+          value={(value as string[]) ?? []}
+          onChange={onChange}
+          options={options(item)}
+          style={{ width: 320 }}
+        />
       );
     case 'datetime':
       return (
-        <DatePicker showTime value={text ? dayjs(text) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD HH:mm:ss') : '')} />
+        <DatePicker
+          id={id}
+          showTime
+          value={text ? dayjs(text) : null}
+          onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD HH:mm:ss') : '')}
+        />
       );
     case 'date':
-      return <DatePicker value={text ? dayjs(text) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : '')} />;
+      return <DatePicker id={id} value={text ? dayjs(text) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : '')} />;
     case 'time':
-      return <TimePicker value={text ? dayjs(`2000-01-01 ${text}`) : null} onChange={(d) => onChange?.(d ? d.format('HH:mm:ss') : '')} />;
+      return (
+        <TimePicker id={id} value={text ? dayjs(`2000-01-01 ${text}`) : null} onChange={(d) => onChange?.(d ? d.format('HH:mm:ss') : '')} />
+      );
     case 'color':
       return <ColorPicker value={text || undefined} onChangeComplete={(c) => onChange?.(c.toHexString())} showText allowClear />;
     case 'array': {
@@ -131,8 +157,18 @@ export function ConfigControl({ item, value, onChange }: { item: ConfigItem; val
       const pair = (value as Record<string, string>) ?? {};
       return (
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Input addonBefore="简体中文" value={pair['zh-cn'] ?? ''} onChange={(e) => onChange?.({ ...pair, 'zh-cn': e.target.value })} />
-          <Input addonBefore="English" value={pair.en ?? ''} onChange={(e) => onChange?.({ ...pair, en: e.target.value })} />
+          <Input
+            id={id}
+            addonBefore="简体中文"
+            value={pair['zh-cn'] ?? ''}
+            onChange={(e) => onChange?.({ ...pair, 'zh-cn': e.target.value })}
+          />
+          <Input
+            aria-label={`${item.title} (English)`}
+            addonBefore="English"
+            value={pair.en ?? ''}
+            onChange={(e) => onChange?.({ ...pair, en: e.target.value })}
+          />
         </Space>
       );
     }
@@ -151,6 +187,7 @@ export function ConfigControl({ item, value, onChange }: { item: ConfigItem; val
       return (
         <Space>
           <Input
+            id={id}
             value={text}
             onChange={(e) => onChange?.(e.target.value)}
             style={{ width: 360 }}
