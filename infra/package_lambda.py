@@ -56,6 +56,9 @@ DEV_SUFFIXES = (".pyi",)
 # sources, copied next to functions/.
 REBUILD_EXTRAS = ("pelican", "pelican-i18n-subsites", "jinja2")
 SITE_SOURCES = ("content", "theme", "pelicanconf.py", "publishconf.py")
+# Site seed files the API reads too (the organisation chart editor opens the seeded chart before its
+# first save: functions.services.org_chart.seed_file), copied into the API package at the same path.
+API_SEED_FILES = ("content/data/org.json",)
 
 
 def platforms(arch: str = "arm64") -> tuple[str, ...]:
@@ -209,6 +212,7 @@ def build(
         "crt_pip": crt_command,
         "rebuild_pip": rebuild_command,
         "rebuild_site_sources": list(SITE_SOURCES),
+        "api_seed_files": list(API_SEED_FILES),
         "removed_from_package": list(PROVIDED_BY_RUNTIME),
         "files": [f"{p.name}/{f.as_posix()}" for p in packages for f in source_files(p)],
     }
@@ -232,6 +236,10 @@ def build(
                 copy_package(directory, package)
         if directory is rebuild_target:
             copy_site_sources(directory)
+        if directory is target:
+            for name in API_SEED_FILES:
+                (directory / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(REPO_ROOT / name, directory / name)
         subprocess.run(compile_command(directory, python), check=True)  # noqa: S603
         plan[f"{directory.name}_zip_bytes"] = zipped_size(directory)
     return plan

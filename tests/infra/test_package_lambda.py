@@ -142,3 +142,11 @@ def test_bytecode_is_python312_and_never_checked_against_the_source(tmp_path: Pa
     assert pyc.name == "mod.cpython-312.pyc"
     flags = int.from_bytes(pyc.read_bytes()[4:8], "little")
     assert flags == 0b01  # hash-based, check_source off (PEP 552)
+
+
+def test_the_api_package_carries_the_seed_chart(tmp_path: Path) -> None:
+    """The organisation chart editor opens the seeded chart before its first save; on AWS the API
+    reads it from the package (the settings' content_dir is beside functions/)."""
+    plan = package_lambda.build(tmp_path / "lambda", dry_run=True)
+    assert plan["api_seed_files"] == ["content/data/org.json"]
+    assert all((package_lambda.REPO_ROOT / name).is_file() for name in plan["api_seed_files"])
