@@ -416,7 +416,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
                   onDrop: () => {
                     // A row moves among its siblings only (SPEC §8: beyond the movable range otherwise).
                     if (dragId !== null && dragId !== row.id && !siblingsOf(rows, dragId).some((r) => r.id === row.id))
-                      notify('error', t('general:navigation.beyondMovableRange'));
+                      notify('error', t('navigation.beyondMovableRange'));
                     else if (dragId !== null && dragId !== row.id)
                       void api.sortable(dragId, row.id).then(
                         () => reload(),

@@ -37,14 +37,14 @@ export function navigationProblem(
 
 /** Tells the admin why a navigation does not happen (a warning when already there, else an error). */
 export function tellNavigationProblem(problem: NavigationProblem, t: (key: string) => string): void {
-  notify(problem === 'alreadyAtTarget' ? 'warning' : 'error', t(`general:navigation.${problem}`));
+  notify(problem === 'alreadyAtTarget' ? 'warning' : 'error', t(`navigation.${problem}`));
 }
 
 /** `push(to)`: goes to a back-office address, or says why not; returns whether it went. */
 export function useRoutePush(): (to: string) => boolean {
   const navigate = useNavigate();
   const location = useLocation();
-  const { t } = useTranslation('general');
+  const { t } = useTranslation('admin/common');
   const current = location.pathname + location.search;
   return useCallback(
     (to: string) => {

@@ -23,7 +23,10 @@ import { navigationProblem, useRoutePush } from '../route-push';
 const ROUTES = { routes: { '/admin/auth/admin': menuNode({}), '/admin/dashboard': menuNode({ name: 'dashboard', path: 'dashboard' }) } };
 
 let notices: Notice[] = [];
-beforeAll(() => loadNamespaces('en', ['general', 'admin/common']));
+beforeAll(async () => {
+  await loadNamespaces('en', ['general', 'admin/common']);
+  await loadNamespaces('zh-cn', ['admin/common']);
+});
 beforeEach(() => {
   notices = [];
   attachNoticeSink((notice) => notices.push(notice));
