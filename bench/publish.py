@@ -47,10 +47,11 @@ def _login(client: httpx.Client, password: str) -> str:
 
 
 def _news_row(client: httpx.Client) -> dict[str, Any]:
-    body = client.get("/srv/admin/business/news/index", params={"limit": 1}).json()
-    rows = body["data"]["list"]
+    """The newest published news row (a draft has no page)."""
+    body = client.get("/srv/admin/business/news/index", params={"limit": 20}).json()
+    rows = [row for row in body["data"]["list"] if row.get("status") == "enable"]
     if not rows:
-        raise RuntimeError("the seeded news table is empty")
+        raise RuntimeError("the seeded news table has no published row")
     return dict(rows[0])
 
 
