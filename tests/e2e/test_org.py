@@ -105,6 +105,12 @@ def test_admin_edits_the_chart_and_the_site_shows_it(org_server: LocalServer, br
         expect(node).to_contain_text(ZH_NAME)
 
         # Drag it onto "业务事业部": a move of less than 5 px is no drag, then it follows the pointer.
+        # Zoomed out first, so the unit and the target are both on screen whatever the window's height.
+        zoom_out = page.get_by_role("button", name="缩小")
+        for _ in range(3):
+            zoom_out.click()
+        expect(page.get_by_test_id("org-zoom-level")).to_have_text("70%")
+        page.get_by_test_id("org-node-divisions").scroll_into_view_if_needed()
         node.scroll_into_view_if_needed()
         source = node.bounding_box()
         target = page.get_by_test_id("org-node-divisions").bounding_box()
@@ -118,6 +124,10 @@ def test_admin_edits_the_chart_and_the_site_shows_it(org_server: LocalServer, br
         page.mouse.up()
         node.click()
         expect(page.get_by_test_id("org-selected")).to_contain_text("上级：业务事业部")
+        zoom_in = page.get_by_role("button", name="放大")
+        for _ in range(3):
+            zoom_in.click()
+        expect(page.get_by_test_id("org-zoom-level")).to_have_text("100%")
 
         # The root's Delete is there but disabled (SPEC §5).
         page.get_by_test_id("org-node-board").click(button="right")

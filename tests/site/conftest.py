@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import subprocess
 import sys
 import threading
@@ -42,6 +43,9 @@ def run_build(content: Path, output: Path, public_url: str = PUBLIC_URL) -> Path
             public_url,
         ],
         cwd=REPO_ROOT,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        encoding="utf-8",  # CI's locale is ASCII; build errors name units in Chinese
+        errors="replace",
         capture_output=True,
         text=True,
         timeout=120,

@@ -11,7 +11,7 @@
   of its own (no script, the site's style sheet) with the form filled in again and an image captcha
   whose id the server chose: 200 when only the captcha is missing (the static page cannot show one
   without a script, so a visitor without JavaScript always gets this step), 400 listing what to
-  correct, 429 when the per-IP limit is reached, 503 when enquiries cannot be stored. The button
+  correct, 429 when the per-IP limit is reached, 404 when enquiries cannot be stored (no table). The button
   "Show another picture" (`refresh=1`) shows the page again with a new picture.
 - `GET /api/contact/form` → 303 to the contact page (a reload or a bookmark of the page above).
 
@@ -78,7 +78,7 @@ PAGE_RESPONSES: dict[int | str, dict[str, Any]] = {
     303: {"description": "Sent: to the thank-you page of the visitor's language"},
     400: {"content": {"text/html": {}}, "description": "The form again, saying what to correct"},
     429: {"content": {"text/html": {}}, "description": "Too many enquiries from this address"},
-    503: {"content": {"text/html": {}}, "description": "Enquiries cannot be stored now"},
+    404: {"content": {"text/html": {}}, "description": "Enquiries cannot be stored (no enquiries table)"},
 }
 
 
@@ -172,7 +172,8 @@ def _form_response(data: dict[str, str], ip: str, lang: str) -> Response:
             return _page(lang, values, status=200, notice=t("contact.page.step"))
         return _page(lang, values, status=400, errors=exc.data["errors"])
     except ApiError:
-        return _page(lang, values, status=503, notice=t(contact.UNAVAILABLE), show_form=False)
+        # The enquiries table is not there (its design was deleted): nothing here accepts enquiries.
+        return _page(lang, values, status=404, notice=t(contact.UNAVAILABLE), show_form=False)
     return RedirectResponse(_site_path(lang, "/about/contact/sent/"), status_code=303)
 
 

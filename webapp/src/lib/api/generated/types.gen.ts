@@ -5814,6 +5814,10 @@ export type ContactFormErrors = {
      */
     400: unknown;
     /**
+     * Enquiries cannot be stored (no enquiries table)
+     */
+    404: unknown;
+    /**
      * Request body too large (envelope code 0)
      */
     413: ErrorEnvelope;
@@ -5825,10 +5829,6 @@ export type ContactFormErrors = {
      * Unexpected server error (envelope code 0, generic message)
      */
     500: ErrorEnvelope;
-    /**
-     * Enquiries cannot be stored now
-     */
-    503: unknown;
 };
 
 export type ContactFormError = ContactFormErrors[keyof ContactFormErrors];
