@@ -124,10 +124,8 @@ def sort_key(row: Row) -> int:
     return -int(row.values.get("weigh") or 0)
 
 
-def news_record(row: Row) -> dict[str, Any] | None:
-    title = row.words("title")
-    if not title["zh-cn"]:
-        return None
+def article(row: Row, title: dict[str, str]) -> dict[str, Any]:
+    """What a news item and a notice share: id, date, title, summary and the rich-text body."""
     return {
         "id": str(row.id),
         "sort": 0,
@@ -135,8 +133,14 @@ def news_record(row: Row) -> dict[str, Any] | None:
         "title": title,
         "summary": row.summary(title),
         "body": row.html("content"),
-        **row.picture("cover", title),
     }
+
+
+def news_record(row: Row) -> dict[str, Any] | None:
+    title = row.words("title")
+    if not title["zh-cn"]:
+        return None
+    return article(row, title) | row.picture("cover", title)
 
 
 def notice_record(row: Row) -> dict[str, Any] | None:
@@ -144,15 +148,7 @@ def notice_record(row: Row) -> dict[str, Any] | None:
     expires = row.text("expire_date")
     if not title["zh-cn"] or (expires and expires < today()):
         return None
-    return {
-        "id": str(row.id),
-        "sort": 0,
-        "date": local_date(row.values.get("publish_time")),
-        "top": bool(row.values.get("top")),
-        "title": title,
-        "summary": row.summary(title),
-        "body": row.html("content"),
-    }
+    return article(row, title) | {"top": bool(row.values.get("top"))}
 
 
 def job_record(row: Row) -> dict[str, Any] | None:

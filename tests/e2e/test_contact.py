@@ -7,36 +7,18 @@ handled, and the count goes down. Screenshots in /tmp/shots/contact/."""
 from __future__ import annotations
 
 import re
-import time
 import uuid
 from pathlib import Path
 
-import boto3
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_admin import admin_page, menu
+from tests.e2e.test_members import stored_captcha_answer
 
 pytestmark = pytest.mark.e2e
 
 SHOTS = Path("/tmp/shots/contact")
-
-
-def _captcha_answer(server, captcha_id: str) -> str:
-    client = boto3.client(
-        "dynamodb",
-        endpoint_url=server.dynamodb_endpoint,
-        region_name="us-east-1",
-        aws_access_key_id="local",
-        aws_secret_access_key="local",
-    )
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        item = client.get_item(TableName="e2e-captcha", Key={"id": {"S": captcha_id}}, ConsistentRead=True)
-        if "Item" in item:
-            return item["Item"]["answer"]["S"]
-        time.sleep(0.1)
-    raise AssertionError(f"captcha {captcha_id} not stored")
 
 
 def _wait_for_picture(page: Page) -> str:
@@ -74,7 +56,7 @@ def _send_with_javascript(server, browser: Browser, subject: str) -> None:
         new_id = _wait_for_picture(page)
         assert new_id != captcha_id
         expect(form.get_by_label("咨询主题")).to_have_value(subject)
-        form.get_by_label("验证码").fill(_captcha_answer(server, new_id))
+        form.get_by_label("验证码").fill(stored_captcha_answer(server, new_id))
         form.get_by_role("button", name="发送留言").click()
         sent = page.get_by_role("status")
         expect(sent).to_contain_text("感谢您的留言")
@@ -107,7 +89,7 @@ def _send_without_javascript(server, browser: Browser, subject: str) -> None:
         captcha_id = page.locator('input[name="captchaId"]').input_value()
         image = page.get_by_role("img", name="Captcha picture")
         expect(image).to_be_visible()
-        page.get_by_label("Captcha").fill(_captcha_answer(server, captcha_id))
+        page.get_by_label("Captcha").fill(stored_captcha_answer(server, captcha_id))
         page.get_by_role("button", name="Send enquiry").click()
         expect(page).to_have_url(re.compile(r"/en/about/contact/sent/$"))
         expect(page.get_by_role("heading", level=1, name="Enquiry sent")).to_be_visible()

@@ -78,7 +78,11 @@ def _captcha_answer(server: LocalServer, page: Page, scope) -> str:
     page.wait_for_function(
         "img => img.complete && img.naturalWidth > 0", arg=image.element_handle(), timeout=15_000
     )
-    captcha_id = image.get_attribute("data-captcha-id")
+    return stored_captcha_answer(server, image.get_attribute("data-captcha-id") or "")
+
+
+def stored_captcha_answer(server: LocalServer, captcha_id: str) -> str:
+    """The answer of captcha `captcha_id`, read from the server's DynamoDB Local."""
     client = boto3.client(
         "dynamodb",
         endpoint_url=server.dynamodb_endpoint,
