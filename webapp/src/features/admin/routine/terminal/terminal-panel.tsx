@@ -332,10 +332,13 @@ function ConfigDialog({ state }: { state: TerminalState }) {
   const store = terminal();
   const [port, setPort] = useState(state.port);
   useEffect(() => setPort(state.port), [state.port]);
-  const savePort = () => {
-    if (!port || port === state.port) return;
-    void changeTerminalConfig({ port }).then(
-      (res) => (res.code === 1 ? store.changePort(port) : setPort(state.port)),
+  // Reads the field itself, not the last render's state: Enter right after typing saves what is shown.
+  const savePort = (event: { currentTarget: HTMLInputElement }) => {
+    const typed = event.currentTarget.value.trim();
+    const value = /^\d+$/.test(typed) ? String(Number(typed)) : port;
+    if (!value || value === state.port) return;
+    void changeTerminalConfig({ port: value }).then(
+      (res) => (res.code === 1 ? store.changePort(value) : setPort(state.port)),
       () => setPort(state.port),
     );
   };
