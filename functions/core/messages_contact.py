@@ -41,7 +41,19 @@ CONTACT_MESSAGES: dict[str, dict[str, str]] = {
     "contact.captcha.alt": {"zh-cn": "验证码图片", "en": "Captcha picture"},
     "contact.captcha.new": {"zh-cn": "看不清？换一张", "en": "Can't read it? Show another picture"},
     "contact.send": {"zh-cn": "发送留言", "en": "Send enquiry"},
-    "contact.phone.help": {"zh-cn": "11位手机号码", "en": "Mainland China mobile number, 11 digits"},
+    "contact.phone.help": {
+        "zh-cn": "手机、带区号的座机或以 + 开头的国际号码",
+        "en": "Mobile, landline with area code, or an international number starting with +",
+    },
+    "contact.phone.wrong": {
+        "zh-cn": "请输入正确的电话号码：手机、带区号的座机或以 + 开头的国际号码",
+        "en": "Please enter a mobile number, a landline number with its area code, or an international "
+        "number starting with +",
+    },
+    "contact.reply.missing": {
+        "zh-cn": "请填写联系电话或邮箱，方便我们回复您",
+        "en": "Please give a phone number or an e-mail address so that we can reply",
+    },
     "contact.honeypot": {"zh-cn": "请勿填写此项", "en": "Leave this field empty"},
     # The notification e-mail to the admins.
     "contact.mail.subject": {"zh-cn": "新的在线留言：{subject}", "en": "New enquiry: {subject}"},

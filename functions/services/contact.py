@@ -10,9 +10,12 @@ script, and a plain form POST without JavaScript):
 1. Honeypot: the form has a field `website` that people never see or fill; a request with a value
    there is answered like a success but nothing is stored or sent (`send` returns None).
 2. The values: text only (anything else counts as empty), Unicode NFC, surrounding spaces removed,
-   the message's CR LF turned into LF, the mobile number without spaces, hyphens or a leading +86.
-3. Checks, all reported at once as `{field, msg, title}` (HTTP 400, `ContactInvalid`): the mobile
-   number and e-mail address by the rules members get (`check_mobile`, `check_email`), then the
+   the message's CR LF turned into LF, the phone number without spaces, hyphens or brackets (and
+   without +86 before a mainland mobile number).
+3. Checks, all reported at once as `{field, msg, title}` (HTTP 400, `ContactInvalid`): a phone number
+   or an e-mail address is needed to reply (either will do, so visitors from abroad can write); the
+   phone is a mainland mobile, a landline with its area code or an international number with +; the
+   e-mail address by the rule members get (`check_email`); then the
    design's own request model (required fields, lengths, pattern, no control or bidi characters in
    one-line fields), so a change of the design in the CRUD generator applies to the form too.
 4. The image captcha (`functions.services.captcha`), only once the fields pass: a visitor who
@@ -32,6 +35,7 @@ handled (status `handled`) takes it off the count.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping
 from datetime import datetime, timedelta, timezone
@@ -42,7 +46,7 @@ from functions.core.i18n import t
 from functions.core.log import logger
 from functions.core.responses import ApiError
 from functions.core.settings import get_settings
-from functions.core.validators import check_email, check_mobile
+from functions.core.validators import check_email
 from functions.models.design import Record, filter_key
 from functions.services import captcha, records, senders
 from functions.services.designs import DesignDoc, get_design, load_doc
@@ -59,6 +63,12 @@ SITE_TZ = timezone(timedelta(hours=8), "CST")  # the company's time (no daylight
 MISSING_CAPTCHA = "Please enter the captcha"
 WRONG_CAPTCHA = "The captcha is wrong or has expired"
 UNAVAILABLE = "contact.page.failed"
+# A mainland mobile, a landline with its area code (digits only), or an international number (E.164).
+# The design's `pattern` says the same, so the back office's form accepts what the public form does.
+MAINLAND_MOBILE = re.compile(r"1[3-9][0-9]{9}")
+PHONE = re.compile(r"1[3-9][0-9]{9}|0[1-9][0-9]{8,11}|\+[1-9][0-9]{6,14}")
+WRONG_PHONE = "contact.phone.wrong"
+NO_REPLY_ADDRESS = "contact.reply.missing"
 
 
 class ContactInvalid(ApiError):
@@ -102,7 +112,7 @@ def clean(data: Mapping[str, Any]) -> dict[str, str]:
     values = {name: _text(data.get(name)) for name in FIELDS}
     values["message"] = values["message"].replace("\r\n", "\n").replace("\r", "\n")
     phone = "".join(ch for ch in values["phone"] if ch not in " -()\u3000")
-    values["phone"] = phone.removeprefix("+86") if phone.startswith("+86") else phone
+    values["phone"] = phone[3:] if MAINLAND_MOBILE.fullmatch(phone[3:]) and phone.startswith("+86") else phone
     return values
 
 
@@ -114,10 +124,12 @@ def check(doc: DesignDoc, version: int, values: dict[str, str]) -> tuple[Any, li
     """The row's request body when every field passes, else None and every problem found."""
     titles = {f.name: records.words(f.title) for f in doc.fields}
     errors: dict[str, str] = {}
-    if values["phone"] and check_mobile(values["phone"]) is not None:
-        errors["phone"] = t("Please enter the correct mobile number")
+    if values["phone"] and not PHONE.fullmatch(values["phone"]):
+        errors["phone"] = t(WRONG_PHONE)
     if values["email"] and check_email(values["email"]) is not None:
         errors["email"] = t("Please enter the correct email address")
+    if not values["phone"] and not values["email"]:
+        errors["phone"] = t(NO_REPLY_ADDRESS)
     body = None
     try:
         body = records.validate_row(doc, version, {**values, "status": STATUS_NEW})

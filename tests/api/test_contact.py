@@ -114,7 +114,7 @@ def test_valid_enquiry_is_stored_and_mailed_to_admins_who_may_read_it(
             ZH,
             {
                 "name": "必填项",
-                "phone": "请输入正确的手机号",
+                "phone": "请输入正确的电话号码：手机、带区号的座机或以 + 开头的国际号码",
                 "email": "请输入正确的电子邮箱地址",
                 "subject": "只能是一行文字，不能包含控制字符或文字方向控制字符",
                 "message": "长度不能超过 2000 个字符",
@@ -124,7 +124,8 @@ def test_valid_enquiry_is_stored_and_mailed_to_admins_who_may_read_it(
             EN,
             {
                 "name": "Required",
-                "phone": "Please enter the correct mobile number",
+                "phone": "Please enter a mobile number, a landline number with its area code, or an "
+                "international number starting with +",
                 "email": "Please enter the correct email address",
                 "subject": "Must be one line without control characters",
                 "message": "At most 2000 characters",
@@ -144,6 +145,33 @@ def test_bad_input_is_refused_field_by_field_in_the_visitors_language(
     assert found == messages
     assert answer["msg"] == ("姓名：必填项" if headers is ZH else "Name: Required")
     assert rows_with(subject) == []
+
+
+@pytest.mark.parametrize(
+    ("phone", "email", "stored"),
+    [
+        ("+44 20 7946 0958", "", "+442079460958"),  # from abroad, by phone
+        ("", "visitor@example.org", ""),  # by e-mail only
+        ("010-6552 9999", "", "01065529999"),  # a Beijing landline with its area code
+    ],
+)
+def test_visitors_without_a_mainland_mobile_can_write(
+    api: httpx.Client, contact_table: None, phone: str, email: str, stored: str
+) -> None:
+    body = enquiry(phone=phone, email=email)
+    response = api.post(SEND, json={**body, **solve_captcha(api)}, headers=EN)
+    assert response.status_code == 200 and response.json()["code"] == 1, response.text
+    [row] = rows_with(body["subject"])
+    assert row["phone"] == stored and row["email"] == email
+
+
+def test_an_enquiry_needs_a_way_to_reply(api: httpx.Client, contact_table: None) -> None:
+    body = enquiry(phone="", email="")
+    for headers, message in ((ZH, "请填写联系电话或邮箱，方便我们回复您"), (EN, "so that we can reply")):
+        response = api.post(SEND, json={**body, **solve_captcha(api)}, headers=headers)
+        assert response.status_code == 400
+        assert [(e["field"], message in e["msg"]) for e in response.json()["data"]["errors"]] == [("phone", True)]
+    assert rows_with(body["subject"]) == []
 
 
 def test_captcha_missing_or_wrong_stores_nothing(api: httpx.Client, contact_table: None) -> None:
@@ -229,15 +257,15 @@ def test_without_javascript_errors_are_listed_on_a_page_in_the_visitors_language
     zh = api.post(FORM, data={**body, "lang": "zh-cn", **solve_captcha(api)}, follow_redirects=False)
     assert zh.status_code == 400 and '<html lang="zh-CN">' in zh.text
     assert "留言还没有发送，请修改以下内容" in zh.text
-    assert '<a href="#f-phone">手机号：请输入正确的手机号</a>' in zh.text
+    assert '<a href="#f-phone">电话：请输入正确的电话号码：手机、带区号的座机或以 + 开头的国际号码</a>' in zh.text
     assert '<a href="#f-message">留言内容：必填项</a>' in zh.text
     assert (
-        'id="f-phone" name="phone" maxlength="11" required aria-describedby="err-phone help-phone"' in zh.text
+        'id="f-phone" name="phone" maxlength="20" aria-describedby="err-phone help-phone"' in zh.text
     )
     assert 'aria-invalid="true"' in zh.text
     en = api.post(FORM, data={**body, "lang": "en", "captchaId": "x" * 10, "captchaInfo": "abcd"})
     assert en.status_code == 400 and "Please correct the following" in en.text
-    assert "Mobile: Please enter the correct mobile number" in en.text
+    assert "Phone: Please enter a mobile number, a landline number with its area code" in en.text
     wrong = api.post(FORM, data={**enquiry(), "lang": "en", "captchaId": "x" * 10, "captchaInfo": "abcd"})
     assert wrong.status_code == 400 and "Captcha: The captcha is wrong or has expired" in wrong.text
     assert rows_with(body["subject"]) == []

@@ -44,7 +44,7 @@ def _send_with_javascript(server, browser: Browser, subject: str) -> None:
         expect(alert.get_by_role("link", name="姓名：必填项")).to_be_visible()
         expect(alert).to_be_focused()
         form.get_by_label("姓名").fill("王小明")
-        form.get_by_label("手机号").fill("138 0013 8000")
+        form.get_by_label("电话").fill("138 0013 8000")
         form.get_by_label("电子邮箱").fill("wang@example.com")
         form.get_by_label("单位名称").fill("滨江街道办")
         form.get_by_label("咨询主题").fill(subject)
@@ -77,7 +77,7 @@ def _send_without_javascript(server, browser: Browser, subject: str) -> None:
         expect(page.locator(".captcha-field")).to_be_hidden()
         form = page.locator("form.contact-form")
         form.get_by_label("Name").fill("Alex Lee")
-        form.get_by_label("Mobile").fill("13900139000")
+        form.get_by_label("Phone").fill("+44 20 7946 0958")  # a visitor from abroad
         form.get_by_label("Subject").fill(subject)
         form.get_by_label("Message").fill("Please quote for street cleaning.")
         form.get_by_role("button", name="Send enquiry").click()

@@ -88,11 +88,15 @@
   function check() {
     var errors = [];
     var value = function (name) { return (form.elements[name].value || "").trim(); };
-    ["name", "phone", "subject", "message"].forEach(function (name) {
+    ["name", "subject", "message"].forEach(function (name) {
       if (!value(name)) errors.push({ field: name, msg: data.msgRequired });
     });
-    var phone = value("phone").replace(/[\s\-()\u3000]/g, "").replace(/^\+86/, "");
-    if (phone && !/^1[3-9][0-9]{9}$/.test(phone)) errors.push({ field: "phone", msg: data.msgPhone });
+    // The server's rule (functions/services/contact.py): mainland mobile, landline with area code, or +international.
+    var phone = value("phone").replace(/[\s\-()\u3000]/g, "").replace(/^\+86(?=1[3-9][0-9]{9}$)/, "");
+    if (phone && !/^(1[3-9][0-9]{9}|0[1-9][0-9]{8,11}|\+[1-9][0-9]{6,14})$/.test(phone)) {
+      errors.push({ field: "phone", msg: data.msgPhone });
+    }
+    if (!phone && !value("email")) errors.push({ field: "phone", msg: data.msgReply });
     if (value("email") && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value("email"))) errors.push({ field: "email", msg: data.msgEmail });
     if (!value("captchaInfo")) errors.push({ field: "captchaInfo", msg: data.msgCaptcha });
     var order = FIELDS.slice();
