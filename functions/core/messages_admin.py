@@ -118,6 +118,10 @@ ADMIN_MESSAGES: dict[str, dict[str, str]] = {
         "zh-cn": "敏感字段不是该表的字段",
         "en": "A sensitive field is not a field of the table",
     },
+    "The default order can only use the id, the creation time or the sorted field": {
+        "zh-cn": "默认排序只能按 ID、创建时间或索引排序字段",
+        "en": "The default order can only use the id, the creation time or the sorted field",
+    },
     "Sorting by this column is not supported": {
         "zh-cn": "该列不支持排序",
         "en": "Sorting by this column is not supported",
@@ -304,6 +308,15 @@ ADMIN_MESSAGES: dict[str, dict[str, str]] = {
     "{count} changes rolled back; not rolled back: {reason}": {
         "zh-cn": "已回滚 {count} 条；未回滚：{reason}",
         "en": "{count} changes rolled back; not rolled back: {reason}",
+    },
+    "Restored successfully; {notes}": {"zh-cn": "还原成功；{notes}", "en": "Restored successfully; {notes}"},
+    "not granted again to the groups deleted since: {groups}": {
+        "zh-cn": "以下分组已被删除，未能重新授予该规则：{groups}",
+        "en": "not granted again to the groups deleted since: {groups}",
+    },
+    "Save at most {count} changed config items at once": {
+        "zh-cn": "一次最多保存 {count} 项修改过的配置",
+        "en": "Save at most {count} changed config items at once",
     },
 }
 

@@ -106,6 +106,8 @@ class WatchedTransaction(TransactWrite):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._logged: list[dict[str, Any]] = []
+        self._log_rows: list[Any] = []
+        self._committed: list[Callable[[], None]] = []
 
     def delete(self, model: Any, condition: Any = None, *, add_version_condition: bool = True) -> None:
         super().delete(model, condition, add_version_condition=add_version_condition)
@@ -120,18 +122,37 @@ class WatchedTransaction(TransactWrite):
             watcher.saved(self, model)
 
     def log(self, row: Any, condition: Any = None) -> None:
-        """Put a watcher's log row (its failure cancels the whole transaction: `WatchedWriteError`)."""
+        """Put a watcher's log row (its failure cancels the whole transaction: `WatchedWriteError`).
+        The rows put this way are counted (`count_rows`) when the transaction commits, once per log
+        table: several watched items saved or deleted in one transaction update each counter once."""
         TransactWrite.save(self, row, condition)
         self._logged.append(self._put_items[-1])
+        self._log_rows.append(row)
 
     def log_update(self, row: Any, actions: list[Any], condition: Any = None) -> None:
         """Update a watcher's log row (its failure cancels the whole transaction: `WatchedWriteError`)."""
         TransactWrite.update(self, row, actions, condition)
         self._logged.append(self._update_items[-1])
 
+    def after_commit(self, done: Callable[[], None]) -> None:
+        """Run `done` once this transaction has committed (a watcher's own bookkeeping: a transaction
+        tried again after a conflict is built again, and must log again)."""
+        self._committed.append(done)
+
     def _commit(self) -> Any:
+        from functions.models.listing import count_rows
+
+        by_table: dict[type, list[Any]] = {}
+        for row in self._log_rows:
+            by_table.setdefault(type(row), []).append(row)
+        for rows in by_table.values():
+            count_rows(self, rows[0], len(rows))  # a log's rows of one transaction share their month
+        self._log_rows = []
         try:
-            return super()._commit()
+            answer = super()._commit()
+            for done in self._committed:
+                done()
+            return answer
         except TransactWriteError as exc:
             if self._logged:
                 order = [

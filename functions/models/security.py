@@ -6,7 +6,8 @@ logs (`functions.services.recycle`, `functions.services.sensitive`).
 - `SensitiveRule`: one per table, the watched fields (`fields`, names of the table's row fields).
 - `RecycleLog`: one row per deleted row: the table, the row as stored (`data`: the item's DynamoDB
   attributes as JSON, so a restore puts back exactly what was deleted) and as the list showed it
-  (`row`), who, when, from which IP.
+  (`row`), who, when, from which IP, and what else the delete took with it (`context`, e.g. the
+  groups that held a deleted menu rule, granted it again on restore).
 - `SensitiveLog`: one row per changed watched field of one edit: before and after (as the list
   shows them, JSON; a secret field such as a password keeps neither, only that it changed), who,
   when, IP, and when it was rolled back.
@@ -123,6 +124,9 @@ class RecycleLog(_Log):
 
     data = UnicodeAttribute(default="{}")  # the item's attributes as stored (DynamoDB JSON)
     row = UnicodeAttribute(default="{}")  # the row as the table's list showed it
+    # What else the delete took with it, for the restore to give back (JSON; e.g. the groups that
+    # held a deleted menu rule: `Table.kept_context`, `Table.restored`).
+    context = UnicodeAttribute(default="{}")
 
     by_part = part_index()
     by_admin = owner_index("admin-id-index", "admin_id")
@@ -130,6 +134,9 @@ class RecycleLog(_Log):
 
     def shown(self) -> dict[str, Any]:
         return dict(json.loads(self.row or "{}"))
+
+    def kept_context(self) -> dict[str, Any]:
+        return dict(json.loads(self.context or "{}"))
 
     def to_row(self) -> dict[str, Any]:
         return {**self.who(), "row": self.shown()}

@@ -24,12 +24,13 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from pynamodb.exceptions import PutError, UpdateError
 
 from functions.core.responses import ApiError
-from functions.models.base import now
+from functions.models.base import WatchedTransaction, now, run_transaction
 from functions.models.config import Config
 from functions.services import site_config
 
@@ -65,6 +66,8 @@ GROUP_ITEM = "config_group"
 GROUP_NAME_RE = re.compile(r"[a-z][a-z0-9_]{0,29}")
 GROUP_TITLE_MAX = 30
 MAX_GROUPS = 20
+# Changed items one save writes: one transaction holds them, a log row each and two counters (≤ 100).
+MAX_SAVED = 45
 
 # group → name → (title, type, value, content, tip)
 DEFAULT_ITEMS: dict[str, dict[str, tuple[str, str, Any, Any, str]]] = {
@@ -309,15 +312,23 @@ def coerce(item: Config, value: Any) -> Any:
     return text
 
 
-def save_group(group: str, values: dict[str, Any]) -> int:
-    """Save the given `name → value` pairs of `group`; unknown names are refused; returns the count."""
-    if group not in group_names():
-        raise ApiError("Unknown config group")
+def group_items(group: str, names: Iterable[str] | None = None) -> list[Config]:
+    """The stored items of `group`, and its built-in ones not stored yet (of `names`: every one)."""
     items = {i.name: i for i in Config.query_group(group)}
-    for name in set(values) - set(items):
+    wanted = {name for g, name in builtin_names() if g == group} if names is None else set(names)
+    for name in wanted - set(items):
         default = builtin_item(group, name)
         if default is not None:
             items[name] = default
+    return list(items.values())
+
+
+def save_group(group: str, values: dict[str, Any]) -> int:
+    """Save the given `name → value` pairs of `group` in one transaction (with the log rows of the
+    watched values: `functions.services.sensitive`); unknown names are refused; returns the count."""
+    if group not in group_names():
+        raise ApiError("Unknown config group")
+    items = {i.name: i for i in group_items(group, values)}
     unknown = set(values) - set(items)
     if unknown:
         raise ApiError("Incorrect parameter!")
@@ -333,10 +344,18 @@ def save_group(group: str, values: dict[str, Any]) -> int:
         if item.value_type == GROUP_ITEM:
             _check_removed_groups(configured_groups(), value)
         updates.append((item, value))
+    if len(updates) > MAX_SAVED:
+        raise ApiError("Save at most {count} changed config items at once", params={"count": MAX_SAVED})
     for item, value in updates:
         item.value = value
         item.update_time = now()
-        item.save()
+
+    def build(tx: WatchedTransaction) -> None:
+        for item, _ in updates:
+            tx.save(item)
+
+    if updates:
+        run_transaction(build)
     if group == "site":
         site_config.clear_cache()
         # The list of config groups is the back office's own: the public site does not change.

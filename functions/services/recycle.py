@@ -17,7 +17,9 @@ trees and attachment records.
 Restore (`restore`): one transaction puts the item back (condition: no item with its key exists),
 re-claims its unique values (`Unique` guards, condition: not taken; the table names them:
 `Table.unique_guards`), counts the row again and deletes the log row (condition: it still exists,
-so a row is restored once). A taken value refuses with a message naming the field and the value.
+so a row is restored once), and adds the table's own writes (`Table.restored`: a menu rule is granted
+again to the groups that held it when it was deleted, kept in the log's `context`; the answer names
+those that no longer exist). A taken value refuses with a message naming the field and the value.
 """
 
 from __future__ import annotations
@@ -128,6 +130,8 @@ class DeleteWatcher:
     row_of: Callable[[Any], dict[str, Any]]
     # Extra writes of the table when a row is kept (e.g. the log's reference to an attachment's file).
     kept: Callable[[WatchedTransaction, Any], None] | None = None
+    # What else the delete takes with it, kept with the row for its restore (e.g. a rule's groups).
+    context_of: Callable[[Any], dict[str, Any]] | None = None
     keys: set[tuple[str, str]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
@@ -144,14 +148,14 @@ class DeleteWatcher:
             item_id=item_id(item),
             data=dumps(item.serialize()),
             row=dumps(self.row_of(item)),
+            context=dumps(self.context_of(item) if self.context_of is not None else {}),
             admin_id=self.origin.admin_id,
             username=self.origin.username,
             ip=self.origin.ip[:64],
             useragent=self.origin.useragent[:255],
             create_time=now(),
         )
-        tx.log(log, condition=RecycleLog.id.does_not_exist())
-        count_rows(tx, log, 1)
+        tx.log(log, condition=RecycleLog.id.does_not_exist())  # counted when the transaction commits
         if self.kept is not None:
             self.kept(tx, item)
 
@@ -176,12 +180,13 @@ def watch_deletes(
     items: list[Any],
     row_of: Callable[[Any], dict[str, Any]],
     kept: Callable[[WatchedTransaction, Any], None] | None = None,
+    context_of: Callable[[Any], dict[str, Any]] | None = None,
 ) -> Iterator[None]:
     """Run the deletes of `items` of `table` inside this block: each one is kept (when a rule says so)."""
     if not items or not keeps(table, designed):
         yield
         return
-    with watching(DeleteWatcher(table, origin, items, row_of, kept)):
+    with watching(DeleteWatcher(table, origin, items, row_of, kept, context_of)):
         yield
 
 
@@ -210,15 +215,20 @@ def get_log(log_id: int) -> RecycleLog | None:
 def restore(
     log: RecycleLog,
     guards: list[tuple[str, str, Unique]],
-    restored: Callable[[WatchedTransaction, Any], None] | None = None,
-) -> Any:
+    restored: Callable[[WatchedTransaction, Any, dict[str, Any]], str] | None = None,
+) -> str:
     """Put the row of `log` back with its id and re-claim its unique values (`guards`: field title,
-    value, guard item); refuses with a clear message when one is taken meanwhile."""
+    value, guard item); refuses with a clear message when one is taken meanwhile. `restored` adds
+    the table's own writes (given what the delete took with it) and returns a note for the admin
+    (e.g. the groups a rule could not be granted to again); `restore` returns that note."""
     item = item_of(log)
     model = type(item)
     hash_attr = model._hash_key_attribute()
+    context = log.kept_context()
+    note = ""
 
     def build(tx: WatchedTransaction) -> None:
+        nonlocal note
         for _title, _value, guard in guards:
             guard.owner = str(item_id(item))
             tx.save(guard, condition=Unique.key.does_not_exist())
@@ -226,7 +236,7 @@ def restore(
         if issubclass(model, Listed):
             count_rows(tx, item, 1)
         if restored is not None:
-            restored(tx, item)
+            note = restored(tx, item, context)
         tx.delete(log, condition=RecycleLog.id.exists())
         count_rows(tx, log, -1)
 
@@ -236,7 +246,7 @@ def restore(
         if not is_condition_failure(exc):
             raise
         raise _why_not(log, item, guards) from exc
-    return item
+    return note
 
 
 def _why_not(log: RecycleLog, item: Any, guards: list[tuple[str, str, Unique]]) -> ApiError:

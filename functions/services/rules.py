@@ -5,7 +5,8 @@
 - A new child rule is granted to every group that holds its parent (groups holding "*" already
   hold everything), so giving a group a screen keeps giving it the screen's new actions.
 - A rule with children cannot be deleted ("Please delete the child rules first"); deleting a rule
-  removes it from the groups that held it.
+  removes it from the groups that held it, in the transaction that deletes it (the recycle bin keeps
+  those groups with the rule, `holding_groups`; a restore grants it to them again, `regrant`).
 - A rule cannot be moved under itself or one of its descendants.
 """
 
@@ -16,7 +17,13 @@ from typing import Any
 from pynamodb.exceptions import TransactWriteError
 
 from functions.core.responses import ApiError
-from functions.models.base import is_condition_failure, now, transact_write
+from functions.models.base import (
+    WatchedTransaction,
+    is_condition_failure,
+    now,
+    run_transaction,
+    transact_write,
+)
 from functions.models.counter import next_id
 from functions.models.group import AdminGroup, UserGroup
 from functions.models.listing import PART
@@ -136,15 +143,59 @@ def delete_rules(model: type[AdminRule] | type[UserRule], rules: list[Any]) -> i
         if children - doomed:
             raise ApiError("Please delete the child rules first")
     groups = group_model(model)
-    for group in groups.by_part.query(PART):
-        held = group.rule_ids()
-        if held & doomed and not group.is_all:
-            group.update(actions=[groups.rules.set(sorted(held - doomed)), groups.update_time.set(now())])
+    holders = [group for group in groups.by_part.query(PART) if not group.is_all]
     for rule in rules:
-        with transact_write() as tx:
+        rule_id = int(rule.id)
+        holding = [group for group in holders if rule_id in group.rule_ids()]
+
+        def build(tx: WatchedTransaction, rule: Any = rule, holding: list[Any] = holding) -> None:
             tx.delete(rule)
             tx.delete(Unique(unique_key(scope_of(model), rule.name)))
+            for group in holding:
+                held = sorted(group.rule_ids() - {int(rule.id)})
+                tx.update(
+                    group,
+                    actions=[groups.rules.set(held), groups.update_time.set(now())],
+                    condition=groups.id.exists(),
+                )
+
+        run_transaction(build)
+        for group in holding:
+            group.rules = sorted(group.rule_ids() - {rule_id})
     return len(rules)
+
+
+def holding_groups(model: type[AdminRule] | type[UserRule], rule_id: int) -> list[dict[str, Any]]:
+    """The groups (not "*") that hold rule `rule_id`: `{id, name}` (kept with a deleted rule)."""
+    return [
+        {"id": int(group.id), "name": group.name}
+        for group in group_model(model).by_part.query(PART)
+        if not group.is_all and int(rule_id) in group.rule_ids()
+    ]
+
+
+def regrant(
+    tx: WatchedTransaction,
+    model: type[AdminRule] | type[UserRule],
+    rule_id: int,
+    held_by: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """Grant a restored rule again to the groups that held it (`holding_groups`), in `tx`; returns
+    those that no longer exist."""
+    groups = group_model(model)
+    wanted = sorted({int(entry["id"]) for entry in held_by})
+    found = {int(group.id): group for group in groups.batch_get(wanted, consistent_read=True)}
+    for group in found.values():
+        if not group.is_all:
+            tx.update(
+                group,
+                actions=[
+                    groups.rules.set(sorted(group.rule_ids() | {rule_id})),
+                    groups.update_time.set(now()),
+                ],
+                condition=groups.id.exists(),
+            )
+    return [entry for entry in held_by if int(entry["id"]) not in found]
 
 
 # --- the default rules ------------------------------------------------------------------------------

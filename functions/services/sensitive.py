@@ -29,7 +29,6 @@ from typing import Any
 
 from functions.models.base import WatchedTransaction, now, watching
 from functions.models.counter import next_id
-from functions.models.listing import count_rows
 from functions.models.security import SENSITIVE_RULE_SCOPE, SensitiveLog, SensitiveRule
 from functions.models.unique import owner_of
 from functions.services.recycle import Origin, dumps, identity, item_id
@@ -41,6 +40,24 @@ DEFAULT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("user/user", "会员", ("mobile", "email", "password", "status", "group_id")),
     ("auth/admin", "管理员", ("group_arr", "password", "email", "mobile", "status")),
     ("auth/group", "管理员分组", ("rules", "status")),
+    # Config items as `group.name` (`functions.routes.admin.routine.config`): the site's identity and
+    # contacts the public pages show, and where mail goes out from (the password: only that it changed).
+    (
+        "routine/config",
+        "系统配置",
+        (
+            "site.site_name",
+            "site.record_number",
+            "site.hotline",
+            "site.company_email",
+            "site.comcont",
+            "mail.smtp_server",
+            "mail.smtp_port",
+            "mail.smtp_user",
+            "mail.smtp_pass",
+            "mail.smtp_sender_mail",
+        ),
+    ),
 )
 
 
@@ -78,38 +95,42 @@ def same(a: Any, b: Any) -> bool:
 
 @dataclass
 class EditWatcher:
-    """Logs the watched fields of `item` that an edit changes, in the transaction that saves it."""
+    """Logs the watched fields of `items` that an edit changes, in the transaction that saves them.
+
+    An item gives the fields its row has (`row_of`) and the secrets (`secret_of`): a table's row is
+    one item, the config table's "row" is every config item (its fields are `group.name`)."""
 
     table: str
     origin: Origin
-    item: Any
+    items: list[Any]
     fields: list[str]
     row_of: Callable[[Any], dict[str, Any]]
     secret_of: Callable[[Any, str], Any]
     secrets: set[str]
     rollback_of: SensitiveLog | None = None
-    key: tuple[str, str] = ("", "")
-    before: dict[str, Any] = field(default_factory=dict)
+    before: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     logged: list[SensitiveLog] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.key = identity(self.item)
-        self.before = self.snapshot(self.item)
+        self.before = {identity(item): self.snapshot(item) for item in self.items}
 
     def snapshot(self, item: Any) -> dict[str, Any]:
         row = self.row_of(item)
         return {
             name: (self.secret_of(item, name) if name in self.secrets else row.get(name))
             for name in self.fields
+            if name in row or name in self.secrets
         }
 
     def watches(self, item: Any) -> bool:
-        return identity(item) == self.key
+        return identity(item) in self.before
 
     def deleted(self, tx: WatchedTransaction, item: Any) -> None:
         return None
 
     def saved(self, tx: WatchedTransaction, item: Any) -> None:
+        key = identity(item)
+        before = self.before[key]
         after = self.snapshot(item)
         created = now()
         rows = [
@@ -119,8 +140,8 @@ class EditWatcher:
                 model=type(item).logical_name,
                 item_id=item_id(item),
                 field=name,
-                before="null" if name in self.secrets else dumps(self.before[name]),
-                after="null" if name in self.secrets else dumps(after[name]),
+                before="null" if name in self.secrets else dumps(before.get(name)),
+                after="null" if name in self.secrets else dumps(after.get(name)),
                 secret=name in self.secrets,
                 admin_id=self.origin.admin_id,
                 username=self.origin.username,
@@ -129,13 +150,12 @@ class EditWatcher:
                 create_time=created,
             )
             for name in self.fields
-            if not same(self.before[name], after[name])
+            if (name in before or name in after) and not same(before.get(name), after.get(name))
         ]
         for row in rows:
-            tx.log(row, condition=SensitiveLog.id.does_not_exist())
-        if rows:
-            count_rows(tx, rows[0], len(rows))  # one counter update: the rows share their month
-        if self.rollback_of is not None:
+            tx.log(row, condition=SensitiveLog.id.does_not_exist())  # counted when the transaction commits
+        if self.rollback_of is not None and not getattr(tx, "rollback_marked", False):
+            tx.rollback_marked = True  # type: ignore[attr-defined]
             tx.log_update(
                 self.rollback_of,
                 actions=[
@@ -144,28 +164,32 @@ class EditWatcher:
                 ],
                 condition=SensitiveLog.rollback_time.does_not_exist() & SensitiveLog.id.exists(),
             )
-        self.before = after
-        self.logged.extend(rows)
+
+        def done() -> None:  # only once committed: a transaction built again logs again
+            self.before[key] = after
+            self.logged.extend(rows)
+
+        tx.after_commit(done)
 
 
 @contextlib.contextmanager
 def watch_edit(
     table: str,
     origin: Origin,
-    item: Any,
+    items: list[Any],
     row_of: Callable[[Any], dict[str, Any]],
     secret_of: Callable[[Any, str], Any],
     secrets: set[str],
     rollback_of: SensitiveLog | None = None,
 ) -> Iterator[EditWatcher | None]:
-    """Run the update of `item` of `table` inside this block: changes of its watched fields are logged."""
+    """Run the update of `items` of `table` inside this block: changes of their watched fields are logged."""
     names = watched_fields(table)
     if rollback_of is not None and rollback_of.field not in names:
         names.append(rollback_of.field)  # the rollback still marks its row (and logs itself)
     if not names:
         yield None
         return
-    watcher = EditWatcher(table, origin, item, names, row_of, secret_of, secrets & set(names), rollback_of)
+    watcher = EditWatcher(table, origin, items, names, row_of, secret_of, secrets & set(names), rollback_of)
     with watching(watcher):
         yield watcher
 

@@ -283,7 +283,7 @@ class Table:
         origin = origin_of(ctx, request)
         try:
             with recycle.watch_deletes(
-                self.path, self.designed, origin, items, self.row_builder(ctx), self.kept
+                self.path, self.designed, origin, items, self.row_builder(ctx), self.kept, self.kept_context
             ):
                 return self.delete(items, ctx)
         except WatchedWriteError:
@@ -299,14 +299,15 @@ class Table:
     ) -> Any:
         """Save an edit of `item` (`update`); a change of a watched field is logged in the transaction
         that saves it (`rollback_of`: the sensitive-data log row this edit rolls back)."""
+        items = self.edited_items(item, body)
         try:
             with sensitive.watch_edit(
                 self.path,
                 origin_of(ctx, request),
-                item,
+                items,
                 self.row_builder(ctx),
                 self.secret_value,
-                set(self.secret_fields),
+                self.secret_names(items),
                 rollback_of,
             ):
                 return self.update(item, body, ctx)
@@ -327,6 +328,24 @@ class Table:
             ) from None
 
     # --- the recycle bin and the sensitive-data log -------------------------------------------
+    def field_names(self) -> list[str]:
+        """The fields a sensitive-data rule can watch: the row's and the edit form's."""
+        schema_fields = [n for n in (self.edit_schema.model_fields if self.edit_schema else {}) if n != "id"]
+        return list(dict.fromkeys([*self.fields, *schema_fields, *self.secret_names()]))
+
+    def secret_names(self, items: list[Any] | None = None) -> set[str]:
+        """The fields (of `items`) that hold a secret: the sensitive-data log records only that they
+        changed."""
+        return set(self.secret_fields)
+
+    def edited_items(self, item: Any, body: Any) -> list[Any]:
+        """The stored items an edit of `item` saves (one row; a config group: its items)."""
+        return [item]
+
+    def logged_item(self, log: Any) -> Any | None:
+        """The item a sensitive-data log row changed, or None when it is gone."""
+        return self.find(int(log.item_id))
+
     def unique_guards(self, item: Any) -> list[tuple[str, str, Unique]]:
         """The unique values of a row a restore re-claims: (field, value, its `Unique` guard)."""
         return []
@@ -334,8 +353,14 @@ class Table:
     def kept(self, tx: WatchedTransaction, item: Any) -> None:
         """Writes added to the delete of a row kept in the recycle bin (e.g. a file reference)."""
 
-    def restored(self, tx: WatchedTransaction, item: Any) -> None:
-        """Writes added to the restore of a row."""
+    def kept_context(self, item: Any) -> dict[str, Any]:
+        """What else the delete of `item` takes with it, kept with the row for `restored`."""
+        return {}
+
+    def restored(self, tx: WatchedTransaction, item: Any, context: dict[str, Any]) -> str:
+        """Writes added to the restore of a row (`context`: what `kept_context` kept); returns a
+        note for the admin ("" for none)."""
+        return ""
 
     def purged(self, item: Any) -> None:
         """After a kept row was purged from the recycle bin (e.g. release its file)."""
@@ -615,6 +640,17 @@ class RuleTableBase(Table):
         scope = rules_service.scope_of(self.model)
         return [(t("Rule name"), item.name, Unique(unique_key(scope, item.name), owner=""))]
 
+    def kept_context(self, item: Any) -> dict[str, Any]:
+        """The groups holding the rule: a restore grants it to them again."""
+        return {"groups": rules_service.holding_groups(self.model, int(item.id))}
+
+    def restored(self, tx: WatchedTransaction, item: Any, context: dict[str, Any]) -> str:
+        gone = rules_service.regrant(tx, self.model, int(item.id), list(context.get("groups") or []))
+        if not gone:
+            return ""
+        names = ", ".join(f"{entry.get('name', '')} (#{entry['id']})" for entry in gone)
+        return t("not granted again to the groups deleted since: {groups}", groups=names)
+
 
 class TableInfo(Shape):
     """A back-office table the recycle bin and the sensitive-data log can watch."""
@@ -625,9 +661,10 @@ class TableInfo(Shape):
     fields: list[str]
 
 
-def known_tables(ctx: AdminContext) -> list[dict[str, Any]]:
-    """The tables whose deletes or edits can be watched (built-in tables that delete or edit rows,
-    and every designed table) with their titles in the request's language and their field names."""
+def known_tables(ctx: AdminContext, action: str) -> list[dict[str, Any]]:
+    """The tables whose deletes (`action` "del") or edits ("edit") can be watched (built-in tables
+    that offer it, and every designed table) with their titles in the request's language and their
+    field names."""
     from functions.core.i18n import get_lang
     from functions.services import designs
 
@@ -635,12 +672,9 @@ def known_tables(ctx: AdminContext) -> list[dict[str, Any]]:
     titles = {rule.name: rule.label(lang) for rule in ctx.rules}
     found: list[dict[str, Any]] = []
     for path, table in sorted(TABLES.items()):
-        if path.startswith("security/") or not {"edit", "del"} & set(table.actions):
+        if path.startswith("security/") or action not in table.actions:
             continue
-        schema_fields = [
-            n for n in (table.edit_schema.model_fields if table.edit_schema else {}) if n != "id"
-        ]
-        names = list(dict.fromkeys([*table.fields, *schema_fields, *table.secret_fields]))
+        names = table.field_names()
         found.append({"path": path, "title": titles.get(path, path), "designed": False, "fields": names})
     for design in designs.list_designs():
         doc = designs.load_doc(design)
@@ -671,6 +705,7 @@ class DataRuleTable(Table):
     whole; a rule names a table that exists (its path cannot change once the rule exists)."""
 
     scope_name: ClassVar[str]
+    watched_action: ClassVar[str]  # what the rules watch: "del" (recycle) or "edit" (sensitive data)
     quick_search = ("table", "title")
     whole = True
 
@@ -686,7 +721,7 @@ class DataRuleTable(Table):
         """The table exists (or is `*`) and has these fields."""
         if table == "*":
             return
-        info = next((info for info in known_tables(ctx) if info["path"] == table), None)
+        info = next((info for info in known_tables(ctx, self.watched_action) if info["path"] == table), None)
         if info is None:
             raise ApiError("There is no table at this path")
         unknown = [name for name in fields if name not in info["fields"]]

@@ -9,21 +9,30 @@
   saved SMTP settings (under `make run`: the local capture)
 
 The items and their storage: `functions.services.config_items`.
+
+The sensitive-data log watches config values like any table's fields (`ConfigTable`, table path
+`routine/config`, registered with the generic tables but serving the routes above): a rule's fields
+are `group.name` (e.g. `site.record_number`); a group's save writes all its changed items and the
+log rows of the watched ones in one DynamoDB transaction, a password item is logged only as changed,
+and a rollback is a save of the one item through the same path.
 """
 
 from __future__ import annotations
 
 import builtins
+import re
 from typing import Annotated, Any, Literal
 
-from fastapi import Query
+from fastapi import Query, Request
 from pydantic import BaseModel, Field
 
 from functions.core.i18n import t
 from functions.core.responses import ApiError, Envelope, success
 from functions.core.routing import APIRouter
 from functions.core.validators import MULTILINE, Email, Name, Required, Schema, Text
+from functions.models.config import Config
 from functions.routes.admin.deps import AdminContext, require
+from functions.routes.admin.table import TABLES, Table
 from functions.services import config_items
 from functions.services.site_config import get_site_config
 
@@ -60,6 +69,67 @@ class TestMail(Schema):
     to: Email
 
 
+SECRET_NAME = re.compile(r"pass|pwd|token|secret|(^|_)key$", re.IGNORECASE)
+
+
+def is_secret(item: Config) -> bool:
+    """A password item, or one named like a secret (an API key): logged only as changed."""
+    return item.value_type == "password" or bool(SECRET_NAME.search(item.name))
+
+
+def field_of(item: Config) -> str:
+    """The field a sensitive-data rule names a config item by."""
+    return f"{item.group}.{item.name}"
+
+
+class ConfigTable(Table):
+    """The config items as one table for the sensitive-data log: its "row" holds every item's value
+    under `group.name`; each stored item gives its own field (a password: none, it is a secret)."""
+
+    path = "routine/config"
+    model = Config
+    actions = ("index", "edit")
+    edit_schema = ConfigSave
+
+    def field_names(self) -> list[str]:
+        names = {(group, name) for group, name in config_items.builtin_names()}
+        for group in config_items.group_names():
+            names |= {(item.group, item.name) for item in Config.query_group(group)}
+        return [f"{group}.{name}" for group, name in sorted(names)]
+
+    def secret_names(self, items: list[Any] | None = None) -> set[str]:
+        return {field_of(item) for item in items or [] if is_secret(item)}
+
+    def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
+        return {field_of(item): None if is_secret(item) else item.value}
+
+    def secret_value(self, item: Any, name: str) -> Any:
+        return item.value if field_of(item) == name else None
+
+    def edited_items(self, item: Any, body: Any) -> list[Any]:
+        """A group's save: every item of the group (a rollback: the one item)."""
+        return [item] if item is not None else config_items.group_items(body.group)
+
+    def logged_item(self, log: Any) -> Any | None:
+        group, _, name = str(log.field).partition(".")
+        try:
+            return Config.get(group, name, consistent_read=True)
+        except Config.DoesNotExist:
+            return None
+
+    def edit_body(self, values: dict[str, Any]) -> Any:
+        (name, value), *_ = [(key, value) for key, value in values.items() if key != "id"]
+        group, _, item = name.partition(".")
+        return super().edit_body({"group": group, "values": {item: value}})
+
+    def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
+        return config_items.save_group(body.group, body.values)
+
+
+table = ConfigTable()
+TABLES[table.path] = table  # the sensitive-data log finds it (its routes are this module's own)
+
+
 @router.get("/index", name="routine_config_index", response_model=Envelope[ConfigGroups])
 def config_index(ctx: Annotated[AdminContext, require("routine/config/index")]) -> dict[str, Any]:
     """Every config group with its items (secrets blanked)."""
@@ -68,10 +138,11 @@ def config_index(ctx: Annotated[AdminContext, require("routine/config/index")]) 
 
 @router.post("/edit", name="routine_config_edit", response_model=Envelope[None])
 def config_edit(
-    body: ConfigSave, ctx: Annotated[AdminContext, require("routine/config/edit")]
+    body: ConfigSave, request: Request, ctx: Annotated[AdminContext, require("routine/config/edit")]
 ) -> dict[str, Any]:
-    """Save the values of one group; an empty password keeps the stored one."""
-    config_items.save_group(body.group, body.values)
+    """Save the values of one group (one transaction, with the sensitive-data log rows of watched
+    values); an empty password keeps the stored one."""
+    table.edit_item(None, body, ctx, request)
     return success(None, "Saved successfully")
 
 

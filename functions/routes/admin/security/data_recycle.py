@@ -39,6 +39,7 @@ class RecycleRuleRow(Shape):
 class RecycleRuleTable(DataRuleTable):
     path = "security/dataRecycle"
     model = RecycleRule
+    watched_action = "del"
     scope_name = RECYCLE_RULE_SCOPE
     fields = ("id", "table", "title", "status", "create_time", "update_time")
     add_schema = RecycleRuleIn
@@ -53,4 +54,4 @@ router = table.router()
 @router.get("/tables", name="security_dataRecycle_tables", response_model=Envelope[list[TableInfo]])
 def tables(ctx: Annotated[AdminContext, require("security/dataRecycle/index")]) -> dict[str, Any]:
     """The tables a rule can name (built-in and designed), with their titles."""
-    return success(known_tables(ctx))
+    return success(known_tables(ctx, "del"))

@@ -58,12 +58,13 @@ class RecycleLogTable(DataLogTable):
 router = RecycleLogTable().router()
 
 
-def restore_one(log: RecycleLog) -> None:
+def restore_one(log: RecycleLog) -> str:
+    """Restore one row; returns the table's note ("" for none), e.g. groups a rule is not granted to."""
     table = table_for(log.table)
     if table is None:
         raise ApiError("The table of this row no longer exists")
     item = recycle.item_of(log)
-    recycle.restore(log, table.unique_guards(item), table.restored)
+    return recycle.restore(log, table.unique_guards(item), table.restored)
 
 
 @router.post("/restore", name="security_dataRecycleLog_restore", response_model=Envelope[CountData])
@@ -73,21 +74,26 @@ def restore(
     """Restore rows: each comes back with its id and unique values, or is refused with the reason."""
     restored = 0
     refused: list[str] = []
+    notes: list[str] = []
     for log_id in sorted(set(body.ids)):
         log = recycle.get_log(log_id)
         if log is None:
             refused.append(t("This row has already been restored or purged"))
             continue
         try:
-            restore_one(log)
+            note = restore_one(log)
         except ApiError as exc:
             refused.append(exc.translated())
             continue
         restored += 1
+        if note:
+            notes.append(f"#{log.item_id} {note}")
     if refused and not restored:
         raise ApiError(refused[0])
     if refused:
         raise ApiError(
             "{count} rows restored; not restored: {reason}", params={"count": restored, "reason": refused[0]}
         )
+    if notes:
+        return success({"count": restored}, "Restored successfully; {notes}", notes="; ".join(notes))
     return success({"count": restored}, "Restored successfully")

@@ -13,7 +13,8 @@ from functions.models.security import SENSITIVE_RULE_SCOPE, SensitiveRule
 from functions.routes.admin.deps import AdminContext, require
 from functions.routes.admin.table import DataRuleTable, TableInfo, known_tables
 
-FieldName = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_]+$")]
+# A row's field, or a config item as `group.name` (`functions.routes.admin.routine.config`).
+FieldName = Annotated[str, Field(min_length=1, max_length=120, pattern=r"^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)?$")]
 
 
 class SensitiveRuleIn(Schema):
@@ -44,6 +45,7 @@ class SensitiveRuleRow(Shape):
 class SensitiveRuleTable(DataRuleTable):
     path = "security/sensitiveData"
     model = SensitiveRule
+    watched_action = "edit"
     scope_name = SENSITIVE_RULE_SCOPE
     fields = ("id", "table", "title", "fields", "status", "create_time", "update_time")
     add_schema = SensitiveRuleIn
@@ -63,4 +65,4 @@ router = table.router()
 @router.get("/tables", name="security_sensitiveData_tables", response_model=Envelope[list[TableInfo]])
 def tables(ctx: Annotated[AdminContext, require("security/sensitiveData/index")]) -> dict[str, Any]:
     """The tables a rule can name (built-in and designed), with their titles and field names."""
-    return success(known_tables(ctx))
+    return success(known_tables(ctx, "edit"))

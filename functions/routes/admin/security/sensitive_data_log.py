@@ -68,7 +68,7 @@ def rollback_one(log: SensitiveLog, request: Request, ctx: AdminContext) -> None
         raise ApiError("The table of this row no longer exists")
     if not ctx.grant.allows(f"{table.path}/edit"):
         raise no_permission()
-    item = table.find(int(log.item_id))
+    item = table.logged_item(log)
     if item is None or not table.can_access(item, ctx):
         raise ApiError("The row of this change no longer exists")
     row = table.to_row(item, ctx)
