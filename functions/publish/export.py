@@ -5,7 +5,9 @@ the data folder already holding the files of content/data (the seed). It
 
 - replaces the file of each record type the back office feeds (`EXPORTS`: a design and how its rows
   become records of `functions.publish.records`) with the design's published rows: news, notices,
-  job openings, carousel slides (business/lunbo), staff (business/team) and projects;
+  job openings, carousel slides (business/lunbo), staff (business/team), projects, awards,
+  qualifications, the home page's services and the text of the single pages (business/page: /about,
+  /culture — the Pelican plugin puts it into the page of that slug, whose Markdown file keeps the layout);
 - counts the vehicles in service per kind (business/car) into the equipment records (`equipment_counts`);
 - overlays the company identity of site.json with the site Config (`site_identity`): name, contact
   line, ICP record number, hotline, e-mail, address, hours, introduction;
@@ -15,7 +17,7 @@ Published means enabled: a row whose `status` is not "enable" is a draft and nev
 Pictures are uploaded attachments, resized once per upload by `functions.publish.images`.
 
 Rows are read with one paginated Query of the design's partition, at most `MAX_ROWS` — a publish is
-a batch job, not a request. Awards, qualifications and services keep their content/data files.
+a batch job, not a request. A design that does not exist (deleted) leaves the seed file in place.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from functions.core.settings import REPO_ROOT
 from functions.models.design import Record
 from functions.publish.images import SiteImages
 from functions.services import org_chart
@@ -244,6 +247,80 @@ def project_record(row: Row) -> dict[str, Any] | None:
     }
 
 
+def certificate(row: Row, kind: str) -> dict[str, Any] | None:
+    """What an award and a qualification share: id (the row's URL name or `<kind>-<n>`, the anchor of
+    its large view), title, issuer and the certificate's picture — without one it is left out."""
+    title = row.words("title")
+    picture = row.picture("image", row.words("image_alt", "title"))
+    if not title["zh-cn"] or not picture:
+        logger.warning("%s #%s not published: it has no picture", kind, row.id)
+        return None
+    slug = row.text("slug")
+    return {
+        "id": slug if SLUG_RE.match(slug) else f"{kind}-{row.id}",
+        "sort": sort_key(row),
+        "title": title,
+        "issuer": row.words("issuer", "title"),
+        **picture,
+    }
+
+
+def award_record(row: Row) -> dict[str, Any] | None:
+    record = certificate(row, "award")
+    year = row.values.get("year")
+    if record is None or not isinstance(year, int) or year <= 0:
+        return None
+    return record | {"year": year, "description": row.words("description", "title")}
+
+
+def qualification_record(row: Row) -> dict[str, Any] | None:
+    record = certificate(row, "qualification")
+    number, valid_until = row.text("number"), row.text("valid_until")
+    if record is None or not number or not valid_until:
+        return None
+    return record | {"number": number, "valid_until": valid_until, "scope": row.words("scope", "title")}
+
+
+SITE_ICONS = REPO_ROOT / "theme/static/img"  # icon-<name>.svg: the drawings the home page can show
+DEFAULT_ICON = "skyline"
+
+
+def site_icon(name: str) -> str:
+    """The theme's drawing of a `local-<name>` icon (the back office's own set, drawn by the site too);
+    an icon of another set (Font Awesome, Bootstrap, antd) has no drawing there: the default."""
+    local = name.removeprefix("local-")
+    if name.startswith("local-") and (SITE_ICONS / f"icon-{local}.svg").is_file():
+        return local
+    return DEFAULT_ICON
+
+
+def service_record(row: Row) -> dict[str, Any] | None:
+    title = row.words("title")
+    if not title["zh-cn"]:
+        return None
+    return {
+        "id": f"service-{row.id}",
+        "sort": sort_key(row),
+        "title": title,
+        "text": row.words("text", "title"),
+        "icon": site_icon(row.text("icon")),
+    }
+
+
+def page_record(row: Row) -> dict[str, Any] | None:
+    """The text of a single page (/about, /culture); its layout stays in content/pages/<slug>.*.md."""
+    title = row.words("title")
+    slug = row.text("slug")
+    body = row.html("content")
+    if not title["zh-cn"] or not SLUG_RE.match(slug) or not (body["zh-cn"] or body["en"]):
+        return None
+    description = row.words("description")
+    for lang in ("zh-cn", "en"):
+        description[lang] = description[lang] or plain(body[lang] or body["zh-cn"] or body["en"])
+    record = {"id": slug, "sort": 0, "title": title, "description": description, "body": body}
+    return record | ({"lead": row.words("lead")} if row.text("lead") or row.text("lead_en") else {})
+
+
 @dataclass(frozen=True)
 class Export:
     design: str
@@ -257,6 +334,10 @@ EXPORTS: dict[str, Export] = {
     "carousel": Export("business/lunbo", carousel_record),
     "staff": Export("business/team", staff_record),
     "projects": Export("business/project", project_record),
+    "awards": Export("business/award", award_record),
+    "qualifications": Export("business/qualification", qualification_record),
+    "services": Export("business/service", service_record),
+    "pages": Export("business/page", page_record),
 }
 
 

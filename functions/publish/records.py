@@ -2,10 +2,11 @@
 
 This module is a Pelican plugin (listed in PLUGINS). It
 - loads and validates content/data/site.json (company identity) and one file per record type
-  (carousel, services, news, staff, equipment, awards, qualifications, projects),
+  (carousel, services, news, staff, equipment, awards, qualifications, projects, pages),
 - puts them, localised to the language being built, into the template context as `site` and
   `records`, plus a few helpers (`lang`, `alt_url`, `asset`, `page_path`),
-- gives the home, 404 and 401 pages their fixed output names,
+- gives the home, 404 and 401 pages their fixed output names, and a page with a published record
+  of business/page (data/pages.json) that record's title, lead, description and body,
 - writes one detail page per project at xiang/<id>/index.html (RecordsGenerator).
 
 The field definitions below are the contract with the back office, which publishes into the same
@@ -117,6 +118,9 @@ RECORD_TYPES: dict[str, dict[str, str]] = {
         "image": "image",
         "image_alt": "text",
     },
+    # The text of a single page published from the back office (business/page); `id` is the page's slug
+    # (content/pages/<slug>.<lang>.md, which keeps its layout and is the text shown without a record).
+    "pages": {**COMMON, "title": "text", "lead": "text", "description": "text", "body": "html"},
     "projects": {
         **COMMON,
         "featured": "bool",
@@ -152,6 +156,7 @@ OPTIONAL = {
     ("equipment", "kind"),
     ("staff", "image"),
     ("staff", "image_alt"),
+    ("pages", "lead"),
 }
 # List pages of record types with one page per record: type → (path, records per list page).
 LISTED = {"news": ("/news/", 20), "notices": ("/notice/", 20)}
@@ -428,6 +433,38 @@ def fix_special_pages(content: Any) -> None:
         content.override_url, content.override_save_as = SPECIAL_PAGES[slug]
 
 
+@lru_cache(maxsize=8)
+def _page_texts(path: str, _mtime: float) -> dict[str, dict[str, Any]]:
+    content_dir = Path(path).parents[1]
+    return {row["id"]: row for row in load_records(content_dir)["pages"]}
+
+
+def published_page_text(content: Any) -> None:
+    """A page with a published record (data/pages.json, from business/page) takes its title, lead,
+    description and body from it, in the page's language; template, section and order stay the
+    Markdown file's. Without a record the file's own text is shown (the seed)."""
+    settings = getattr(content, "settings", None)
+    slug = getattr(content, "slug", None)
+    if not settings or not isinstance(slug, str) or type(content).__name__ != "Page":
+        return
+    path = _content_dir(settings) / "data" / "pages.json"
+    if not path.is_file():
+        return
+    row = _page_texts(str(path), path.stat().st_mtime).get(slug)
+    if row is None:
+        return
+    lang = getattr(content, "lang", None) or settings["DEFAULT_LANG"]
+    texts = {
+        "title": pick(row["title"], lang),
+        "lead": pick(row["lead"], lang) if row.get("lead") else "",
+        "description": pick(row["description"], lang),
+    }
+    for name, value in texts.items():
+        setattr(content, name, value)
+        content.metadata[name] = value
+    content._content = nh3.clean(pick(row["body"], lang) or row["body"]["en"])
+
+
 class RenderCache:
     """Pages of records rendered by the previous build are copied, not rendered again, when nothing
     they are made of changed: the record, the theme (templates, styles, translations), this module,
@@ -536,3 +573,4 @@ def get_generators(_pelican: Any) -> type[Generator]:
 def register() -> None:
     signals.get_generators.connect(get_generators)
     signals.content_object_init.connect(fix_special_pages)
+    signals.content_object_init.connect(published_page_text)

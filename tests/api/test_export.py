@@ -140,9 +140,10 @@ def test_seeded_rows_publish_every_record_type(isolated_tables, tmp_path: Path) 
     content = tmp_path / "content"
     shutil.copytree(REPO_ROOT / "content", content)
     names = export.export_site_data(content / "data")
-    assert {"site.json", "news.json", "notices.json", "jobs.json", "carousel.json", "staff.json"} <= set(
-        names
-    )
+    assert {
+        "site.json", "news.json", "notices.json", "jobs.json", "carousel.json", "staff.json",
+        "awards.json", "qualifications.json", "services.json", "pages.json",
+    } <= set(names)  # fmt: skip
     assert get_design("business/project") is not None
 
     records = load_records(content)  # every file passes the site's checks
@@ -161,6 +162,8 @@ def test_seeded_rows_publish_every_record_type(isolated_tables, tmp_path: Path) 
     assert (
         len(records["jobs"]) == 5 and records["jobs"][0]["kind"]["en"] == "Full-time"
     )  # one demo job is a draft
+    departments = {r["department"]["zh-cn"]: r["department"]["en"] for r in records["jobs"]}
+    assert departments["市政环卫事业部"] == "Municipal Sanitation"  # the English careers page is English
     # The equipment page counts the vehicles in service by kind; a kind with none is left out.
     cars = json.loads((REPO_ROOT / "functions/data/demo/car.json").read_text(encoding="utf-8"))
     expected = {}
@@ -168,3 +171,103 @@ def test_seeded_rows_publish_every_record_type(isolated_tables, tmp_path: Path) 
         if car["status"] == "in_service":
             expected[car["kind"]] = expected.get(car["kind"], 0) + 1
     assert {r["kind"]: r["count"] for r in records["equipment"]} == expected
+    # Awards, qualifications and services are the seed files' records, from the seeded rows.
+    for name in ("awards", "qualifications"):
+        seed = json.loads((REPO_ROOT / f"content/data/{name}.json").read_text(encoding="utf-8"))
+        seed.sort(key=lambda r: r["sort"])
+        assert [(r["id"], r["title"]) for r in records[name]] == [(r["id"], r["title"]) for r in seed]
+    icons = ["broom", "building", "leaf", "parking", "water", "chip"]
+    assert [r["icon"] for r in records["services"]] == icons
+    assert sorted(r["id"] for r in records["pages"]) == ["about", "culture"]
+
+
+def test_a_published_award_reaches_the_awards_page_in_both_languages_and_a_draft_does_not(
+    dynamodb, tmp_path: Path, monkeypatch
+) -> None:
+    from tests.site.conftest import run_build
+
+    design = f"business/a{uuid.uuid4().hex[:8]}"
+    monkeypatch.setitem(export.EXPORTS, "awards", export.Export(design, export.award_record))
+    monkeypatch.setattr(export, "design_fields", lambda name: {} if name == design else None)
+    award = {
+        "title": "东湖绿道示范工程",
+        "title_en": "East Lake Greenway Model Project",
+        "issuer": "省住房和城乡建设厅",
+        "issuer_en": "Provincial Housing Department",
+        "year": 2026,
+        "description": "绿道养护获评示范工程。",
+        "image": "/images/awards/award-3.webp",
+        "weigh": 100,
+        "status": "enable",
+    }
+    _row(design, 1, award)
+    _row(design, 2, award | {"title": "尚未公布的奖项", "title_en": "Unannounced award", "status": "disable"})
+    _row(design, 3, award | {"title": "没有图片的奖项", "image": ""})  # a certificate without a picture
+    _row(design, 4, award | {"title": "第二个奖项", "title_en": "", "slug": "second-award", "weigh": 200})
+
+    content = tmp_path / "content"
+    shutil.copytree(REPO_ROOT / "content", content)
+    export.export_site_data(content / "data")
+    awards = load_records(content)["awards"]
+    assert [a["id"] for a in awards] == ["second-award", "award-1"]  # higher weigh first; slug or row
+    assert awards[0]["title"] == {"zh-cn": "第二个奖项", "en": "第二个奖项"}  # no English: the Chinese
+    assert awards[1]["image_alt"] == {"zh-cn": "东湖绿道示范工程", "en": "East Lake Greenway Model Project"}
+
+    site = run_build(content, tmp_path / "site")
+    zh = (site / "jiang/index.html").read_text(encoding="utf-8")
+    en = (site / "en/jiang/index.html").read_text(encoding="utf-8")
+    assert "东湖绿道示范工程" in zh and "省住房和城乡建设厅" in zh and "绿道养护获评示范工程。" in zh
+    assert 'href="#view-award-1"' in zh and 'id="view-second-award"' in zh
+    assert "East Lake Greenway Model Project" in en and "Provincial Housing Department" in en
+    for html in (zh, en):
+        assert "尚未公布" not in html and "Unannounced" not in html and "没有图片" not in html
+        assert "城市环境卫生管理优秀单位" not in html  # the seed file was replaced, not added to
+
+
+def test_qualifications_services_and_pages_export_from_their_rows(
+    dynamodb, tmp_path: Path, monkeypatch
+) -> None:
+    designs = {name: f"business/x{uuid.uuid4().hex[:8]}" for name in ("qualifications", "services", "pages")}
+    records = {
+        "qualifications": export.qualification_record,
+        "services": export.service_record,
+        "pages": export.page_record,
+    }
+    for name, design in designs.items():
+        monkeypatch.setitem(export.EXPORTS, name, export.Export(design, records[name]))
+    monkeypatch.setattr(export, "design_fields", lambda name: {} if name in designs.values() else None)
+    cert = {
+        "title": "城市道路清扫一级资质",
+        "issuer": "市环卫协会",
+        "number": "HW-2026-001",
+        "valid_until": "2029-06-30",
+        "scope": "道路清扫保洁",
+        "scope_en": "Street cleaning",
+        "image": "/images/qualifications/cert-2.webp",
+        "status": "enable",
+    }
+    _row(designs["qualifications"], 1, cert)
+    _row(designs["qualifications"], 2, cert | {"number": ""})  # no certificate number: left out
+    _row(designs["services"], 1, {"title": "河道保洁", "title_en": "River cleaning", "icon": "local-water"})
+    _row(designs["services"], 2, {"title": "停车", "icon": "fa fa-car", "weigh": 5})  # no drawing on the site
+    _row(designs["services"], 3, {"title": "草稿", "icon": "local-leaf", "status": "disable"})
+    body = "<h2>使命</h2><p>让城市更干净。</p>"
+    _row(designs["pages"], 1, {"slug": "culture", "title": "企业文化", "content": body, "status": "enable"})
+    _row(designs["pages"], 2, {"slug": "culture", "title": "新草稿", "content": body, "status": "disable"})
+    _row(designs["pages"], 3, {"slug": "about", "title": "关于我们", "title_en": "About", "content": ""})
+
+    content = tmp_path / "content"
+    shutil.copytree(REPO_ROOT / "content", content)
+    export.export_site_data(content / "data")
+    loaded = load_records(content)
+    (qualification,) = loaded["qualifications"]
+    assert qualification["number"] == "HW-2026-001" and qualification["valid_until"] == "2029-06-30"
+    assert qualification["scope"] == {"zh-cn": "道路清扫保洁", "en": "Street cleaning"}
+    assert [(s["title"]["en"], s["icon"]) for s in loaded["services"]] == [
+        ("停车", "skyline"),
+        ("River cleaning", "water"),
+    ]
+    (page,) = loaded["pages"]  # the draft and the page without text are left out
+    assert page["id"] == "culture" and page["title"]["en"] == "企业文化"
+    assert page["body"] == {"zh-cn": body, "en": ""}
+    assert page["description"] == {"zh-cn": "使命 让城市更干净。", "en": "使命 让城市更干净。"}
