@@ -306,3 +306,63 @@ def test_the_bin_lists_by_admin_and_time_and_needs_its_permissions(
     row = mine["list"][0]
     assert post(api, "security/dataRecycleLog/restore", viewer, {"ids": [row["id"]]})["code"] == 401
     assert delete(api, "security/dataRecycleLog", viewer, [row["id"]])["code"] == 401
+
+
+def menu_names(api: httpx.Client, who: AdminUser) -> set[str]:
+    def walk(nodes: list[dict[str, Any]]) -> list[str]:
+        return [name for node in nodes for name in [node["name"], *walk(node.get("children") or [])]]
+
+    return set(walk(ok(api.get("/srv/admin/index/index", headers={**who.headers, **EN}))["menus"]))
+
+
+def test_a_restored_menu_rule_is_granted_again_to_the_groups_that_held_it(
+    api: httpx.Client, super_admin: AdminUser
+) -> None:
+    from functions.models.group import AdminGroup
+
+    name = unique("menu")
+    created = post(
+        api,
+        "auth/rule/add",
+        super_admin,
+        {"type": "menu", "title": "回收菜单", "title_en": "Kept menu", "name": name},
+    )
+    assert created["code"] == 1, created
+    rule_id = int(created["data"]["id"])
+    # Two admins in two groups holding the menu (and their own profile screen), a third group too.
+    first = make_admin(api, ["routine", "routine/adminInfo"])
+    second = make_admin(api, ["routine", "routine/adminInfo"])
+    doomed_group = make_admin(api, ["routine"])
+    for who in (first, second, doomed_group):
+        group = AdminGroup.get(who.group_id)
+        group.rules = sorted({*group.rule_ids(), rule_id})
+        group.save()
+    assert name in menu_names(api, first) and name in menu_names(api, second)
+
+    # Deleting the rule takes it from the groups, and the bin keeps which groups held it.
+    assert delete(api, "auth/rule", super_admin, [rule_id])["code"] == 1
+    assert rule_id not in AdminGroup.get(first.group_id, consistent_read=True).rule_ids()
+    assert name not in menu_names(api, first)
+    (kept,) = bin_rows(api, super_admin, "auth/rule", rule_id)
+    # One group is deleted meanwhile: the restore says plainly it could not grant the rule to it.
+    doomed_name = AdminGroup.get(doomed_group.group_id).name
+    AdminGroup.get(doomed_group.group_id).delete()
+
+    answer = post(api, "security/dataRecycleLog/restore", super_admin, {"ids": [kept["id"]]})
+    assert answer["code"] == 1 and answer["data"]["count"] == 1, answer
+    assert answer["msg"] == (
+        f"Restored successfully; #{rule_id} not granted again to the groups deleted since: "
+        f"{doomed_name} (#{doomed_group.group_id})"
+    )
+    for who in (first, second):
+        assert rule_id in AdminGroup.get(who.group_id, consistent_read=True).rule_ids()
+        assert name in menu_names(api, who)  # the admins of those groups see the menu again
+    with pytest.raises(AdminGroup.DoesNotExist):
+        AdminGroup.get(doomed_group.group_id, consistent_read=True)  # not brought back by the grant
+
+    # Restored and deleted again: the bin keeps the groups it has now; all there, a plain answer.
+    assert delete(api, "auth/rule", super_admin, [rule_id])["code"] == 1
+    (again,) = bin_rows(api, super_admin, "auth/rule", rule_id)
+    zh = post(api, "security/dataRecycleLog/restore", super_admin, {"ids": [again["id"]]}, ZH)
+    assert zh["code"] == 1 and zh["msg"] == "还原成功", zh
+    assert name in menu_names(api, first) and name in menu_names(api, second)

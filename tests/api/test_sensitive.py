@@ -194,3 +194,131 @@ def test_rules_pick_fields_of_the_table_and_rollback_needs_both_permissions(
     )
     assert post(api, "security/sensitiveDataLog/rollback", both, {"ids": [change["id"]]})["code"] == 1
     assert stored_mobile(row["id"]) == "13800000031"
+
+
+# --- config values (table routine/config, fields group.name) -------------------------------------------
+def save_config(
+    api: httpx.Client, who: AdminUser, group: str, lang: dict[str, str] = EN, **values: Any
+) -> dict[str, Any]:
+    return post(api, "routine/config/edit", who, {"group": group, "values": values}, lang)
+
+
+def config_changes(api: httpx.Client, who: AdminUser, field: str) -> list[dict[str, Any]]:
+    search = [{"field": "table", "val": "routine/config", "operator": "eq"}]
+    answer = ok(
+        api.get(
+            "/srv/admin/security/sensitiveDataLog/index",
+            params={"search": json.dumps(search), "limit": 100},
+            headers={**who.headers, **EN},
+        )
+    )
+    return [r for r in answer["list"] if r["field"] == field]
+
+
+def stored_config(group: str, name: str) -> Any:
+    from functions.models.config import Config
+
+    return Config.get(group, name, consistent_read=True).value
+
+
+def test_a_watched_config_value_is_logged_and_rolled_back(api: httpx.Client, super_admin: AdminUser) -> None:
+    rules = ok(api.get("/srv/admin/security/sensitiveData/index", headers={**super_admin.headers, **EN}))[
+        "list"
+    ]
+    config_rule = next(r for r in rules if r["table"] == "routine/config")  # seeded by default
+    assert config_rule["table_title"] == "System config"
+    assert {"site.record_number", "site.hotline", "mail.smtp_pass"} <= set(config_rule["fields"])
+    tables = ok(api.get("/srv/admin/security/sensitiveData/tables", headers={**super_admin.headers, **EN}))
+    assert "site.office_hours" in next(t for t in tables if t["path"] == "routine/config")["fields"]
+
+    before = stored_config("site", "record_number")
+    number = f"苏ICP备{unique('')[:8]}号"
+    # A watched value and one that is not, in one save: one log row.
+    assert save_config(api, super_admin, "site", record_number=number, office_hours="9:00-17:00")["code"] == 1
+    (change,) = config_changes(api, super_admin, "site.record_number")
+    assert (change["before"], change["after"]) == (before, number)
+    assert change["table_title"] == "System config" and change["username"] == super_admin.username
+    assert config_changes(api, super_admin, "site.office_hours") == []
+    # Saved again unchanged: no row.
+    assert save_config(api, super_admin, "site", record_number=number)["code"] == 1
+    assert len(config_changes(api, super_admin, "site.record_number")) == 1
+    # A password: only that it changed, and it cannot be rolled back.
+    assert save_config(api, super_admin, "mail", smtp_pass=unique("pw"))["code"] == 1
+    secret = config_changes(api, super_admin, "mail.smtp_pass")[0]
+    assert secret["secret"] is True and secret["before"] is None and secret["after"] is None
+    refused = post(api, "security/sensitiveDataLog/rollback", super_admin, {"ids": [secret["id"]]})
+    assert refused["msg"] == "A password change cannot be rolled back"
+
+    done = post(api, "security/sensitiveDataLog/rollback", super_admin, {"ids": [change["id"]]})
+    assert done["code"] == 1 and done["data"]["count"] == 1, done
+    assert stored_config("site", "record_number") == before
+    site = ok(api.get("/srv/api/index/index", headers=EN))
+    assert before in json.dumps(site, ensure_ascii=False)  # the public config reads the value back
+    rows = {r["id"]: r for r in config_changes(api, super_admin, "site.record_number")}
+    assert rows[change["id"]]["rollback_admin"] == super_admin.username
+    assert [(r["before"], r["after"]) for r in rows.values() if r["id"] != change["id"]] == [(number, before)]
+    twice = post(api, "security/sensitiveDataLog/rollback", super_admin, {"ids": [change["id"]]}, ZH)
+    assert twice["msg"] == "该修改已经回滚过了"
+
+
+def test_a_config_rollback_refuses_when_the_value_changed_since(
+    api: httpx.Client, super_admin: AdminUser
+) -> None:
+    first, second = f"400-{unique('')[:7]}", f"400-{unique('')[:7]}"
+    original = stored_config("site", "hotline")
+    assert save_config(api, super_admin, "site", hotline=first)["code"] == 1
+    assert save_config(api, super_admin, "site", hotline=second)["code"] == 1
+    older, newer = sorted(config_changes(api, super_admin, "site.hotline"), key=lambda r: r["id"])[-2:]
+    assert (older["after"], newer["after"]) == (first, second)
+    refused = post(api, "security/sensitiveDataLog/rollback", super_admin, {"ids": [older["id"]]})
+    assert refused["code"] == 0
+    assert refused["msg"] == (
+        f'Cannot roll back: site.hotline has changed since and now holds "{second}", not the logged new value'
+    )
+    assert stored_config("site", "hotline") == second
+    # Rolling back needs the config page's own edit permission too.
+    only_log = make_admin(api, ["security/sensitiveDataLog/index", "security/sensitiveDataLog/rollback"])
+    assert post(api, "security/sensitiveDataLog/rollback", only_log, {"ids": [newer["id"]]})["code"] == 401
+    both = post(api, "security/sensitiveDataLog/rollback", super_admin, {"ids": [older["id"], newer["id"]]})
+    assert both["code"] == 1 and both["data"]["count"] == 2, both
+    assert stored_config("site", "hotline") == original
+
+
+def test_an_injected_failure_between_a_config_save_and_its_log_row_saves_nothing(
+    api: httpx.Client, super_admin: AdminUser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from functions.services import sensitive
+
+    number, hours = stored_config("site", "record_number"), stored_config("site", "office_hours")
+    count = len(config_changes(api, super_admin, "site.record_number"))
+
+    # 1. The process fails after the save was added to the transaction, before the log row: the
+    #    whole group (the unwatched value too) is left as it was.
+    def crash(self: Any, tx: Any, item: Any) -> None:
+        raise RuntimeError("injected failure")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(sensitive.EditWatcher, "saved", crash)
+        answer = api.post(
+            "/srv/admin/routine/config/edit",
+            json={"group": "site", "values": {"record_number": "苏ICP备00000001号", "office_hours": "never"}},
+            headers=super_admin.headers,
+        )
+        assert answer.status_code == 500 or answer.json()["code"] != 1
+    assert (stored_config("site", "record_number"), stored_config("site", "office_hours")) == (number, hours)
+    assert len(config_changes(api, super_admin, "site.record_number")) == count
+
+    # 2. DynamoDB refuses the log row (its id is taken): the save is cancelled with it.
+    (taken, *_) = config_changes(api, super_admin, "site.record_number") or [None]
+    if taken is None:
+        assert save_config(api, super_admin, "site", record_number=f"{number}-x")["code"] == 1
+        assert save_config(api, super_admin, "site", record_number=number)["code"] == 1
+        taken = config_changes(api, super_admin, "site.record_number")[0]
+        count = len(config_changes(api, super_admin, "site.record_number"))
+    with monkeypatch.context() as patch:
+        patch.setattr(sensitive, "next_id", lambda name: int(taken["id"]))
+        body = save_config(api, super_admin, "site", record_number="苏ICP备00000002号", office_hours="never")
+    assert body["code"] == 0
+    assert body["msg"] == "The change of a watched field could not be logged, so nothing was saved"
+    assert (stored_config("site", "record_number"), stored_config("site", "office_hours")) == (number, hours)
+    assert len(config_changes(api, super_admin, "site.record_number")) == count
