@@ -84,8 +84,11 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // dayjs through lib/dayjs-locale (it sets the locale; no screen's first load needs dayjs).
+      'no-restricted-imports': ['error', { paths: [{ name: 'dayjs', message: 'Import dayjs from src/lib/dayjs-locale.' }] }],
     },
   },
+  { files: ['src/lib/dayjs-locale.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['**/__tests__/**', 'src/testing/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -23,7 +23,6 @@ import { matchRoutes, Outlet, redirect, type LoaderFunctionArgs, type RouteObjec
 import { prepareRoute } from '../lib/i18n';
 import { loadingPathFor, ROUTE_PATHS, type RouteMeta, type RouteName } from '../lib/routes';
 import { adminLoadingLoader, userLoadingLoader } from '../features/loading/loaders';
-import { adminRouteLoader } from '../features/admin/shell/route-loader';
 import { RouteLoadError } from '../components/load-error';
 
 const meta = (name: RouteName, addtab = false): RouteMeta => ({ name, title: `general:route.${name}`, addtab });
@@ -86,7 +85,8 @@ export const routes: RouteObject[] = [
           {
             path: '*',
             handle: { ...meta('adminLoading'), addtab: true },
-            loader: adminRouteLoader,
+            // Its own chunk (with the admin store): the login screens' first load does not need it.
+            loader: (args) => import('../features/admin/shell/route-loader').then((m) => m.adminRouteLoader(args)),
             lazy: () => import('./admin-route'),
           },
         ],

@@ -101,8 +101,7 @@ let initPromise: Promise<unknown> | null = null;
 let activeNamespaces: string[] = [GENERAL_NS];
 
 function applyLanguageSideEffects(lang: Language): void {
-  // dayjs (and its locale) is only loaded by the pages that format dates.
-  void import('./dayjs-locale').then((m) => m.setDayjsLocale(lang));
+  // dayjs follows the language by itself (lib/dayjs-locale), loaded only by the pages that use dates.
   if (typeof document !== 'undefined') document.documentElement.lang = lang === 'zh-cn' ? 'zh-CN' : 'en';
 }
 

@@ -1,5 +1,5 @@
 /** Date-time display (SPEC §9): a 10-digit timestamp is seconds; default format YYYY-MM-DD HH:mm:ss. */
-import dayjs from 'dayjs';
+import dayjs from './dayjs-locale';
 
 export const DEFAULT_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 

@@ -16,7 +16,7 @@ import {
   TreeSelect,
 } from 'antd';
 import { CaretDownFilled, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '../../lib/dayjs-locale';
 import { useTranslation } from 'react-i18next';
 import { CityCascader } from '../city-cascader';
 import { IconPicker } from '../icon-picker';

@@ -11,7 +11,7 @@
 import { useState } from 'react';
 import { Button, DatePicker, Form, InputNumber, Modal, Progress, Select, Space, Switch } from 'antd';
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '../../lib/dayjs-locale';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../lib/download';
 import { notify } from '../../lib/notify';

@@ -9,7 +9,7 @@
  * "Exit full screen" button. A page fades in when shown (SPEC §9 default main animation, ./main-animation.css;
  * none with reduced motion).
  */
-import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { Badge, Button, Drawer, Dropdown, Grid, Layout, Menu, Modal, Spin, type MenuProps } from 'antd';
 import { FullscreenExitOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -42,12 +42,14 @@ import { AdminAvatar } from './admin-avatar';
 import { HeaderTools } from './header-tools';
 import { loadIconSheets } from './icon-sheets';
 import { MenuIcon } from './icons';
-import { LayoutSettings } from './layout-settings';
 import { useRoutePush } from './route-push';
 import './main-animation.css';
 import { useMenuBadges } from './menu-badges';
 import { TabStrip, type TabAction } from './tab-strip';
 import { useAdminNamespace } from './use-admin-i18n';
+
+// The layout settings drawer (colour pickers, number inputs, the icon picker) loads when first opened.
+const LayoutSettings = lazy(() => import('./layout-settings').then((m) => ({ default: m.LayoutSettings })));
 
 /** The page components by the `component` of their menu rule ('iframe' for iframe menus); src/app
  * hands them in, so the shell never imports a page. */
@@ -179,6 +181,8 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
   const compactTools = isPhone || screens.lg === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Once opened, the drawer stays mounted (it animates closed).
+  const [settingsWanted, setSettingsWanted] = useState(false);
   const [modal, modalHolder] = Modal.useModal();
   const [reloadKeys, setReloadKeys] = useState<Record<string, number>>({});
   const [openKeys, setOpenKeys] = useState<string[]>([]);
@@ -397,7 +401,11 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
       >
         {menu(true)}
       </Drawer>
-      <LayoutSettings open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsWanted && (
+        <Suspense fallback={null}>
+          <LayoutSettings open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
       {modalHolder}
     </>
   );
@@ -468,7 +476,10 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
         onCloseAll={closeAll}
         onReload={() => reload(path)}
         onFullScreen={() => setFullScreen(true)}
-        onSettings={() => setSettingsOpen(true)}
+        onSettings={() => {
+          setSettingsWanted(true);
+          setSettingsOpen(true);
+        }}
       />
       <AccountMenu
         narrow={compactTools}

@@ -22,7 +22,7 @@ import {
   TimePicker,
 } from 'antd';
 import { DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '../../../../lib/dayjs-locale';
 import { useTranslation } from 'react-i18next';
 import { IconPicker } from '../../../../components/icon-picker';
 import { Auth } from '../../../../components/permission';
