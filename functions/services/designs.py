@@ -79,6 +79,14 @@ class RelationDoc(Schema):
     label: FieldName = "name"
 
 
+class OrderDoc(Schema):
+    """How the list is sorted when the admin has not chosen a column: by id (the order rows were added)
+    or by the field sorted through an index, newest/highest first (`desc`) or oldest/lowest first."""
+
+    field: FieldName = "id"
+    direction: Literal["asc", "desc"] = "desc"
+
+
 class FieldDoc(Schema):
     name: FieldName
     title: Words
@@ -151,6 +159,8 @@ class DesignDoc(Schema):
     publish: str = Field("", max_length=60)  # which public page the rows feed (the publish issue)
     recycle: bool = True
     sensitive: list[FieldName] = Field(default_factory=list, max_length=60)
+    order: OrderDoc = Field(default_factory=OrderDoc)  # the list's default order
+    form_columns: Literal[1, 2] = 1  # the add/edit form's layout: long fields span both columns
 
     @model_validator(mode="after")
     def _consistent(self) -> DesignDoc:
@@ -165,6 +175,8 @@ class DesignDoc(Schema):
             raise ValueError("Required")
         if set(self.sensitive) - set(names):
             raise ValueError("A sensitive field is not a field of the table")
+        if self.order.field not in ("id", "create_time", self.slots().get("n1")):
+            raise ValueError("The default order can only use the id, the creation time or the sorted field")
         return self
 
     def slots(self) -> dict[str, str]:

@@ -155,6 +155,23 @@ def test_search_sort_and_index_filters(api, super_admin, table) -> None:
     assert refused["code"] == 0 and refused["msg"] == "Sorting by this column is not supported"
 
 
+def test_the_default_order_of_a_design_sorts_the_list(api, super_admin) -> None:
+    name = f"business/o{unique('x')[-8:].lower()}"
+    wrong = {**design(name), "order": {"field": "title", "direction": "asc"}}
+    refused = post(api, "crud/crud/generate", super_admin, {"design": wrong}, ZH)
+    assert refused["code"] == 0 and "默认排序只能按 ID、创建时间或索引排序字段" in refused["msg"]
+    ordered = {**design(name), "order": {"field": "due", "direction": "asc"}, "form_columns": 2}
+    assert post(api, "crud/crud/generate", super_admin, {"design": ordered})["code"] == 1
+    for code, due in (("L", 1_700_000_300), ("E", 1_700_000_100), ("M", 1_700_000_200)):
+        assert post(api, f"{name}/add", super_admin, row(code, due=due))["code"] == 1
+    listed = get(api, f"{name}/index", super_admin)["data"]["list"]
+    assert [r["code"] for r in listed] == ["E", "M", "L"]  # earliest due first, without an order asked
+    newest = get(api, f"{name}/index", super_admin, order="id,desc")["data"]["list"]
+    assert [r["code"] for r in newest] == ["M", "E", "L"]  # a column the admin chose still wins
+    saved = get(api, f"{name}/design", super_admin)["data"]["design"]
+    assert saved["order"] == {"field": "due", "direction": "asc"} and saved["form_columns"] == 2
+
+
 @pytest.mark.parametrize(
     ("values", "message_en", "message_zh"),
     [

@@ -78,8 +78,9 @@ class DesignTable(Table):
     def plan(self, params: crud_table.ListParams, ctx: AdminContext) -> tuple[listing.Plan, list[Any]]:
         name = self.doc.name
         forward, source = False, cast(Any, Record)
-        if params.order is not None:
-            field, descending = params.order
+        order = params.order or (self.doc.order.field, self.doc.order.direction == "desc")
+        if order != ("id", True):
+            field, descending = order
             if field not in self.sortable:
                 raise ApiError("Sorting by this column is not supported")
             forward = not descending

@@ -110,6 +110,8 @@ function rulesOf(field: FieldDoc): FieldRule[] {
 
 /** Longest text of a type when the design says nothing (as functions/services/fields.py). */
 const TEXT_MAX: Partial<Record<FieldDoc['type'], number>> = { string: 255, icon: 64, textarea: 5000, richtext: 60000 };
+/** Types that take the whole width of a two-column form. */
+const WIDE_TYPES = new Set<FieldDoc['type']>(['textarea', 'richtext', 'images', 'files', 'array']);
 const BOUNDED = new Set<FieldDoc['type']>(['string', 'textarea', 'richtext', 'integer', 'float', 'weigh']);
 
 function defaultOf(field: FieldDoc): unknown {
@@ -151,6 +153,7 @@ export function designedSchema(
       pattern: field.type === 'string' && field.pattern ? field.pattern : undefined,
       precision: numeric && field.type !== 'float' ? 0 : undefined,
       remote,
+      wide: WIDE_TYPES.has(field.type) || undefined,
       icons: field.type === 'icon' ? icons : undefined,
       topic:
         input === 'image' || input === 'images' || input === 'file' || input === 'files' ? design.name.replace(/\W+/g, '_') : undefined,
@@ -176,6 +179,7 @@ export function designedSchema(
     columns,
     fields,
     defaults,
+    formColumns: design.form_columns === 2 ? 2 : 1,
     remotes,
     sortable: design.fields.some((f) => f.type === 'weigh'),
     csv: design.name.replace(/\//g, '-'),

@@ -7,7 +7,7 @@
  * action.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Drawer, Empty, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Col, Drawer, Empty, Form, Input, Popconfirm, Row as GridRow, Select, Space, Table, type TableColumnsType } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -86,6 +86,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
   const { t } = useTranslation('admin/common');
   const api = config.api;
   const narrow = useNarrowScreen();
+  const twoColumns = config.formColumns === 2 && !narrow;
   const listing = useListing(api);
   const { answer, loading, criteria } = listing;
   const rows = answer.list;
@@ -435,7 +436,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
         open={editing !== undefined}
         onClose={() => setEditing(undefined)}
         title={editing ? t('common.edit') : t('common.add')}
-        size={narrow ? '100%' : 520}
+        size={narrow ? '100%' : twoColumns ? 760 : 520}
         destroyOnHidden
         extra={
           <Space>
@@ -447,19 +448,17 @@ export function SchemaTable({ config }: { config: TableConfig }) {
         }
       >
         <Form form={form} layout="vertical" preserve={false}>
-          {fields
-            .filter((f) => !f.only || (f.only === 'edit') === Boolean(editing))
-            .map((field) => (
-              <Form.Item
-                key={field.name}
-                name={field.name}
-                label={field.label}
-                extra={field.help}
-                rules={fieldRules(field, t as Translate)}
-              >
-                <FieldInput field={field} />
-              </Form.Item>
-            ))}
+          <GridRow gutter={16}>
+            {fields
+              .filter((f) => !f.only || (f.only === 'edit') === Boolean(editing))
+              .map((field) => (
+                <Col key={field.name} span={twoColumns && !field.wide ? 12 : 24}>
+                  <Form.Item name={field.name} label={field.label} extra={field.help} rules={fieldRules(field, t as Translate)}>
+                    <FieldInput field={field} />
+                  </Form.Item>
+                </Col>
+              ))}
+          </GridRow>
         </Form>
       </Drawer>
     </div>

@@ -89,6 +89,8 @@ export interface FieldSchema {
   help?: string;
   /** Only in the add form / only in the edit form. */
   only?: 'add' | 'edit';
+  /** Spans both columns of a two-column form (long texts, galleries, lists). */
+  wide?: boolean;
   /** Bounds: of a number's value, of a text's length (checked in the form as on the server). */
   min?: number;
   max?: number;
@@ -109,6 +111,8 @@ export interface TableSchema {
   fields?: FieldSchema[];
   /** Values of a new row. */
   defaults?: Record<string, unknown>;
+  /** The add/edit form in one column (default) or two; phones always get one. */
+  formColumns?: 1 | 2;
   /** Rows carry `children`; shown expanded, unpaged while nothing is searched. */
   tree?: boolean;
   sortable?: boolean;

@@ -59,6 +59,13 @@ describe('a design as the schema of its table', () => {
     expect(zh.quickSearch).toBe('designed.quickSearch:{"fields":"标题"}');
   });
 
+  it('lays the form out in the columns the design asks for, long fields across both', () => {
+    expect(designedSchema(design, 'en', t, apiOf).formColumns).toBe(1);
+    const two = designedSchema({ ...design, form_columns: 2 }, 'en', t, apiOf);
+    expect(two.formColumns).toBe(2);
+    expect(two.fields.filter((f) => f.wide).map((f) => f.name)).toEqual(['summary']);
+  });
+
   it('lists only the fields shown in the list, and filters text and choices', () => {
     const schema = designedSchema(design, 'en', t, apiOf);
     const columns = Object.fromEntries(schema.columns.map((c) => [c.key, c]));

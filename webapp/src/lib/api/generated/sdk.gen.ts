@@ -744,7 +744,8 @@ export const routineConfigIndex = <ThrowOnError extends boolean = false>(options
 /**
  * Routine Config Edit
  *
- * Save the values of one group; an empty password keeps the stored one.
+ * Save the values of one group (one transaction, with the sensitive-data log rows of watched
+ * values); an empty password keeps the stored one.
  */
 export const routineConfigEdit = <ThrowOnError extends boolean = false>(options: Options<RoutineConfigEditData, ThrowOnError>) => (options.client ?? client).post<RoutineConfigEditResponses, RoutineConfigEditErrors, ThrowOnError>({
     url: '/srv/admin/routine/config/edit',

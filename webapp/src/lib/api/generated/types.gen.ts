@@ -1132,6 +1132,11 @@ export type DesignDoc = {
      * Sensitive
      */
     sensitive?: Array<string>;
+    order?: OrderDoc;
+    /**
+     * Form Columns
+     */
+    form_columns?: 1 | 2;
 };
 
 /**
@@ -3160,6 +3165,23 @@ export type OptionDoc = {
      */
     value: string;
     label: Words;
+};
+
+/**
+ * OrderDoc
+ *
+ * How the list is sorted when the admin has not chosen a column: by id (the order rows were added)
+ * or by the field sorted through an index, newest/highest first (`desc`) or oldest/lowest first.
+ */
+export type OrderDoc = {
+    /**
+     * Field
+     */
+    field?: string;
+    /**
+     * Direction
+     */
+    direction?: 'asc' | 'desc';
 };
 
 /**

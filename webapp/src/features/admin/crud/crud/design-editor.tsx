@@ -16,6 +16,7 @@ import {
   Input,
   InputNumber,
   Modal,
+  Radio,
   Row,
   Select,
   Space,
@@ -342,8 +343,28 @@ export function DesignEditor({
     setOpen(fields.length);
   };
 
+  // The default order offered: by id, or by the field sorted through an index (the server's rule).
+  const sortField = fields.find((f) => f.sort && SORTABLE.has(f.type));
+  const orders = [
+    { value: 'id,desc', label: t('order.newest') },
+    { value: 'id,asc', label: t('order.oldest') },
+    ...(sortField
+      ? (['desc', 'asc'] as const).map((direction) => ({
+          value: `${sortField.name},${direction}`,
+          label: t(`order.field_${direction}`, { field: wordsIn(sortField.title, i18n.language) || sortField.name }),
+        }))
+      : []),
+  ];
+  const chosenOrder = `${design.order?.field ?? 'id'},${design.order?.direction ?? 'desc'}`;
+  const order = orders.some((o) => o.value === chosenOrder) ? chosenOrder : 'id,desc';
+  const [orderField, orderDirection] = order.split(',') as [string, 'asc' | 'desc'];
+
   const send = (confirm: boolean): Promise<void> =>
-    call(sdk.crudCrudGenerate, { body: { design, confirm } }, { showCodeMessage: false, showSuccessMessage: true })
+    call(
+      sdk.crudCrudGenerate,
+      { body: { design: { ...design, order: { field: orderField, direction: orderDirection } }, confirm } },
+      { showCodeMessage: false, showSuccessMessage: true },
+    )
       .then(() => onSaved(design.name))
       .catch((error: unknown) => {
         const body = error instanceof RequestError ? error.body : undefined;
@@ -463,6 +484,33 @@ export function DesignEditor({
                 checked={Boolean(design.time_series)}
                 disabled={!isNew}
                 onChange={(time_series) => set({ time_series })}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('order.label')} htmlFor="design-order" extra={t('order.help')}>
+              <Select
+                id="design-order"
+                value={order}
+                options={orders}
+                onChange={(value: string) => {
+                  const [field, direction] = value.split(',') as [string, 'asc' | 'desc'];
+                  set({ order: { field, direction } });
+                }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('formColumns.label')} extra={t('formColumns.help')}>
+              <Radio.Group
+                aria-label={t('formColumns.label')}
+                optionType="button"
+                value={design.form_columns === 2 ? 2 : 1}
+                onChange={(e) => set({ form_columns: e.target.value as 1 | 2 })}
+                options={[
+                  { value: 1, label: t('formColumns.one') },
+                  { value: 2, label: t('formColumns.two') },
+                ]}
               />
             </Form.Item>
           </Col>
