@@ -29,10 +29,11 @@ from typing import Any
 
 from pynamodb.exceptions import PutError, UpdateError
 
+from functions.core.i18n import get_lang
 from functions.core.responses import ApiError
 from functions.models.base import WatchedTransaction, now, run_transaction
 from functions.models.config import Config
-from functions.services import site_config
+from functions.services import config_titles, site_config
 
 ITEM_TYPES = (
     "string",
@@ -229,7 +230,7 @@ def public_item(item: Config) -> dict[str, Any]:
         value = ""
     elif item.value_type == GROUP_ITEM:
         value = configured_groups()  # with any built-in group the stored list lacks
-    return {
+    public = {
         "group": item.group,
         "name": item.name,
         "title": item.title,
@@ -242,6 +243,7 @@ def public_item(item: Config) -> dict[str, Any]:
         "weigh": item.weigh,
         "builtin": (item.group, item.name) in builtin_names(),
     }
+    return config_titles.localize(item.group, item.name, public, get_lang())
 
 
 def read_groups() -> list[dict[str, Any]]:

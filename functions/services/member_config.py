@@ -50,9 +50,10 @@ def register_verify_type() -> str:
 def seed_member_config() -> list[str]:
     """Write the default items that do not exist yet (never overwrites)."""
     written = []
-    for weigh, (name, (title, value_type, value, content)) in enumerate(DEFAULTS.items()):
+    # The list shows the higher weigh first: the seed order is kept with 0, -1, -2, …
+    for index, (name, (title, value_type, value, content)) in enumerate(DEFAULTS.items()):
         item = Config(
-            GROUP, name, title=title, value_type=value_type, value=value, content=content, weigh=weigh
+            GROUP, name, title=title, value_type=value_type, value=value, content=content, weigh=-index
         )
         if item.save_if_missing():
             written.append(name)

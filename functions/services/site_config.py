@@ -162,10 +162,11 @@ def seed_site_config() -> list[str]:
     from functions.models.config import Config
 
     written = []
-    for weigh, (name, (title, value_type, value)) in enumerate(DEFAULT_SITE_ITEMS.items()):
+    # The list shows the higher weigh first: the seed order is kept with 0, -1, -2, …
+    for index, (name, (title, value_type, value)) in enumerate(DEFAULT_SITE_ITEMS.items()):
         if name == "upload_mode":
             value = get_settings().upload_mode_default  # "remote" on AWS (set by the stack)
-        item = Config(SITE_GROUP, name, title=title, value_type=value_type, value=value, weigh=weigh)
+        item = Config(SITE_GROUP, name, title=title, value_type=value_type, value=value, weigh=-index)
         if item.save_if_missing():
             written.append(name)
     if written:
