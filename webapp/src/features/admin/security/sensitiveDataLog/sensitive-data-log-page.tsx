@@ -22,8 +22,26 @@ const ADDED = { background: '#f6ffed', border: '1px solid #b7eb8f' };
 
 type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
-/** One side of the diff: a list shows its items, those not on the other side marked. */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One side of the diff: a list shows its items, those not on the other side marked; an object (a
+ * text per language of a config value) one line per key, the changed ones marked. */
 function Side({ value, other, style, mark, t }: { value: unknown; other: unknown; style: object; mark: string; t: Translate }) {
+  if (isRecord(value)) {
+    const others = isRecord(other) ? other : {};
+    return (
+      <div style={{ ...style, padding: '4px 8px', borderRadius: 4, wordBreak: 'break-all' }}>
+        {Object.entries(value).map(([key, item]) => {
+          const changed = JSON.stringify(item) !== JSON.stringify(others[key]);
+          return (
+            <div key={key} title={changed ? mark : undefined} style={changed ? { fontWeight: 600 } : undefined}>
+              {key}: {valueText(item, t('empty'))}
+            </div>
+          );
+        })}
+      </div>
+    );
+  }
   if (Array.isArray(value)) {
     const others = new Set((Array.isArray(other) ? other : []).map((v) => JSON.stringify(v)));
     return (
@@ -80,6 +98,8 @@ export default function SensitiveDataLogPage() {
       ),
       cells: {
         table: (row) => <TableName row={row} />,
+        // A config value has no row id: the config items are one "row" (its field names the item).
+        item_id: (row) => (row.item_id ? String(row.item_id) : '—'),
         field: (row) => (
           <>
             {String(row.field)} {row.rollback_time ? <Tag color="blue">{t('rolledBack')}</Tag> : null}
@@ -121,7 +141,11 @@ export default function SensitiveDataLogPage() {
       <SchemaTable config={config} />
       <Modal
         open={viewing !== null}
-        title={shown ? `${t('diff')} · ${String(shown.table_title)} #${String(shown.item_id)} · ${String(shown.field)}` : ''}
+        title={
+          shown
+            ? `${t('diff')} · ${String(shown.table_title)}${shown.item_id ? ` #${String(shown.item_id)}` : ''} · ${String(shown.field)}`
+            : ''
+        }
         onCancel={() => setViewing(null)}
         footer={
           <>
