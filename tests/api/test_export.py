@@ -145,6 +145,13 @@ def test_seeded_rows_publish_every_record_type(isolated_tables, tmp_path: Path) 
         "awards.json", "qualifications.json", "services.json", "pages.json",
     } <= set(names)  # fmt: skip
     assert get_design("business/project") is not None
+    # Each new design came with its menu and buttons (the rules an admin group is granted).
+    from tests.api.admin_support import all_rule_names
+
+    rules = set(all_rule_names())
+    for table in ("award", "qualification", "service", "page"):
+        menu = f"business/{table}"
+        assert {menu} | {f"{menu}/{b}" for b in ("index", "add", "edit", "del", "sortable")} <= rules
 
     records = load_records(content)  # every file passes the site's checks
     site = json.loads((content / "data/site.json").read_text(encoding="utf-8"))
