@@ -2,7 +2,8 @@
 
 Every POST/PUT/PATCH/DELETE under /admin is recorded by the permission dependency before the
 handler runs (so a refused or failed change is recorded too): admin id and username, URL path,
-method, title (the titles of the rule that guards the route and its parent, e.g. "管理员管理 - 添加"),
+method, title (the titles of the rule that guards the route and its parent, in both languages, e.g.
+"管理员管理 - 添加｜Admins - Add", shown in the reader's language),
 the request data (JSON body fields and query parameters), IP and user agent. Login attempts are
 recorded by the login route with the username they named (admin id 0 when it failed).
 
@@ -24,6 +25,35 @@ from functions.models.base import run_transaction
 from functions.models.counter import next_id
 from functions.models.listing import count_rows
 from functions.services import stats
+
+# A title is kept in both languages, "中文｜English", so the log reads in its reader's language
+# (`title_in`) and a quick search finds a row in either; rows written before hold one language.
+TITLE_JOIN = "｜"
+# Writes any logged-in admin may make (no menu rule names them), by the end of their URL path.
+OWN_ACTIONS = {
+    "/ajax/upload": ("上传文件", "Upload a file"),
+    "/Alioss/params": ("准备上传文件", "Prepare a file upload"),
+    "/Alioss/callback": ("上传文件", "Upload a file"),
+    "/ajax/clearCache": ("清除缓存", "Clear cache"),
+}
+OWN_ACTION = ("个人操作", "Own account action")
+LOGIN_TITLE = ("登录", "Login")
+
+
+def both_titles(zh: str, en: str) -> str:
+    return zh if zh == en else f"{zh}{TITLE_JOIN}{en}"
+
+
+def title_in(title: str, lang: str) -> str:
+    """A stored title in `lang` (zh-cn or en)."""
+    zh, joined, en = title.partition(TITLE_JOIN)
+    return en if joined and lang == "en" else zh
+
+
+def own_action_title(url: str) -> str:
+    """The title of a write that needs no menu rule (`deps.LOGGED_IN`), in both languages."""
+    return both_titles(*next((t for end, t in OWN_ACTIONS.items() if url.endswith(end)), OWN_ACTION))
+
 
 MASK = "******"
 SECRET_PARTS = ("password", "pass", "pwd", "token", "secret", "captcha")

@@ -39,7 +39,7 @@ from functions.models.counter import Counter
 from functions.models.design import Record, record_scope
 from functions.models.listing import PART, month_buckets, total_rows
 from functions.models.user import User
-from functions.services import contact, stats
+from functions.services import admin_log, contact, stats
 from functions.services.designs import get_design, load_doc
 from functions.services.listing import MAX_READ
 from functions.services.permissions import AdminContext, menu_tree
@@ -126,8 +126,12 @@ def recent_activity(ctx: AdminContext) -> list[dict[str, Any]]:
         )
     else:
         rows = AdminLog.by_admin.query(ctx.id, scan_index_forward=False, limit=RECENT)
+    lang = get_lang()
     return [
-        {k: row.to_row()[k] for k in ("id", "admin_id", "username", "title", "method", "url", "create_time")}
+        {
+            **{k: row.to_row()[k] for k in ("id", "admin_id", "username", "method", "url", "create_time")},
+            "title": admin_log.title_in(row.title, lang),
+        }
         for row in islice(rows, RECENT)
     ]
 

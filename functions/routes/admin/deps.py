@@ -30,7 +30,6 @@ from starlette.concurrency import run_in_threadpool
 
 import functions.core.messages_admin  # noqa: F401 - registers the back office's messages
 from functions.core.client_ip import client_ip
-from functions.core.i18n import get_lang
 from functions.core.responses import CODE_NO_PERMISSION, ApiError
 from functions.models.admin import Admin
 from functions.models.rule import AdminRule
@@ -115,7 +114,9 @@ def _log(ctx: AdminContext, request: Request, data: dict[str, Any], permission: 
         username=ctx.admin.username,
         url=request.url.path,
         method=request.method,
-        title=rule_title(ctx.rules, permission, get_lang()),
+        title=admin_log.own_action_title(request.url.path)
+        if permission == LOGGED_IN
+        else admin_log.both_titles(*(rule_title(ctx.rules, permission, lang) for lang in ("zh-cn", "en"))),
         data=data,
         ip=client_ip(request),
         useragent=request.headers.get("user-agent", ""),

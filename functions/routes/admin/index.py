@@ -104,7 +104,7 @@ def login_config() -> dict[str, Any]:
 
 
 def _login(body: LoginBody, ip: str, ua: str, data: dict[str, Any], path: str) -> dict[str, Any]:
-    admin_id, title = 0, "登录" if get_lang() == "zh-cn" else "Login"
+    admin_id, title = 0, admin_log.both_titles(*admin_log.LOGIN_TITLE)
     try:
         if captcha_required():
             accounts.require_captcha(body.captchaId, body.captchaInfo, wrong="Captcha error")

@@ -5,10 +5,12 @@ non-super admin sees only its own rows (read through `admin-id-index`). Rows are
 
 from typing import Any
 
+from functions.core.i18n import get_lang
 from functions.core.responses import Shape
 from functions.models.admin_log import AdminLog
 from functions.routes.admin.deps import AdminContext
 from functions.routes.admin.table import Table
+from functions.services import admin_log
 from functions.services.listing import Partition
 
 
@@ -35,6 +37,11 @@ class AdminLogTable(Table):
 
     def scope(self, ctx: AdminContext) -> tuple[list[Partition] | None, None]:
         return (None, None) if ctx.is_super else ([Partition(AdminLog.by_admin, ctx.id)], None)
+
+    def decorate(self, rows: list[dict[str, Any]], ctx: AdminContext) -> None:
+        lang = get_lang()
+        for row in rows:
+            row["title"] = admin_log.title_in(row.get("title") or "", lang)
 
     def can_access(self, item: Any, ctx: AdminContext) -> bool:
         return ctx.is_super or int(item.admin_id) == ctx.id
