@@ -1,7 +1,8 @@
 """Data safety in the browser (issue 14): an admin deletes a member and restores it from the recycle bin
 (viewing the deleted row first), then edits the member's mobile (a watched field), sees the change as
-a before/after diff in the sensitive-data log and rolls it back; in zh-cn at 1440 px and in English at
-390 px. Screenshots in /tmp/shots/security/."""
+a before/after diff in the sensitive-data log and rolls it back; then saves a watched config value (the
+service hotline) on the config page and rolls that back from the log; in zh-cn at 1440 px and in
+English at 390 px. Screenshots in /tmp/shots/security/."""
 
 from __future__ import annotations
 
@@ -45,6 +46,9 @@ TEXT = {
         "rolledBack": "回滚成功",
         "rolledBackTag": "已回滚",
         "members": "会员",
+        "saved": "保存成功",
+        "config": "系统配置",
+        "hotline": "服务热线",
     },
     "en": {
         "add": r"^Add$",
@@ -72,6 +76,9 @@ TEXT = {
         "rolledBack": "Rolled back successfully",
         "rolledBackTag": "Rolled back",
         "members": "Members",
+        "saved": "Saved successfully",
+        "config": "System config",
+        "hotline": "Service hotline",
     },
 }
 
@@ -167,3 +174,52 @@ def test_delete_restore_and_roll_back_a_member(
         members = _open(page, server, "/admin/user/user", lang)
         members.get_by_role("button", name=re.compile(r"刷\s*新|Refresh")).click()
         expect(_row(members, name)).to_contain_text(first)
+
+
+def _open_config(page: Page, server, lang: str) -> Locator:
+    """The config page (no refresh button: ready when the hotline field shows)."""
+    page.goto(server.url("/admin/routine/config" + ("?lang=en" if lang == "en" else "")))
+    area = page.locator('[data-tab="/admin/routine/config"]')
+    expect(area.get_by_label(TEXT[lang]["hotline"], exact=True)).to_be_visible()
+    return area
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
+def test_a_watched_config_value_saved_and_rolled_back(
+    server, browser: Browser, lang: str, width: int, height: int
+) -> None:
+    text = TEXT[lang]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    hotline = f"400-{uuid.uuid4().int % 10**7:07d}"
+    with admin_page(browser, server, width, height) as page:
+        # The config page: change the service hotline (watched by the default rule) and save.
+        config = _open_config(page, server, lang)
+        field = config.get_by_label(text["hotline"], exact=True)
+        old = field.input_value()
+        field.fill(hotline)
+        config.get_by_role("button", name=re.compile(text["save"])).first.click()
+        expect(page.get_by_text(text["saved"])).to_be_visible()
+
+        # The log shows the change of site.hotline; roll it back from its diff.
+        log = _open(page, server, "/admin/security/sensitiveDataLog", lang)
+        change = log.locator("tr, li").filter(has_text=hotline).first
+        expect(change).to_contain_text("site.hotline")
+        expect(change).to_contain_text(text["config"])
+        change.get_by_role("button", name=re.compile(text["diff"])).click()
+        diff = page.get_by_role("dialog", name=re.compile(text["diff"]))
+        expect(diff).to_contain_text("site.hotline")
+        expect(diff).to_contain_text(old)
+        expect(diff).to_contain_text(hotline)
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(SHOTS / f"config-diff-{lang}-{width}.png"), full_page=True)
+        diff.get_by_role("button", name=re.compile(text["rollback"])).click()
+        _confirm(page, text)
+        expect(page.get_by_text(text["rolledBack"])).to_be_visible()
+        expect(
+            log.locator("tr, li").filter(has_text=hotline).filter(has_text=text["rolledBackTag"]).first
+        ).to_be_visible()
+        page.screenshot(path=str(SHOTS / f"config-log-{lang}-{width}.png"), full_page=True)
+
+        # The config page holds the old hotline again.
+        config = _open_config(page, server, lang)
+        expect(config.get_by_label(text["hotline"], exact=True)).to_have_value(old)
