@@ -89,7 +89,7 @@ export function UploadField({ type, value, onChange, topic = 'default', limit, d
     const held = itemsRef.current.filter((i) => i.status !== 'error').length;
     const reason = rejectReason(file, type, config, isMultiple(type) ? held : 0, limit);
     if (reason) {
-      notify('error', t(REJECT_MESSAGE[reason], { limit }));
+      notify('error', t(REJECT_MESSAGE[reason], { count: limit }));
       return Upload.LIST_IGNORE;
     }
     return true;
@@ -187,7 +187,7 @@ export function UploadField({ type, value, onChange, topic = 'default', limit, d
         </p>
         <p className="ant-upload-text">{t(isImageKind(type) ? 'upload.dropImage' : 'upload.dropFile')}</p>
         <p className="ant-upload-hint">
-          {max > 1 ? t('upload.hintMany', { limit: max }) : isMultiple(type) ? t('upload.hintAny') : t('upload.hintOne')}
+          {max > 1 ? t('upload.hintMany', { count: max }) : isMultiple(type) ? t('upload.hintAny') : t('upload.hintOne')}
         </p>
       </Upload.Dragger>
       {isAdminApp() && !disabled && (

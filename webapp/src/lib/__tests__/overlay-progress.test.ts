@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createLoadingOverlay, OVERLAY_BODY_CLASS } from '../overlay';
 import { createProgressBar } from '../progress';
 
@@ -54,10 +56,17 @@ describe('loading overlay language', () => {
     document.documentElement.lang = '';
   });
 
+  it('shows no text before the app knows the language, never both languages', () => {
+    const html = readFileSync(resolve(__dirname, '../../../index.html'), 'utf8');
+    const markup = new DOMParser().parseFromString(html, 'text/html').getElementById('app-loading')!;
+    expect(markup.textContent!.trim()).toBe('');
+    expect(markup.getAttribute('aria-label')).toBeNull();
+  });
+
   it('says "loading" in the language of the page only', () => {
     // index.html's markup, written before any script knows the language.
     document.body.innerHTML =
-      '<div id="app-loading" role="status"><div class="app-loading-label"><span lang="zh-CN">加载中…</span> <span lang="en">Loading…</span></div></div>';
+      '<div id="app-loading" role="status"><div class="app-loading-spinner"></div><div class="app-loading-label"></div></div>';
     document.documentElement.lang = 'en';
     createLoadingOverlay(document).show();
     const overlay = document.getElementById('app-loading')!;

@@ -87,6 +87,6 @@ describe('UploadField', () => {
     const user = userEvent.setup({ applyAccept: false });
     const { container } = render(<UploadField type="images" limit={1} value={['/storage/x/a.png']} />);
     await user.upload(input(container), new File(['abcd'], 'face.png', { type: 'image/png' }));
-    expect(notices.map((n) => n.text)).toEqual(['At most 1 files can be uploaded']);
+    expect(notices.map((n) => n.text)).toEqual(['At most 1 file can be uploaded']);
   });
 });
