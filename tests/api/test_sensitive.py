@@ -238,6 +238,7 @@ def test_a_watched_config_value_is_logged_and_rolled_back(api: httpx.Client, sup
     (change,) = config_changes(api, super_admin, "site.record_number")
     assert (change["before"], change["after"]) == (before, number)
     assert change["table_title"] == "System config" and change["username"] == super_admin.username
+    assert change["field_title"] == "ICP record number"  # the item's title next to its name
     assert config_changes(api, super_admin, "site.office_hours") == []
     # Saved again unchanged: no row.
     assert save_config(api, super_admin, "site", record_number=number)["code"] == 1

@@ -338,6 +338,11 @@ class Table:
         changed."""
         return set(self.secret_fields)
 
+    def field_titles(self, names: set[str]) -> dict[str, str]:
+        """Titles of these fields in the request's language, where the table has them (the logs show
+        them next to the field's name)."""
+        return {}
+
     def edited_items(self, item: Any, body: Any) -> list[Any]:
         """The stored items an edit of `item` saves (one row; a config group: its items)."""
         return [item]

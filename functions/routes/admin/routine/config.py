@@ -26,14 +26,14 @@ from typing import Annotated, Any, Literal
 from fastapi import Query, Request
 from pydantic import BaseModel, Field
 
-from functions.core.i18n import t
+from functions.core.i18n import get_lang, t
 from functions.core.responses import ApiError, Envelope, success
 from functions.core.routing import APIRouter
 from functions.core.validators import MULTILINE, Email, Name, Required, Schema, Text
 from functions.models.config import Config
 from functions.routes.admin.deps import AdminContext, require
 from functions.routes.admin.table import TABLES, Table
-from functions.services import config_items
+from functions.services import config_items, config_titles
 from functions.services.site_config import get_site_config
 
 router = APIRouter(prefix="/routine/config", tags=["admin"])
@@ -96,6 +96,15 @@ class ConfigTable(Table):
         for group in config_items.group_names():
             names |= {(item.group, item.name) for item in Config.query_group(group)}
         return [f"{group}.{name}" for group, name in sorted(names)]
+
+    def field_titles(self, names: set[str]) -> dict[str, str]:
+        lang = get_lang()
+        titles = {}
+        for group in {name.partition(".")[0] for name in names}:
+            for item in config_items.group_items(group):
+                shown = config_titles.localize(item.group, item.name, {"title": item.title}, lang)
+                titles[field_of(item)] = str(shown["title"])
+        return titles
 
     def secret_names(self, items: list[Any] | None = None) -> set[str]:
         return {field_of(item) for item in items or [] if is_secret(item)}

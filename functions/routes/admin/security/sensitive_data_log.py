@@ -31,6 +31,7 @@ class SensitiveLogRow(Shape):
     table_title: str | None = None
     item_id: int | None = None
     field: str | None = None
+    field_title: str | None = None
     before: Any = None
     after: Any = None
     secret: bool | None = None
@@ -49,6 +50,16 @@ class SensitiveLogTable(DataLogTable):
     fields = ("id", "table", "item_id", "field", "admin_id", "username", "ip", "create_time")
     quick_search = ("table", "field", "username", "item_id")
     row_model = SensitiveLogRow
+
+    def decorate(self, rows: list[dict[str, Any]], ctx: AdminContext) -> None:
+        """The table's title, and the field's where the table has one (a config item's title)."""
+        super().decorate(rows, ctx)
+        for path in {row["table"] for row in rows}:
+            table = table_for(path)
+            mine = [row for row in rows if row["table"] == path]
+            titles = table.field_titles({row["field"] for row in mine}) if table is not None else {}
+            for row in mine:
+                row["field_title"] = titles.get(row["field"], "")
 
     def delete(self, items: list[Any], ctx: AdminContext) -> int:
         """Purge: the log rows go for ever."""

@@ -66,6 +66,9 @@ function Side({ value, other, style, mark, t }: { value: unknown; other: unknown
   return <div style={{ ...style, padding: '4px 8px', borderRadius: 4, wordBreak: 'break-all' }}>{valueText(value, t('empty'))}</div>;
 }
 
+/** The field's name, after its title where the table has one (a config item: "Service hotline site.hotline"). */
+const fieldName = (row: Row) => (row.field_title ? `${String(row.field_title)} ${String(row.field)}` : String(row.field));
+
 export default function SensitiveDataLogPage() {
   const { t } = useTranslation(NS);
   const tc = useAdminT();
@@ -102,7 +105,7 @@ export default function SensitiveDataLogPage() {
         item_id: (row) => (row.item_id ? String(row.item_id) : '—'),
         field: (row) => (
           <>
-            {String(row.field)} {row.rollback_time ? <Tag color="blue">{t('rolledBack')}</Tag> : null}
+            {fieldName(row)} {row.rollback_time ? <Tag color="blue">{t('rolledBack')}</Tag> : null}
           </>
         ),
         before: (row) => (
@@ -143,7 +146,7 @@ export default function SensitiveDataLogPage() {
         open={viewing !== null}
         title={
           shown
-            ? `${t('diff')} · ${String(shown.table_title)}${shown.item_id ? ` #${String(shown.item_id)}` : ''} · ${String(shown.field)}`
+            ? `${t('diff')} · ${String(shown.table_title)}${shown.item_id ? ` #${String(shown.item_id)}` : ''} · ${fieldName(shown)}`
             : ''
         }
         onCancel={() => setViewing(null)}
