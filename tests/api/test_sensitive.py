@@ -215,6 +215,11 @@ def config_changes(api: httpx.Client, who: AdminUser, field: str) -> list[dict[s
     return [r for r in answer["list"] if r["field"] == field]
 
 
+def log_total(api: httpx.Client, who: AdminUser) -> int:
+    answer = ok(api.get("/srv/admin/security/sensitiveDataLog/index", headers={**who.headers, **EN}))
+    return int(answer["total"])
+
+
 def stored_config(group: str, name: str) -> Any:
     from functions.models.config import Config
 
@@ -267,7 +272,12 @@ def test_a_config_rollback_refuses_when_the_value_changed_since(
 ) -> None:
     first, second = f"400-{unique('')[:7]}", f"400-{unique('')[:7]}"
     original = stored_config("site", "hotline")
-    assert save_config(api, super_admin, "site", hotline=first)["code"] == 1
+    email = f"{unique('m')}@example.com"
+    total = log_total(api, super_admin)
+    # Two watched values in one save: one transaction, two rows (the log's counter counts both).
+    assert save_config(api, super_admin, "site", hotline=first, company_email=email)["code"] == 1
+    assert log_total(api, super_admin) == total + 2
+    assert config_changes(api, super_admin, "site.company_email")[0]["after"] == email
     assert save_config(api, super_admin, "site", hotline=second)["code"] == 1
     older, newer = sorted(config_changes(api, super_admin, "site.hotline"), key=lambda r: r["id"])[-2:]
     assert (older["after"], newer["after"]) == (first, second)
