@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.test_admin import admin_page
-from tests.e2e.test_designed import TEXT, _open, _row, _save, _wait_for_page
+from tests.e2e.test_designed import TEXT, _row, _save, _wait_for_page
 
 pytestmark = pytest.mark.e2e
 
@@ -41,7 +41,13 @@ def test_an_award_added_in_the_back_office_reaches_the_awards_page(server, brows
     mark = uuid.uuid4().hex[:6]
     zh_title, en_title = f"城市更新示范单位 {mark}", f"Urban Renewal Model Unit {mark}"
     with admin_page(browser, server, 1440, 900) as page:
-        awards = _open(page, server, "/admin/business/award", "zh")
+        # Business › Awards, a menu of its own since the design was seeded.
+        menu = page.get_by_role("navigation", name="后台菜单")
+        menu.get_by_text("业务管理", exact=True).click()
+        menu.get_by_text("荣誉证书", exact=True).click()
+        expect(page).to_have_url(re.compile(r"/admin/business/award$"))
+        awards = page.locator('[data-tab="/admin/business/award"]')
+        expect(awards.locator("[data-design]")).to_be_visible(timeout=30_000)
         expect(awards).to_contain_text("官网“荣誉证书”页")  # the design's description
         expect(_row(awards, "城市环境卫生管理优秀单位")).to_have_count(1)  # a seeded award
         awards.get_by_role("button", name=re.compile(text["add"])).click()
@@ -76,7 +82,10 @@ def test_an_award_added_in_the_back_office_reaches_the_awards_page(server, brows
         public.goto(server.url("/jiang/"))
         item = public.locator(".gallery-item").filter(has_text=zh_title)
         picture = item.locator("img")
-        expect(picture).to_have_attribute("src", re.compile(r"^/images/records/[0-9a-f]+\.webp$"))
+        # The upload, resized at publish time: WebP widths for srcset, a JPEG twin as the <img> itself.
+        expect(picture).to_have_attribute("src", re.compile(r"^/images/records/[0-9a-f]+\.jpg$"))
+        webp = item.locator("source[type='image/webp']")
+        expect(webp).to_have_attribute("srcset", re.compile(r"-480w\.webp 480w, .*-960w\.webp 960w"))
         expect(picture).to_have_attribute("alt", zh_title)  # no description written: the title
         expect(picture).to_have_js_property("complete", True)
         assert public.evaluate("img => img.naturalWidth", picture.element_handle()) > 0
