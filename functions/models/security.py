@@ -139,7 +139,7 @@ class RecycleLog(_Log):
         return dict(json.loads(self.context or "{}"))
 
     def to_row(self) -> dict[str, Any]:
-        return {**self.who(), "row": self.shown()}
+        return {**self.who(), "row": self.shown(), "context": self.kept_context()}
 
 
 class SensitiveLog(_Log):

@@ -344,6 +344,11 @@ def test_a_restored_menu_rule_is_granted_again_to_the_groups_that_held_it(
     assert rule_id not in AdminGroup.get(first.group_id, consistent_read=True).rule_ids()
     assert name not in menu_names(api, first)
     (kept,) = bin_rows(api, super_admin, "auth/rule", rule_id)
+    assert {g["id"] for g in kept["context"]["groups"]} == {
+        first.group_id,
+        second.group_id,
+        doomed_group.group_id,
+    }
     # One group is deleted meanwhile: the restore says plainly it could not grant the rule to it.
     doomed_name = AdminGroup.get(doomed_group.group_id).name
     AdminGroup.get(doomed_group.group_id).delete()

@@ -34,6 +34,8 @@ class RecycleLogRow(Shape):
     useragent: str | None = None
     create_time: int | None = None
     row: dict[str, Any] | None = None
+    # What else the delete took with it (a menu rule: `groups`, `[{id, name}]`, granted again on restore).
+    context: dict[str, Any] | None = None
 
 
 class RecycleLogTable(DataLogTable):

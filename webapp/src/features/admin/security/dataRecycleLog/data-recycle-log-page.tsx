@@ -71,6 +71,10 @@ export default function DataRecycleLogPage() {
 
   const shown = viewing?.row;
   const deleted = (shown?.row ?? {}) as Record<string, unknown>;
+  // A deleted menu rule: the groups that held it (a restore grants it to them again).
+  const heldBy = ((shown?.context as { groups?: { id: number; name: string }[] } | undefined)?.groups ?? [])
+    .map((g) => `${g.name} (#${g.id})`)
+    .join(', ');
   return (
     <>
       <SchemaTable config={config} />
@@ -96,6 +100,7 @@ export default function DataRecycleLogPage() {
             <Typography.Paragraph type="secondary">
               {String(shown.username)} · {timeFormat(shown.create_time as number)} · {String(shown.ip)}
             </Typography.Paragraph>
+            {heldBy && <Typography.Paragraph>{t('heldBy', { groups: heldBy })}</Typography.Paragraph>}
             <Descriptions
               bordered
               size="small"
