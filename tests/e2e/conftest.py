@@ -6,9 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from functions.local.harness import LocalServer, local_server
+
+# What a user waits for (a saved message, a list that reloads) may take a few seconds on a shared
+# 2-core CI machine running DynamoDB Local, the API and Chromium at once: assertions wait up to 15 s
+# instead of Playwright's 5 s. Still an assertion of what appears, never a measure of speed.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")

@@ -36,6 +36,10 @@ TEXT = {
         "delete": r"^删\s*除$",
         "ok": r"^确\s*定$",
         "deleted": "删除成功",
+        "twoColumns": "两栏",
+        "order": "默认排序",
+        "oldest": "最早添加的在前",
+        "cover": "封面",
     },
     "en": {
         "new": "New table",
@@ -54,6 +58,10 @@ TEXT = {
         "delete": r"^Delete$",
         "ok": r"^OK$",
         "deleted": "Deleted successfully",
+        "twoColumns": "Two columns",
+        "order": "Default order",
+        "oldest": "Oldest added first",
+        "cover": "Cover",
     },
 }
 
@@ -83,6 +91,12 @@ def test_admin_generates_a_table_uses_it_at_once_and_deletes_it(
         expect(fields.last).to_have_attribute("data-field", "integer_1")
         editor.get_by_role("button", name=text["moveUp"]).click()
         expect(fields.nth(fields.count() - 2)).to_have_attribute("data-field", "integer_1")
+        # A two-column form, and the list oldest first until a column is sorted.
+        editor.get_by_text(text["twoColumns"], exact=True).click()
+        expect(editor.get_by_role("radio", name=text["twoColumns"])).to_be_checked()
+        editor.get_by_label(text["order"]).click()
+        page.locator(".ant-select-dropdown .ant-select-item-option").filter(has_text=text["oldest"]).click()
+        expect(editor.get_by_title(text["oldest"])).to_be_visible()
         page.screenshot(path=str(SHOTS / f"editor-{lang}-{width}.png"), full_page=True)
         area.get_by_role("button", name=re.compile(text["save"])).click()
         expect(page.get_by_text(text["saved"])).to_be_visible()
@@ -94,12 +108,21 @@ def test_admin_generates_a_table_uses_it_at_once_and_deletes_it(
         expect(page).to_have_url(re.compile(f"/admin/{name}"))
         table = page.locator(f'[data-tab="/admin/{name}"]')
         expect(table.locator("[data-design]")).to_be_visible()
-        table.get_by_role("button", name=re.compile(text["add"])).click()
-        dialog = page.get_by_role("dialog")
-        dialog.get_by_label(text["title"], exact=True).fill(f"row-{suffix}")
-        dialog.get_by_role("button", name=re.compile(text["save"])).click()
-        expect(page.get_by_text(text["added"])).to_be_visible()
-        expect(table.locator("tr, li").filter(has_text=f"row-{suffix}")).to_have_count(1)
+        for n in (1, 2):
+            table.get_by_role("button", name=re.compile(text["add"])).click()
+            dialog = page.get_by_role("dialog")
+            title_box = dialog.get_by_label(text["title"], exact=True).bounding_box()
+            cover_box = dialog.get_by_text(text["cover"], exact=True).bounding_box()
+            assert title_box and cover_box
+            # Side by side on a wide screen, one under the other on a phone.
+            assert (abs(title_box["y"] - cover_box["y"]) < 40) is (width > 700), (title_box, cover_box)
+            dialog.get_by_label(text["title"], exact=True).fill(f"row{n}-{suffix}")
+            dialog.get_by_role("button", name=re.compile(text["save"])).click()
+            expect(page.get_by_text(text["added"]).first).to_be_visible()
+            expect(dialog).to_be_hidden()
+        listed = table.locator("tr, li").filter(has_text=re.compile(f"row[12]-{suffix}"))
+        expect(listed).to_have_count(2)
+        expect(listed.first).to_contain_text(f"row1-{suffix}")  # the oldest first: the design's order
         page.screenshot(path=str(SHOTS / f"table-{lang}-{width}.png"), full_page=True)
 
         # The CRUD log has the save.
@@ -112,5 +135,5 @@ def test_admin_generates_a_table_uses_it_at_once_and_deletes_it(
         row = area.locator("tr, li").filter(has_text=name)
         row.get_by_role("button", name=re.compile(text["delete"])).click()
         page.get_by_role("tooltip").get_by_role("button", name=re.compile(text["ok"])).click()
-        expect(page.get_by_text(text["deleted"])).to_be_visible()
+        expect(page.get_by_text(text["deleted"])).to_be_visible(timeout=20_000)  # rows go to the recycle bin
         expect(row).to_have_count(0)
