@@ -53,6 +53,8 @@ class DesignTable(Table):
         self.sort_field = slots.get("n1")
         self.sortable = ("id", "create_time", *([self.sort_field] if self.sort_field else []))  # type: ignore[misc]
         self.slot_of = {field: slot for slot, field in slots.items() if slot != "n1"}
+        # The list's order until the admin sorts by a column (`Table.list_rows` applies it).
+        self.default_order = (doc.order.field, doc.order.direction == "desc")  # type: ignore[misc]
 
     # --- reading -----------------------------------------------------------------------------
     def find(self, item_id: int) -> Any | None:
@@ -78,9 +80,8 @@ class DesignTable(Table):
     def plan(self, params: crud_table.ListParams, ctx: AdminContext) -> tuple[listing.Plan, list[Any]]:
         name = self.doc.name
         forward, source = False, cast(Any, Record)
-        order = params.order or (self.doc.order.field, self.doc.order.direction == "desc")
-        if order != ("id", True):
-            field, descending = order
+        if params.order is not None:
+            field, descending = params.order
             if field not in self.sortable:
                 raise ApiError("Sorting by this column is not supported")
             forward = not descending
