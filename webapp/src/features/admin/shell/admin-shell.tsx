@@ -438,7 +438,7 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
     background: pick(layout.headerBarBackground, dark),
     display: 'flex',
     alignItems: 'center',
-    gap: 8,
+    gap: isPhone ? 4 : 8,
     padding: isPhone ? '0 8px' : '0 12px',
     height: HEADER_HEIGHT,
     lineHeight: `${HEADER_HEIGHT}px`,

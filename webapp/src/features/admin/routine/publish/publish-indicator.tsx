@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAdminState } from '../../../../lib/admin-store';
 import { currentLanguage, loadNamespaces } from '../../../../lib/i18n';
+import { useNarrowScreen } from '../../../../lib/theme';
 import { loadIndex, RUNNING, statusColor, type PublishJob } from './api';
 
 const NS = 'admin/routine/publish';
@@ -53,7 +54,11 @@ function Indicator() {
     };
   }, []);
 
+  const narrow = useNarrowScreen();
   const label = job ? t(`status.${job.status}`) : t('none');
+  // On a phone the header has room for the title only if a finished publish shows as the icon alone
+  // (its status stays in the button's name and tooltip); a running or failed one keeps its tag.
+  const tagShown = job !== null && !(narrow && job.status === 'done');
   return (
     <Tooltip title={`${t('title')}: ${label}`}>
       <Button
@@ -64,7 +69,7 @@ function Indicator() {
         style={{ flex: 'none', paddingInline: 6 }}
       >
         <CloudUploadOutlined aria-hidden />
-        {job ? (
+        {job && tagShown ? (
           <Tag color={statusColor(job.status)} style={{ marginInlineEnd: 0 }} data-status={job.status}>
             {label}
           </Tag>
