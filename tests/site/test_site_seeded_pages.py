@@ -92,3 +92,15 @@ def test_every_icon_of_the_back_offices_own_set_has_a_drawing_on_the_site() -> N
         assert site_icon(f"local-{name}") == name
         assert (SITE_ICONS / f"icon-{name}.svg").is_file() and f".icon-{name} {{" in css, name
     assert site_icon("fa fa-car") == site_icon("local-missing") == DEFAULT_ICON
+
+
+def test_the_seeded_page_texts_use_only_what_the_editor_keeps() -> None:
+    """The back office's rich-text editor (Tiptap StarterKit: headings 2–3, paragraphs, bold, italic,
+    underline, strike, lists, quotes, links) has no tables: a table in a page's text would come back as
+    one run-on paragraph after an edit, so the seeded texts (the Markdown pages) use none."""
+    rows = json.loads((REPO_ROOT / "functions/data/demo/page.json").read_text(encoding="utf-8"))
+    kept = {"h2", "h3", "p", "strong", "em", "u", "s", "ul", "ol", "li", "blockquote", "a", "br", "code"}
+    for row in rows:
+        for name in ("content", "content_en"):
+            tags = set(re.findall(r"<([a-z0-9]+)[ >]", row[name]))
+            assert tags and tags <= kept, (row["slug"], name, tags - kept)
