@@ -234,7 +234,9 @@ def test_a_watched_config_value_is_logged_and_rolled_back(api: httpx.Client, sup
     assert config_rule["table_title"] == "System config"
     assert {"site.record_number", "site.hotline", "mail.smtp_pass"} <= set(config_rule["fields"])
     tables = ok(api.get("/srv/admin/security/sensitiveData/tables", headers={**super_admin.headers, **EN}))
-    assert "site.office_hours" in next(t for t in tables if t["path"] == "routine/config")["fields"]
+    config_table = next(t for t in tables if t["path"] == "routine/config")
+    assert "site.office_hours" in config_table["fields"]
+    assert config_table["field_titles"]["site.hotline"] == "Service hotline"  # the form offers titles
 
     before = stored_config("site", "record_number")
     number = f"苏ICP备{unique('')[:8]}号"

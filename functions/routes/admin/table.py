@@ -664,6 +664,7 @@ class TableInfo(Shape):
     title: str
     designed: bool
     fields: list[str]
+    field_titles: dict[str, str] = {}  # where the table has titles for its fields (config items)
 
 
 def known_tables(ctx: AdminContext, action: str) -> list[dict[str, Any]]:
@@ -680,7 +681,15 @@ def known_tables(ctx: AdminContext, action: str) -> list[dict[str, Any]]:
         if path.startswith("security/") or action not in table.actions:
             continue
         names = table.field_names()
-        found.append({"path": path, "title": titles.get(path, path), "designed": False, "fields": names})
+        found.append(
+            {
+                "path": path,
+                "title": titles.get(path, path),
+                "designed": False,
+                "fields": names,
+                "field_titles": table.field_titles(set(names)),
+            }
+        )
     for design in designs.list_designs():
         doc = designs.load_doc(design)
         title = doc.title.en if lang == "en" and doc.title.en else doc.title.zh

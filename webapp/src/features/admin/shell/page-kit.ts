@@ -169,6 +169,8 @@ export interface WatchedTable {
   title: string;
   designed: boolean;
   fields: string[];
+  /** Titles of fields where the table has them (config items: "Service hotline" for site.hotline). */
+  field_titles?: Record<string, string>;
 }
 
 /** Loads the watchable tables once (quietly). */

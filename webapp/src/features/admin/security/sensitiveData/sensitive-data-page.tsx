@@ -25,7 +25,11 @@ export default function SensitiveDataPage() {
   const [editing, setEditing] = useState<{ row: Row | null; reload: () => void } | null>(null);
   const [saving, setSaving] = useState(false);
   const picked = Form.useWatch('table', form) as string | undefined;
-  const fieldOptions = (tables.find((x) => x.path === picked)?.fields ?? []).map((name) => ({ value: name, label: name }));
+  const pickedTable = tables.find((x) => x.path === picked);
+  const fieldOptions = (pickedTable?.fields ?? []).map((name) => {
+    const title = pickedTable?.field_titles?.[name];
+    return { value: name, label: title ? `${title} (${name})` : name };
+  });
 
   const open = (row: Row | null, reload: () => void) => {
     form.resetFields();
