@@ -122,6 +122,19 @@ ADMIN_MESSAGES: dict[str, dict[str, str]] = {
         "zh-cn": "默认排序只能按 ID、创建时间或索引排序字段",
         "en": "The default order can only use the id, the creation time or the sorted field",
     },
+    "A tree table needs an integer field named pid and cannot be a time series": {
+        "zh-cn": "树形表需要一个名为 pid 的整数字段，且不能按月份存放",
+        "en": "A tree table needs an integer field named pid and cannot be a time series",
+    },
+    "The parent row does not exist": {"zh-cn": "上级行不存在", "en": "The parent row does not exist"},
+    "A row cannot be placed under itself or one of its own children": {
+        "zh-cn": "不能把一行放到它自己或它的下级之下",
+        "en": "A row cannot be placed under itself or one of its own children",
+    },
+    "Delete or move its child rows first": {
+        "zh-cn": "请先删除或移走它的下级行",
+        "en": "Delete or move its child rows first",
+    },
     "Sorting by this column is not supported": {
         "zh-cn": "该列不支持排序",
         "en": "Sorting by this column is not supported",

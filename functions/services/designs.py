@@ -153,6 +153,9 @@ class DesignDoc(Schema):
     parent: Literal["business", "crud"] = "business"
     # Rows partitioned by month (attendance punches, inspections): a time range reads only its months.
     time_series: bool = False
+    # Rows under a parent row (an integer field `pid`, 0 = top): listed as a tree, read whole (at most
+    # `listing.MAX_READ` rows, like the menu rules).
+    tree: bool = False
     version: int = Field(1, ge=1, le=1_000_000)  # of a design file: the seed upgrades to a higher one
     fields: list[FieldDoc] = Field(min_length=1, max_length=60)
     weigh: int = Field(0, ge=-10_000, le=10_000)
@@ -175,6 +178,10 @@ class DesignDoc(Schema):
             raise ValueError("Required")
         if set(self.sensitive) - set(names):
             raise ValueError("A sensitive field is not a field of the table")
+        if self.tree and (
+            self.time_series or not any(f.name == "pid" and f.type == "integer" for f in self.fields)
+        ):
+            raise ValueError("A tree table needs an integer field named pid and cannot be a time series")
         if self.order.field not in ("id", "create_time", self.slots().get("n1")):
             raise ValueError("The default order can only use the id, the creation time or the sorted field")
         return self

@@ -172,6 +172,53 @@ def test_the_default_order_of_a_design_sorts_the_list(api, super_admin) -> None:
     assert saved["order"] == {"field": "due", "direction": "asc"} and saved["form_columns"] == 2
 
 
+def tree_design(name: str) -> dict[str, Any]:
+    return {
+        "name": name,
+        "title": words("测试区域", "Test areas"),
+        "tree": True,
+        "fields": [
+            {"name": "name", "title": words("名称", "Name"), "type": "string", "required": True, "search": 1},
+            {"name": "pid", "title": words("上级", "Parent"), "type": "integer", "min": 0},
+            {"name": "weigh", "title": words("排序", "Order"), "type": "weigh"},
+        ],
+    }
+
+
+def test_a_tree_table_lists_rows_under_their_parents_and_keeps_the_tree_sound(api, super_admin) -> None:
+    name = f"business/r{unique('x')[-8:].lower()}"
+    no_parent = {**tree_design(name), "fields": tree_design(name)["fields"][::2]}
+    refused = post(api, "crud/crud/generate", super_admin, {"design": no_parent}, ZH)
+    assert refused["code"] == 0 and "树形表需要一个名为 pid 的整数字段" in refused["msg"]
+    assert post(api, "crud/crud/generate", super_admin, {"design": tree_design(name)})["code"] == 1
+
+    def add(label: str, pid: int) -> dict[str, Any]:
+        return post(api, f"{name}/add", super_admin, {"name": label, "pid": pid})
+
+    assert add("City", 0)["code"] == 1
+    [city] = get(api, f"{name}/index", super_admin)["data"]["list"]
+    assert add("District", city["id"])["code"] == 1
+    tree = get(api, f"{name}/index", super_admin)["data"]["list"]
+    assert [(r["name"], [c["name"] for c in r.get("children", [])]) for r in tree] == [("City", ["District"])]
+    district = tree[0]["children"][0]
+    # A parent that is not there, or a loop, is refused; so is deleting a row that has children.
+    assert add("Lost", 999_999)["msg"] == "The parent row does not exist"
+    loop = post(api, f"{name}/edit", super_admin, {**city, "pid": district["id"]})
+    assert loop["msg"] == "A row cannot be placed under itself or one of its own children"
+
+    def delete(*ids: int) -> dict[str, Any]:
+        url = f"/srv/admin/{name}/del"
+        return api.delete(url, params={"ids[]": list(ids)}, headers={**super_admin.headers, **EN}).json()
+
+    kept = delete(city["id"])
+    assert kept["code"] == 0 and kept["msg"] == "Delete or move its child rows first"
+    assert delete(district["id"], city["id"])["code"] == 1
+    # A search answers a flat list (the matches, not their ancestors).
+    assert add("Town", 0)["code"] == 1
+    found = get(api, f"{name}/index", super_admin, quick_search="town")["data"]["list"]
+    assert [r["name"] for r in found] == ["Town"]
+
+
 @pytest.mark.parametrize(
     ("values", "message_en", "message_zh"),
     [

@@ -55,6 +55,7 @@ class DesignTable(Table):
         self.slot_of = {field: slot for slot, field in slots.items() if slot != "n1"}
         # The list's order until the admin sorts by a column (`Table.list_rows` applies it).
         self.default_order = (doc.order.field, doc.order.direction == "desc")  # type: ignore[misc]
+        self.tree = doc.tree  # type: ignore[misc]
 
     # --- reading -----------------------------------------------------------------------------
     def find(self, item_id: int) -> Any | None:
@@ -64,8 +65,15 @@ class DesignTable(Table):
         except Record.DoesNotExist:
             return None
 
+    def source(self, ctx: AdminContext) -> list[Any]:
+        """A tree design's rows, read whole (one bounded Query, newest first)."""
+        return list(Record.query(self.doc.name, scan_index_forward=False, limit=listing.MAX_READ))
+
     def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
-        return records.answer(self.doc, item)
+        row = records.answer(self.doc, item)
+        if self.tree:
+            row["pid"] = int(row.get("pid") or 0)
+        return row
 
     def _list_ids(self, params: crud_table.ListParams, ctx: AdminContext) -> dict[str, Any]:
         try:
@@ -134,13 +142,32 @@ class DesignTable(Table):
         ]
 
     def create(self, body: Any, ctx: AdminContext) -> Any:
+        self._check_parent(body, None)
         return records.create_row(self.doc, body, admin_id=ctx.id)
 
     def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
+        self._check_parent(body, int(item.id))
         return records.update_row(self.doc, item, body)
 
     def delete(self, items: list[Any], ctx: AdminContext) -> int:
+        if self.tree:
+            ids = {int(i.id) for i in items}
+            if any(int(r.values().get("pid") or 0) in ids and int(r.id) not in ids for r in self.source(ctx)):
+                raise ApiError("Delete or move its child rows first")
         return records.delete_rows(self.doc, items)
+
+    def _check_parent(self, body: Any, item_id: int | None) -> None:
+        """A tree row's parent exists, and is neither the row itself nor one of its descendants."""
+        pid = int(getattr(body, "pid", 0) or 0) if self.tree else 0
+        seen: set[int] = set()
+        while pid:
+            if pid == item_id or pid in seen:
+                raise ApiError("A row cannot be placed under itself or one of its own children")
+            seen.add(pid)
+            parent = self.find(pid)
+            if parent is None:
+                raise ApiError("The parent row does not exist")
+            pid = int(parent.values().get("pid") or 0)
 
     def move(self, body: SortBody, ctx: AdminContext) -> None:
         """Drag sort on a design with a `weigh` field: the two rows swap their weighs."""
