@@ -137,3 +137,36 @@ def test_admin_generates_a_table_uses_it_at_once_and_deletes_it(
         page.get_by_role("tooltip").get_by_role("button", name=re.compile(text["ok"])).click()
         expect(page.get_by_text(text["deleted"])).to_be_visible(timeout=20_000)  # rows go to the recycle bin
         expect(row).to_have_count(0)
+
+
+def test_admin_builds_a_tree_table_from_its_template(server, browser: Browser) -> None:
+    suffix = uuid.uuid4().hex[:6]
+    name = f"crud/area{suffix}"
+    with admin_page(browser, server, 1440, 900) as page:
+        _goto(page, server, "/admin/crud/crud", "zh")
+        area = page.locator('[data-tab="/admin/crud/crud"]')
+        area.get_by_role("button", name=re.compile("新建数据表")).hover()
+        page.get_by_text("从模板：树形（上下级）").click()
+        editor = area.get_by_test_id("design-editor")
+        expect(editor.get_by_role("switch", name="树形")).to_be_checked()
+        editor.get_by_label("规则路径").fill(name)
+        editor.get_by_label("标题（中文）", exact=True).first.fill(f"区域{suffix}")
+        area.get_by_role("button", name=re.compile(r"^保\s*存$")).click()
+        expect(page.get_by_text("保存成功")).to_be_visible()
+        listed = area.locator("tr, li").filter(has_text=name)
+        listed.get_by_role("button", name=re.compile(r"^打\s*开$")).click()
+        table = page.locator(f'[data-tab="/admin/{name}"]')
+        for label, parent in (("滨江区", None), ("长河街道", "滨江区")):
+            table.get_by_role("button", name=re.compile(r"^添\s*加$")).click()
+            dialog = page.get_by_role("dialog")
+            dialog.get_by_label("名称", exact=True).fill(label)
+            if parent:
+                dialog.get_by_label("上级", exact=True).click()
+                page.locator(".ant-select-tree-node-content-wrapper").filter(has_text=parent).click()
+            dialog.get_by_role("button", name=re.compile(r"^保\s*存$")).click()
+            expect(dialog).to_be_hidden()
+        # The district is listed under its parent: a nested row of the tree.
+        child = table.locator("tr.ant-table-row-level-1").filter(has_text="长河街道")
+        expect(child).to_be_visible()
+        expect(table.locator("tr.ant-table-row-level-0").filter(has_text="滨江区")).to_be_visible()
+        page.screenshot(path=str(SHOTS / "tree-zh-1440.png"), full_page=True)

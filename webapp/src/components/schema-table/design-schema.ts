@@ -6,10 +6,11 @@
  */
 import type { IconChoice } from '../icon-picker';
 import type { DesignDoc, FieldDoc, Words } from '../../lib/api/generated/types.gen';
-import { designedTableApi, type TableApi } from '../../lib/table-api';
+import { designedTableApi, type Row, type TableApi } from '../../lib/table-api';
 import type { Translate } from '../../lib/validators';
 import {
   STATUS_OPTIONS,
+  rowsToTree,
   type ColumnRender,
   type ColumnSchema,
   type FieldInputType,
@@ -93,6 +94,8 @@ export interface DesignedTable extends TableSchema {
   /** Fields referring to rows of another design, with where to find them. */
   remotes: Record<string, { api: TableApi; label: string }>;
   fields: FieldSchema[];
+  /** A tree design: the parent picker, built from the loaded rows (its `pid` field). */
+  dynamicFields?: (rows: Row[]) => FieldSchema[];
 }
 
 function optionsOf(field: FieldDoc, language: string, t: Translate): Option[] | undefined {
@@ -134,8 +137,13 @@ export function designedSchema(
   const columns: ColumnSchema[] = [{ key: 'id', title: 'ID', width: 80 }];
   const fields: FieldSchema[] = [];
   const defaults: Record<string, unknown> = {};
+  let parent: FieldSchema | undefined;
   for (const field of design.fields) {
     const label = wordsIn(field.title, language) || field.name;
+    if (design.tree && field.name === 'pid') {
+      parent = { name: 'pid', label, input: 'treeSelect', help: wordsIn(field.help, language) || undefined };
+      continue;
+    }
     const options = optionsOf(field, language, t);
     const remote = field.relation ? { api: apiOf(field.relation.design), label: field.relation.label || 'id' } : undefined;
     if (remote) remotes[field.name] = remote;
@@ -180,10 +188,19 @@ export function designedSchema(
     fields,
     defaults,
     formColumns: design.form_columns === 2 ? 2 : 1,
+    tree: design.tree || undefined,
+    dynamicFields: parent ? parentPicker(parent, design, t) : undefined,
     remotes,
     sortable: design.fields.some((f) => f.type === 'weigh'),
     csv: design.name.replace(/\//g, '-'),
     batchEdit: true,
     quickSearch: searched.length ? t('designed.quickSearch', { fields: searched.join(t('designed.separator')) }) : t('common.quickSearch'),
   };
+}
+
+/** A tree design's parent field: the top level, then the loaded rows as a tree named by the first text field. */
+function parentPicker(parent: FieldSchema, design: DesignDoc, t: Translate): (rows: Row[]) => FieldSchema[] {
+  const named = design.fields.find((f) => f.type === 'string')?.name;
+  const label = (row: Row) => String((named && row[named]) || `#${row.id}`);
+  return (rows) => [{ ...parent, tree: [{ value: 0, key: 0, title: t('designed.top') }, ...rowsToTree(rows, label)] }];
 }

@@ -66,6 +66,28 @@ describe('a design as the schema of its table', () => {
     expect(two.fields.filter((f) => f.wide).map((f) => f.name)).toEqual(['summary']);
   });
 
+  it('shows a tree design as a tree, with the parent picked from the rows', () => {
+    const tree: DesignDoc = {
+      name: 'crud/area',
+      title: { zh: '区域', en: 'Areas' },
+      tree: true,
+      fields: [
+        { name: 'name', title: { zh: '名称', en: 'Name' }, type: 'string', required: true },
+        { name: 'pid', title: { zh: '上级', en: 'Parent' }, type: 'integer', min: 0, list: false },
+      ],
+    };
+    const schema = designedSchema(tree, 'en', t, apiOf);
+    expect(schema.tree).toBe(true);
+    expect(schema.fields.map((f) => f.name)).toEqual(['name']);
+    const [parent] = schema.dynamicFields!([{ id: 1, name: 'City', children: [{ id: 2, name: 'District' }] }]);
+    expect(parent).toMatchObject({ name: 'pid', label: 'Parent', input: 'treeSelect' });
+    expect(parent.tree).toEqual([
+      { value: 0, key: 0, title: 'designed.top' },
+      { value: 1, key: 1, title: 'City', children: [{ value: 2, key: 2, title: 'District', children: undefined }] },
+    ]);
+    expect(designedSchema(design, 'en', t, apiOf).dynamicFields).toBeUndefined();
+  });
+
   it('lists only the fields shown in the list, and filters text and choices', () => {
     const schema = designedSchema(design, 'en', t, apiOf);
     const columns = Object.fromEntries(schema.columns.map((c) => [c.key, c]));

@@ -1109,6 +1109,10 @@ export type DesignDoc = {
      */
     time_series?: boolean;
     /**
+     * Tree
+     */
+    tree?: boolean;
+    /**
      * Version
      */
     version?: number;
@@ -3605,6 +3609,12 @@ export type RecycleLogRow = {
     row?: {
         [key: string]: unknown;
     } | null;
+    /**
+     * Context
+     */
+    context?: {
+        [key: string]: unknown;
+    } | null;
     [key: string]: unknown;
 };
 
@@ -3874,6 +3884,10 @@ export type SensitiveLogRow = {
      */
     field?: string | null;
     /**
+     * Field Title
+     */
+    field_title?: string | null;
+    /**
      * Before
      */
     before?: unknown;
@@ -4089,6 +4103,12 @@ export type TableInfo = {
      * Fields
      */
     fields: Array<string>;
+    /**
+     * Field Titles
+     */
+    field_titles?: {
+        [key: string]: string;
+    };
     [key: string]: unknown;
 };
 

@@ -162,7 +162,7 @@ export default function CrudPage() {
         {canGenerate && (
           <Dropdown
             menu={{
-              items: (['empty', 'content', 'log'] as TemplateName[]).map((name) => ({ key: name, label: t(`templates.${name}`) })),
+              items: (['empty', 'content', 'log', 'tree'] as TemplateName[]).map((name) => ({ key: name, label: t(`templates.${name}`) })),
               onClick: ({ key }) => start(key as TemplateName),
             }}
           >

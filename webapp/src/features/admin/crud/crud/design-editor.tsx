@@ -48,6 +48,7 @@ import {
   RELATION_TYPES,
   SORTABLE,
   TYPE_GROUPS,
+  withParentField,
   type FieldType,
 } from './templates';
 
@@ -484,6 +485,16 @@ export function DesignEditor({
                 checked={Boolean(design.time_series)}
                 disabled={!isNew}
                 onChange={(time_series) => set({ time_series })}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label={t('tree')} htmlFor="design-tree" extra={t('treeHelp')}>
+              <Switch
+                id="design-tree"
+                checked={Boolean(design.tree)}
+                disabled={!isNew}
+                onChange={(tree) => set({ tree, fields: tree ? withParentField(fields) : fields })}
               />
             </Form.Item>
           </Col>

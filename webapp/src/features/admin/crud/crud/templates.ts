@@ -1,5 +1,5 @@
 /**
- * Starting points of the generator: an empty design, the templates (a content page, a log) and a new
+ * Starting points of the generator: an empty design, the templates (a content page, a log, a tree) and a new
  * field of a type. Plain data; the generator edits copies.
  */
 import type { DesignDoc, FieldDoc, Words } from '../../../../lib/api/generated/types.gen';
@@ -43,7 +43,14 @@ export function newField(type: FieldType, taken: string[], title: Words): FieldD
   return field;
 }
 
-export type TemplateName = 'empty' | 'content' | 'log';
+/** The parent of a row of a tree design (the server requires an integer `pid`). */
+const PARENT_FIELD: FieldDoc = { name: 'pid', title: { zh: '上级', en: 'Parent' }, type: 'integer', min: 0, list: false, filter: false };
+
+/** `fields` with the parent field a tree design needs (added last when missing). */
+export const withParentField = (fields: FieldDoc[]): FieldDoc[] =>
+  fields.some((f) => f.name === 'pid') ? fields : [...fields, PARENT_FIELD];
+
+export type TemplateName = 'empty' | 'content' | 'log' | 'tree';
 
 export function template(name: TemplateName): DesignDoc {
   const base = { name: 'crud/', title: { zh: '', en: '' }, parent: 'crud' as const, icon: 'TableOutlined', recycle: true };
@@ -70,6 +77,19 @@ export function template(name: TemplateName): DesignDoc {
         { name: 'subject', title: { zh: '事项', en: 'Subject' }, type: 'string', required: true, search: true },
         { name: 'detail', title: { zh: '详情', en: 'Detail' }, type: 'textarea', list: false, filter: false },
         { name: 'happened', title: { zh: '发生时间', en: 'Happened at' }, type: 'datetime', sort: true },
+      ],
+    };
+  }
+  if (name === 'tree') {
+    return {
+      ...base,
+      icon: 'ApartmentOutlined',
+      tree: true,
+      fields: [
+        { name: 'name', title: { zh: '名称', en: 'Name' }, type: 'string', required: true, max: 100, search: true },
+        PARENT_FIELD,
+        { name: 'weigh', title: { zh: '排序', en: 'Order' }, type: 'weigh' },
+        { name: 'status', title: { zh: '状态', en: 'Status' }, type: 'status' },
       ],
     };
   }
