@@ -12,7 +12,10 @@ transaction: no watched change without its log row. A log row that cannot be wri
 edit (`WatchedWriteError`, answered as `NOT_LOGGED`).
 
 Which fields: `SensitiveRule` rows (安全 → 敏感数据规则), one per table path; defaults in
-`DEFAULT_RULES`.
+`DEFAULT_RULES`. The config items are one table too (`routine/config`,
+`functions.routes.admin.routine.config.ConfigTable`): its fields are `group.name`, one per stored item,
+and a group's save — several items in one transaction — is watched item by item (`EditWatcher` watches
+every item an edit saves; the log's counter is updated once per transaction, at commit).
 
 Rollback (`functions.routes.admin.security.sensitive_data_log`): only while the field still holds
 the logged new value; it is an edit through the same path (the table's checks and guards apply, and
