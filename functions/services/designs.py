@@ -8,10 +8,11 @@ changes that lose data (a field removed, a type changed, an index moved) unless 
 and says what would happen. Deleting a design deletes its rows (at most `MAX_DELETE_ROWS` in one
 request, else it refuses and says so), its rules and the design, and logs it.
 
-Design files in `functions/data/designs/*.json` (the 17 business tables of SPEC §3) are loaded by
-the seed through `save_design`, the same path the generator uses, and upgraded when the file's
-`version` is higher than the stored one; `functions/data/demo/<table>.json` rows fill a business
-table that has no rows yet.
+Design files in `functions/data/designs/*.json` (the 17 business tables of SPEC §3, plus the public
+site's awards, qualifications, services and page texts) are loaded by the seed through
+`save_design`, the same path the generator uses, and upgraded when the file's `version` is higher
+than the stored one; `functions/data/demo/<table>.json` rows fill a business table that has no rows
+yet.
 """
 
 from __future__ import annotations
