@@ -29,12 +29,14 @@ import secrets
 from datetime import UTC, datetime
 from typing import Literal
 
+from pydantic import Field
 from pynamodb.exceptions import DeleteError, UpdateError
 
 import functions.core.messages_members  # noqa: F401 - registers the member messages
 from functions.core.i18n import t
 from functions.core.responses import ApiError
 from functions.core.settings import get_settings
+from functions.core.validators import Schema
 from functions.models.base import now
 from functions.models.code import VerifyCode
 from functions.services import senders
@@ -229,6 +231,23 @@ def check_pass(kind: str, user_id: int, token: str | None) -> None:
 def drop_pass(kind: str, user_id: int) -> None:
     with contextlib.suppress(DeleteError):
         VerifyCode(f"pass#{kind}#{user_id}").delete()
+
+
+class Extras(Schema):
+    captchaId: str = Field(default="", max_length=64)
+    captchaInfo: str = Field(default="", max_length=16)
+
+
+class CaptchaAnswer(Schema):
+    """The image captcha of a code request (`POST /api/Sms/sendSms`, `POST /api/Ems/send`): in
+    `extras`, or the same names at the top level."""
+
+    extras: Extras = Field(default_factory=Extras)
+    captchaId: str = Field(default="", max_length=64)
+    captchaInfo: str = Field(default="", max_length=16)
+
+    def captcha(self) -> tuple[str, str]:
+        return self.extras.captchaId or self.captchaId, self.extras.captchaInfo or self.captchaInfo
 
 
 def request_code(

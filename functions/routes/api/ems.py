@@ -16,20 +16,15 @@ from pydantic import Field
 
 from functions.core.responses import Envelope, success
 from functions.core.routing import APIRouter
-from functions.core.validators import Schema
-from functions.routes.api.sms import Extras
 from functions.routes.deps import OptionalUser, rate_limited
 from functions.services import codes
 
 router = APIRouter(prefix="/Ems", tags=["codes"])
 
 
-class EmsBody(Schema):
+class EmsBody(codes.CaptchaAnswer):
     email: str = Field(default="", max_length=254)
     event: str = Field(default="", max_length=64)
-    extras: Extras = Field(default_factory=Extras)
-    captchaId: str = Field(default="", max_length=64)
-    captchaInfo: str = Field(default="", max_length=16)
 
 
 @router.post(
@@ -37,12 +32,5 @@ class EmsBody(Schema):
 )
 def send_email(body: EmsBody, user: OptionalUser) -> dict[str, Any]:
     """Send a code by e-mail for an event."""
-    codes.request_code(
-        "email",
-        body.email,
-        body.event,
-        body.extras.captchaId or body.captchaId,
-        body.extras.captchaInfo or body.captchaInfo,
-        user,
-    )
+    codes.request_code("email", body.email, body.event, *body.captcha(), user)
     return success(None, "Sent successfully")

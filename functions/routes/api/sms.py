@@ -16,24 +16,15 @@ from pydantic import Field
 
 from functions.core.responses import Envelope, success
 from functions.core.routing import APIRouter
-from functions.core.validators import Schema
 from functions.routes.deps import OptionalUser, rate_limited
 from functions.services import codes
 
 router = APIRouter(prefix="/Sms", tags=["codes"])
 
 
-class Extras(Schema):
-    captchaId: str = Field(default="", max_length=64)
-    captchaInfo: str = Field(default="", max_length=16)
-
-
-class SmsBody(Schema):
+class SmsBody(codes.CaptchaAnswer):
     mobile: str = Field(default="", max_length=32)
     template_code: str = Field(default="", max_length=64)
-    extras: Extras = Field(default_factory=Extras)
-    captchaId: str = Field(default="", max_length=64)
-    captchaInfo: str = Field(default="", max_length=16)
 
 
 @router.post(
@@ -41,12 +32,5 @@ class SmsBody(Schema):
 )
 def send_sms(body: SmsBody, user: OptionalUser) -> dict[str, Any]:
     """Send a code by SMS for an event."""
-    codes.request_code(
-        "mobile",
-        body.mobile,
-        body.template_code,
-        body.extras.captchaId or body.captchaId,
-        body.extras.captchaInfo or body.captchaInfo,
-        user,
-    )
+    codes.request_code("mobile", body.mobile, body.template_code, *body.captcha(), user)
     return success(None, "Sent successfully")

@@ -1186,14 +1186,6 @@ export type DesignLogRow = {
  * EmsBody
  */
 export type EmsBody = {
-    /**
-     * Email
-     */
-    email?: string;
-    /**
-     * Event
-     */
-    event?: string;
     extras?: Extras;
     /**
      * Captchaid
@@ -1203,6 +1195,14 @@ export type EmsBody = {
      * Captchainfo
      */
     captchaInfo?: string;
+    /**
+     * Email
+     */
+    email?: string;
+    /**
+     * Event
+     */
+    event?: string;
 };
 
 /**
@@ -4048,14 +4048,6 @@ export type SiteConfig = {
  * SmsBody
  */
 export type SmsBody = {
-    /**
-     * Mobile
-     */
-    mobile?: string;
-    /**
-     * Template Code
-     */
-    template_code?: string;
     extras?: Extras;
     /**
      * Captchaid
@@ -4065,6 +4057,14 @@ export type SmsBody = {
      * Captchainfo
      */
     captchaInfo?: string;
+    /**
+     * Mobile
+     */
+    mobile?: string;
+    /**
+     * Template Code
+     */
+    template_code?: string;
 };
 
 /**
