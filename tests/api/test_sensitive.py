@@ -335,3 +335,33 @@ def test_an_injected_failure_between_a_config_save_and_its_log_row_saves_nothing
     assert body["msg"] == "The change of a watched field could not be logged, so nothing was saved"
     assert (stored_config("site", "record_number"), stored_config("site", "office_hours")) == (number, hours)
     assert len(config_changes(api, super_admin, "site.record_number")) == count
+
+
+def test_a_config_save_tried_again_after_a_conflict_still_logs_its_change(
+    api: httpx.Client, super_admin: AdminUser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A transaction DynamoDB cancels for a conflict is built again: the watcher logs again (its own
+    bookkeeping waits for the commit), so the retried save still has its log row."""
+    from pynamodb.exceptions import TransactWriteError
+    from pynamodb.transactions import TransactWrite
+
+    from functions.models import base
+
+    value = f"400-{unique('')[:7]}"
+    real_commit = TransactWrite._commit
+    failures = [1]
+
+    def conflict_once(self: Any) -> Any:
+        if failures and getattr(self, "_logged", None):  # the save with its log row (not the admin log's)
+            failures.pop()
+            raise TransactWriteError("injected conflict")
+        return real_commit(self)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(TransactWrite, "_commit", conflict_once)
+        patch.setattr(base, "is_conflict", lambda exc: True)
+        assert save_config(api, super_admin, "site", hotline=value)["code"] == 1
+    assert not failures  # the first try was cancelled
+    assert stored_config("site", "hotline") == value
+    (change,) = [r for r in config_changes(api, super_admin, "site.hotline") if r["after"] == value]
+    assert change["before"] != value
