@@ -31,7 +31,9 @@ ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZabdefhjkmnpqrtuy23456789"
 LENGTH = 4
 TTL_SECONDS = 300
 ID_RE = re.compile(r"[A-Za-z0-9_-]{8,64}")
-WIDTH, HEIGHT = 130, 48
+WIDTH, HEIGHT = 130, 48  # as shown, in CSS pixels
+# Drawn at twice that, so it stays sharp on a phone's high-density screen (the pages show it at 130 × 48).
+SCALE = 2
 
 
 def valid_id(captcha_id: str | None) -> bool:
@@ -88,26 +90,28 @@ def render_png(answer: str) -> bytes:
     """A distorted PNG picture of `answer`."""
     from PIL import Image, ImageDraw, ImageFilter
 
-    image = Image.new("RGB", (WIDTH, HEIGHT), _colour(232, 255))
+    k = SCALE
+    width, height = WIDTH * k, HEIGHT * k
+    image = Image.new("RGB", (width, height), _colour(232, 255))
     draw = ImageDraw.Draw(image)
     for _ in range(4):  # background arcs
-        x0, y0 = secrets.randbelow(WIDTH) - 30, secrets.randbelow(HEIGHT) - 30
-        box = (x0, y0, x0 + 40 + secrets.randbelow(80), y0 + 30 + secrets.randbelow(50))
-        draw.arc(box, secrets.randbelow(360), secrets.randbelow(360), fill=_colour(150, 220), width=2)
+        x0, y0 = secrets.randbelow(width) - 30 * k, secrets.randbelow(height) - 30 * k
+        box = (x0, y0, x0 + (40 + secrets.randbelow(80)) * k, y0 + (30 + secrets.randbelow(50)) * k)
+        draw.arc(box, secrets.randbelow(360), secrets.randbelow(360), fill=_colour(150, 220), width=2 * k)
     step = (WIDTH - 14) // len(answer)
     for index, char in enumerate(answer):
         size = 26 + secrets.randbelow(8)
-        tile = Image.new("RGBA", (size + 14, size + 14), (0, 0, 0, 0))
-        ImageDraw.Draw(tile).text((7, 3), char, font=_font(size), fill=(*_colour(10, 120), 255))
+        tile = Image.new("RGBA", ((size + 14) * k, (size + 14) * k), (0, 0, 0, 0))
+        ImageDraw.Draw(tile).text((7 * k, 3 * k), char, font=_font(size * k), fill=(*_colour(10, 120), 255))
         tile = tile.rotate(secrets.randbelow(61) - 30, resample=Image.Resampling.BICUBIC, expand=True)
-        x = 6 + index * step + secrets.randbelow(6) - 3
-        y = max(0, (HEIGHT - tile.height) // 2 + secrets.randbelow(9) - 4)
+        x = (6 + index * step + secrets.randbelow(6) - 3) * k
+        y = max(0, (height - tile.height) // 2 + (secrets.randbelow(9) - 4) * k)
         image.paste(tile, (x, y), tile)
     for _ in range(3):  # strike-through lines
-        points = [(secrets.randbelow(WIDTH), secrets.randbelow(HEIGHT)) for _ in range(2)]
-        draw.line(points, fill=_colour(40, 160), width=1 + secrets.randbelow(2))
-    for _ in range(120):  # dots
-        draw.point((secrets.randbelow(WIDTH), secrets.randbelow(HEIGHT)), fill=_colour(60, 200))
+        points = [(secrets.randbelow(width), secrets.randbelow(height)) for _ in range(2)]
+        draw.line(points, fill=_colour(40, 160), width=(1 + secrets.randbelow(2)) * k)
+    for _ in range(120 * k * k):  # dots
+        draw.point((secrets.randbelow(width), secrets.randbelow(height)), fill=_colour(60, 200))
     image = image.filter(ImageFilter.SMOOTH)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=True)

@@ -49,7 +49,7 @@ def test_captcha_png_is_a_picture_of_the_right_size() -> None:
     data = captcha.render_png("AbC4")
     image = Image.open(io.BytesIO(data))
     assert image.format == "PNG"
-    assert image.size == (captcha.WIDTH, captcha.HEIGHT)
+    assert image.size == (captcha.WIDTH * captcha.SCALE, captcha.HEIGHT * captcha.SCALE)
     # Not blank: many colours.
     assert len(image.convert("RGB").getcolors(maxcolors=100_000) or []) > 50
 
