@@ -18,10 +18,6 @@ TERMINAL_MESSAGES: dict[str, dict[str, str]] = {
         "zh-cn": "该任务需要命令行环境：请在开发机上（make run）执行",
         "en": "This task needs a shell: run it on a development machine (make run)",
     },
-    "On AWS every deploy upgrades the data (make deploy)": {
-        "zh-cn": "在 AWS 上每次部署都会升级数据（make deploy）",
-        "en": "On AWS every deploy upgrades the data (make deploy)",
-    },
     "Terminal settings saved": {"zh-cn": "终端设置已保存", "en": "Terminal settings saved"},
     "Unknown package manager": {"zh-cn": "未知的包管理器", "en": "Unknown package manager"},
     "The port must be a number from 1 to 65535": {

@@ -13,6 +13,11 @@ that leaves a working product after every deploy. Each step is idempotent:
 
 Delete events do nothing (the data and the secret belong to the stack's resources). The response
 carries `AdminCreated` only, never the password.
+
+The back office's terminal task "data-upgrade" on AWS: the rebuild function invokes this function with
+`{"task": "data-upgrade"}` and waits; step 3 runs alone (`upgrade_data`) and the answer's `lines` say
+what was done. It never creates an admin: with none yet it refuses (the next deploy creates it, with
+its password in the secret).
 """
 
 from __future__ import annotations
@@ -145,6 +150,23 @@ def run(properties: dict[str, Any], request_id: str, clients: dict[str, Any] | N
     }
 
 
+def upgrade_data(clients: dict[str, Any] | None = None) -> dict[str, list[str]]:
+    """Seed what is missing and upgrade the data (the terminal's "data-upgrade" on AWS)."""
+    from functions.core.secrets import load_secrets
+    from functions.core.settings import get_settings
+    from functions.models import Admin, configure_models
+    from functions.seed import seed
+
+    load_secrets(clients["secretsmanager"] if clients else None)
+    settings = get_settings()
+    configure_models(settings)
+    if not Admin.any_exists():
+        raise RuntimeError("no admin yet: deploy again (the deploy creates the first admin)")
+    seed(settings)
+    logger.info("data upgraded")
+    return {"lines": ["tables, default config, rules, groups, designs and demo rows are up to date"]}
+
+
 def _respond(event: dict[str, Any], status: str, reason: str, data: dict[str, str]) -> None:
     body = json.dumps(
         {
@@ -173,8 +195,11 @@ def handler(
     *,
     runner: Callable[[dict[str, Any], str], dict[str, str]] = run,
     respond: Callable[[dict[str, Any], str, str, dict[str, str]], None] = _respond,
-) -> None:
-    """CloudFormation's entry point: always answers, SUCCESS or FAILED (a crash would hang the stack)."""
+) -> dict[str, list[str]] | None:
+    """CloudFormation's entry point: always answers, SUCCESS or FAILED (a crash would hang the stack).
+    A terminal task (`{"task": "data-upgrade"}`) is answered to its caller instead; its errors raise."""
+    if event.get("task") == "data-upgrade":
+        return upgrade_data()
     try:
         data = (
             {}
@@ -184,5 +209,6 @@ def handler(
     except Exception as error:  # noqa: BLE001 - reported to CloudFormation, which rolls back
         logger.error("bootstrap failed", extra={"error": traceback.format_exc()})
         respond(event, "FAILED", f"{type(error).__name__}: {error}", {})
-        return
+        return None
     respond(event, "SUCCESS", "bootstrap done", data)
+    return None

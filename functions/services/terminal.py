@@ -84,13 +84,11 @@ def _tasks() -> dict[str, Task]:
         # Rebuild the static site from the published records and put it live (the "Publish site"
         # button's job: Pelican in a temporary folder, then an atomic swap / an upload of the changes).
         "publish": Task("publish", job="publish", aws="publish"),
-        # Seed what is missing and upgrade the data (tables, indexes, default rules and config). On AWS
-        # every deploy does it (the bootstrap function, which alone may create tables and write them all).
-        "data-upgrade": Task(
-            "data-upgrade",
-            argv=_python("-m", "functions.seed"),
-            aws_refusal="On AWS every deploy upgrades the data (make deploy)",
-        ),
+        # Seed what is missing and upgrade the data (tables, indexes, default rules and config, designs
+        # of a higher version, demo rows of empty tables). On AWS the rebuild function asks the deploy's
+        # bootstrap function to do it (the one function that may write every table; every deploy also
+        # runs it).
+        "data-upgrade": Task("data-upgrade", argv=_python("-m", "functions.seed"), aws="data-upgrade"),
         # Clear caches: the CDN on AWS (an invalidation of every path); locally the server's caches.
         "cdn-clear": Task("cdn-clear", job="cdn-clear", aws="cdn-clear"),
         # The Python unit tests.
@@ -208,11 +206,14 @@ def _run_in_process(job_id: str, work: Any) -> None:
     jobs.set_status(job_id, "done")
 
 
-def run_aws_task(job_id: str, name: str, *, cloudfront: Any = None) -> bool:
+def run_aws_task(job_id: str, name: str, *, cloudfront: Any = None, lambda_client: Any = None) -> bool:
     """The rebuild function's side of a terminal job (`functions.publish.rebuild.handler`):
-    "cdn-clear" invalidates every path of the distribution."""
+    "cdn-clear" invalidates every path of the distribution; "data-upgrade" runs the seed in the
+    bootstrap function (`CITYOPS_BOOTSTRAP_FUNCTION`, invoked and waited for) and logs what it says."""
     if name == "cdn-clear":
         _run_in_process(job_id, lambda: _invalidate_all(job_id, cloudfront))
+    elif name == "data-upgrade":
+        _run_in_process(job_id, lambda: _upgrade_data(lambda_client))
     else:
         jobs.append_lines(job_id, [f"Error: unknown task {name!r}"])
         jobs.set_status(job_id, "failed", summary={"error": "unknown task"})
@@ -233,6 +234,22 @@ def _invalidate_all(job_id: str, cloudfront: Any = None) -> list[str]:
         },
     )
     return [f"invalidation {answer['Invalidation']['Id']} of /* on {distribution}"]
+
+
+def _upgrade_data(lambda_client: Any = None) -> list[str]:
+    import boto3
+
+    client = lambda_client or boto3.client("lambda")
+    function = os.environ["CITYOPS_BOOTSTRAP_FUNCTION"]
+    answer = client.invoke(
+        FunctionName=function,
+        InvocationType="RequestResponse",
+        Payload=json.dumps({"task": "data-upgrade"}).encode(),
+    )
+    result = json.loads(answer["Payload"].read() or b"{}")
+    if answer.get("FunctionError"):
+        raise RuntimeError(f"{function}: {result.get('errorMessage') or answer['FunctionError']}")
+    return [f"{function}: {line}" for line in result.get("lines", [])]
 
 
 def _clear_local_caches() -> list[str]:

@@ -1287,6 +1287,16 @@ class CityOpsStack(Stack):
             principal=iam.ArnPrincipal(api_role.role_arn),
             action="lambda:InvokeFunction",
         )
+        # The terminal's "data-upgrade" on AWS: the rebuild function asks the bootstrap function (the
+        # one that may write every table) to run the seed, and waits for its answer.
+        function.add_environment("CITYOPS_BOOTSTRAP_FUNCTION", self.bootstrap_function.function_name)
+        rebuild_role = function.role
+        assert rebuild_role is not None
+        self.bootstrap_function.add_permission(
+            "RebuildUpgradesData",
+            principal=iam.ArnPrincipal(rebuild_role.role_arn),
+            action="lambda:InvokeFunction",
+        )
         failures = self._alarm(
             "RebuildErrorsAlarm",
             function.metric_errors(period=Duration.minutes(5), statistic="Sum"),

@@ -6,6 +6,7 @@ response replays the job log and closes, refused commands, refused callers, and 
 
 from __future__ import annotations
 
+import io
 import json
 import time
 from collections.abc import Iterator
@@ -251,11 +252,7 @@ def test_lambda_refuses_tasks_that_need_a_shell(
     assert lines[1:] == ["command-exec-error", "command-exec-completed"]
     assert on_lambda == []
     tasks = ok(api.get("/srv/admin/index/index", headers=super_admin.headers))["terminal"]["tasks"]
-    assert sorted(tasks) == ["cdn-clear", "publish"]
-    params["command"] = "data-upgrade"
-    lines = datas(sse(api.get(URL, params=params).text))
-    assert lines[0] == "Error: On AWS every deploy upgrades the data (make deploy)"
-    assert on_lambda == []
+    assert sorted(tasks) == ["cdn-clear", "data-upgrade", "publish"]
 
 
 def test_rebuild_function_runs_terminal_tasks(monkeypatch: pytest.MonkeyPatch, dynamodb: Any) -> None:
@@ -274,6 +271,46 @@ def test_rebuild_function_runs_terminal_tasks(monkeypatch: pytest.MonkeyPatch, d
     with pytest.raises(RuntimeError):
         rebuild.handler({"job_id": bad.id, "task": "format-disk"})
     assert [text for _, text in jobs.read_lines(bad.id, 0)] == ["Error: unknown task 'format-disk'"]
+
+
+class FakeLambda:
+    """The rebuild function's Lambda client: records each invoke, answers like the bootstrap function."""
+
+    def __init__(self, answer: dict[str, Any], error: str | None = None) -> None:
+        self.calls: list[dict[str, Any]] = []
+        self.answer, self.error = answer, error
+
+    def invoke(self, **request: Any) -> dict[str, Any]:
+        self.calls.append(request)
+        reply: dict[str, Any] = {"StatusCode": 200, "Payload": io.BytesIO(json.dumps(self.answer).encode())}
+        return reply | ({"FunctionError": self.error} if self.error else {})
+
+
+def test_data_upgrade_on_lambda_runs_in_the_bootstrap_function(
+    api: httpx.Client,
+    super_admin: AdminUser,
+    on_lambda: list[dict[str, Any]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("CITYOPS_BOOTSTRAP_FUNCTION", "cityops-test-bootstrap")
+    _, first = run(api, super_admin, "data-upgrade", uuid="aws-up")
+    assert datas(first) == ["command-link-success", "queued: data-upgrade"]
+    job_id = on_lambda[0]["job_id"]
+    client = FakeLambda({"lines": ["tables are up to date"]})
+    assert service.run_aws_task(job_id, "data-upgrade", lambda_client=client)
+    (call,) = client.calls
+    assert call["FunctionName"] == "cityops-test-bootstrap" and call["InvocationType"] == "RequestResponse"
+    assert json.loads(call["Payload"]) == {"task": "data-upgrade"}
+    _, second = run(api, super_admin, "data-upgrade", uuid="aws-up", **{"Last-Event-ID": f"{job_id}:1"})
+    assert datas(second)[1:3] == ["cityops-test-bootstrap: tables are up to date", "done"]
+    assert "command-exec-success" in datas(second)
+    # The bootstrap function failed: the job fails and says why.
+    failed = jobs.create_job(service.KIND, by=None, params={"command": "data-upgrade", "uuid": "f"})
+    broken = FakeLambda({"errorMessage": "no admin yet"}, error="Unhandled")
+    assert not service.run_aws_task(failed.id, "data-upgrade", lambda_client=broken)
+    assert [text for _, text in jobs.read_lines(failed.id, 0)] == [
+        "Error: cityops-test-bootstrap: no admin yet"
+    ]
 
 
 # --- Settings ---------------------------------------------------------------------------------------

@@ -202,6 +202,25 @@ def test_delete_does_nothing_and_a_failure_is_reported(aws: dict) -> None:
     assert answer[0] == "FAILED" and "NoSuchBucket" in answer[1]
 
 
+def test_the_terminals_data_upgrade_seeds_but_never_creates_an_admin(aws: dict) -> None:
+    """`{"task": "data-upgrade"}` (from the rebuild function): the seed alone, answered to the caller."""
+    from functions.deploy import bootstrap
+    from functions.models import Admin
+    from functions.models.config import Config
+
+    with pytest.raises(RuntimeError, match="no admin yet"):
+        bootstrap.handler({"task": "data-upgrade"}, None)
+    assert not Admin.any_exists()  # no admin whose password nobody could read
+    kvs, _ = _kvs([], sorted(SITE_FILES), [])
+    _run(aws, kvs, _event(aws["properties"]))  # the first deploy creates the admin
+    Config.get("site", "hotline").delete()  # a default config item lost since: the upgrade adds it
+    answer = bootstrap.handler({"task": "data-upgrade"}, None)
+    assert answer == {
+        "lines": ["tables, default config, rules, groups, designs and demo rows are up to date"]
+    }
+    assert Config.get("site", "hotline").value
+
+
 def test_response_goes_to_cloudformation_by_put(monkeypatch: pytest.MonkeyPatch) -> None:
     from functions.deploy import bootstrap
 

@@ -78,3 +78,24 @@ def test_an_alarm_watches_rebuild_failures(resources: dict) -> None:
     ]
     assert alarm["MetricName"] == "Errors" and alarm["Namespace"] == "AWS/Lambda"
     assert alarm["Threshold"] == 1 and alarm["AlarmActions"]
+
+
+def test_only_the_rebuild_function_may_ask_the_bootstrap_to_upgrade_the_data(resources: dict) -> None:
+    """The terminal's "data-upgrade" on AWS: the rebuild function invokes the bootstrap function."""
+    rebuild_id, rebuild = _rebuild(resources)
+    (bootstrap_id,) = [
+        k
+        for k, v in of_type(resources, "AWS::Lambda::Function").items()
+        if v["Properties"].get("Handler") == "functions.deploy.bootstrap.handler"
+    ]
+    env = rebuild["Properties"]["Environment"]["Variables"]
+    assert refs(env["CITYOPS_BOOTSTRAP_FUNCTION"]) == {bootstrap_id}
+    (permission,) = [
+        p["Properties"]
+        for p in of_type(resources, "AWS::Lambda::Permission").values()
+        if refs(p["Properties"]["FunctionName"]) == {bootstrap_id}
+        and "lambda.amazonaws.com" not in json.dumps(p["Properties"]["Principal"])
+        and "cloudformation" not in json.dumps(p["Properties"]["Principal"])
+    ]
+    assert permission["Action"] == "lambda:InvokeFunction"
+    assert refs(permission["Principal"]) == {rebuild["Properties"]["Role"]["Fn::GetAtt"][0]}
