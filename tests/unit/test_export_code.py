@@ -75,6 +75,7 @@ def test_the_exported_code_passes_ruff_and_tsc(tmp_path: Path) -> None:
     schema = next(tmp_path.rglob("schema.ts"))
     done = subprocess.run(
         [str(tsc), "--noEmit", "--strict", "--target", "es2022", "--module", "esnext", str(schema)],
+        cwd=tmp_path,  # not the repository: its root node_modules/@types (tools' types) are not the page's
         capture_output=True,
         text=True,
         check=False,
