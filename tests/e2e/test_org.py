@@ -1,6 +1,6 @@
 """The organisation chart in the browser: an admin adds a unit under "Support departments" from its
-menu button, renames it with a double click, drags it under "Operating divisions", zooms, finds the
-root's Delete item disabled, saves; the save publishes the site, and /about/organization/ and
+menu button, renames it with a double click, drags it under "Operating divisions", moves it one place
+earlier among its new siblings, zooms, finds the root's Delete item disabled, saves; the save publishes the site, and /about/organization/ and
 /en/about/organization/ show the unit — read without JavaScript (zh-cn at 1440 px, English at 390 px).
 Then, in English at 390 px, the unit is hidden from its menu and disappears from both pages.
 Screenshots in /tmp/shots/org/."""
@@ -129,6 +129,16 @@ def test_admin_edits_the_chart_and_the_site_shows_it(org_server: LocalServer, br
             zoom_in.click()
         expect(page.get_by_test_id("org-zoom-level")).to_have_text("100%")
 
+        # Now the last of its new siblings: one place earlier (the site shows siblings in this order).
+        actions = page.get_by_role("button", name=f"{ZH_NAME}的操作")
+        actions.click()
+        later = page.get_by_role("menuitem", name="下移（同级之后）")
+        expect(later).to_have_attribute("aria-disabled", "true")
+        page.get_by_role("menuitem", name="上移（同级之前）").click()
+        actions.click()
+        expect(later).not_to_have_attribute("aria-disabled", "true")
+        page.keyboard.press("Escape")
+
         # The root's Delete is there but disabled (SPEC §5).
         page.get_by_test_id("org-node-board").click(button="right")
         expect(page.get_by_role("menuitem", name="删除（根节点不能删除）")).to_have_attribute(
@@ -165,6 +175,7 @@ def test_admin_edits_the_chart_and_the_site_shows_it(org_server: LocalServer, br
                 has=site.locator(":scope > .org-node", has_text=re.compile("业务事业部|Operating divisions")),
             )
             expect(division.get_by_text(name)).to_be_visible()
+            expect(division.locator(":scope > ul > li").last).not_to_contain_text(name)  # moved earlier
             lang = "en" if path.startswith("/en/") else "zh"
             site.screenshot(path=str(SHOTS / f"site-{lang}-{width}.png"), full_page=True)
         finally:

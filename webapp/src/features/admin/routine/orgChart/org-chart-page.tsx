@@ -5,7 +5,7 @@
  *
  * - Drag a unit onto another to move it under it (a drag starts after 5 px); click selects (after
  *   260 ms), double click renames; the ⋯ button or a right click opens the menu: add a child unit,
- *   rename, move to…, hide from / show on the site, disable (lock) / enable, delete (not the root).
+ *   rename, move to…, move earlier / later among its siblings, hide from / show on the site, disable (lock) / enable, delete (not the root).
  * - Zoom: the − / + buttons and Ctrl + wheel, in steps of 0.1 from 30 % to 300 %.
  * - Unsaved changes: marked beside the title; leaving or reloading the browser page, closing or
  *   reloading the tab (lib/unsaved) and "Reload" ask first.
@@ -30,7 +30,7 @@ import { loadChart, saveChart, type OrgChart, type OrgNode } from './api';
 import { ChartCanvas } from './chart-canvas';
 import { stepZoom, ZOOM_MAX, ZOOM_MIN } from './interaction';
 import { MoveDialog, NodeDialog, type NodeValues } from './node-dialogs';
-import { addChild, allows, countNodes, height, locate, move, remove, update, type Action } from './tree';
+import { addChild, allows, countNodes, height, locate, move, remove, shift, update, type Action } from './tree';
 
 const NS = 'admin/routine/orgChart';
 
@@ -127,6 +127,7 @@ export default function OrgChartPage() {
     if (!tree) return;
     if (action === 'add' || action === 'rename') setEditing({ mode: action, id: node.id });
     if (action === 'move') setMoving(node.id);
+    if (action === 'earlier' || action === 'later') setTree(shift(tree, node.id, action === 'earlier' ? -1 : 1));
     if (action === 'hide') setTree(update(tree, node.id, { hidden: !node.hidden }));
     if (action === 'disable') setTree(update(tree, node.id, { disabled: !node.disabled }));
     if (action === 'delete') {
@@ -152,6 +153,8 @@ export default function OrgChartPage() {
       { key: 'add', label: t('menu.add'), disabled: !ok('add') },
       { key: 'rename', label: t('menu.rename'), disabled: !ok('rename') },
       { key: 'move', label: t('menu.move'), disabled: !ok('move') },
+      { key: 'earlier', label: t('menu.earlier'), disabled: !ok('earlier') },
+      { key: 'later', label: t('menu.later'), disabled: !ok('later') },
       { type: 'divider' },
       { key: 'hide', label: t(node.hidden ? 'menu.show' : 'menu.hide'), disabled: !ok('hide') },
       { key: 'disable', label: t(node.disabled ? 'menu.enable' : 'menu.disable'), disabled: !ok('disable') },

@@ -1,6 +1,6 @@
 /**
- * The organisation chart as data: immutable edits of the tree (add, rename, move, hide, disable,
- * delete) with the rules the editor enforces, and the layout that places the nodes on the canvas.
+ * The organisation chart as data: immutable edits of the tree (add, rename, move, reorder among
+ * siblings, hide, disable, delete) with the rules the editor enforces, and the layout that places the nodes on the canvas.
  *
  * Rules (the server checks the structure again: functions/services/org_chart.py):
  * - the root cannot be deleted, moved or hidden (SPEC §5);
@@ -10,7 +10,7 @@
  */
 import type { OrgNode } from './api';
 
-export type Action = 'add' | 'rename' | 'move' | 'hide' | 'disable' | 'delete';
+export type Action = 'add' | 'rename' | 'move' | 'earlier' | 'later' | 'hide' | 'disable' | 'delete';
 
 export interface Located {
   node: OrgNode;
@@ -110,6 +110,18 @@ export function move(tree: OrgNode, id: string, targetId: string, limits: Limits
   return fix(mapTree(without, targetId, (node) => ({ ...node, expand: true, children: [...node.children, moving] })));
 }
 
+/** `id` one place earlier (-1) or later (1) among its siblings (the order the site shows them). */
+export function shift(tree: OrgNode, id: string, step: -1 | 1): OrgNode {
+  const found = locate(tree, id);
+  if (!found?.parent) return tree;
+  const siblings = [...found.parent.children];
+  const from = siblings.findIndex((child) => child.id === id);
+  const to = from + step;
+  if (to < 0 || to >= siblings.length) return tree;
+  [siblings[from], siblings[to]] = [siblings[to], siblings[from]];
+  return fix(mapTree(tree, found.parent.id, (node) => ({ ...node, children: siblings })));
+}
+
 /** Whether the menu offers `action` for `id` (false: shown disabled). */
 export function allows(tree: OrgNode, id: string, action: Action, limits: Limits): boolean {
   const found = locate(tree, id);
@@ -125,6 +137,10 @@ export function allows(tree: OrgNode, id: string, action: Action, limits: Limits
       return true;
     case 'move':
       return !root;
+    case 'earlier':
+      return !root && parent.children[0].id !== id;
+    case 'later':
+      return !root && parent.children[parent.children.length - 1].id !== id;
     case 'hide':
       return !root;
     case 'delete':

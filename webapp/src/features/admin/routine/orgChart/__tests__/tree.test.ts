@@ -1,7 +1,22 @@
 /** Tree edits and the editor's rules (root never deleted or moved, locks, no cycles, depth), and the layout. */
 import { describe, expect, it } from 'vitest';
 import type { OrgNode } from '../api';
-import { addChild, allows, arrangement, canMove, countNodes, fix, layout, locate, move, NODE_H, NODE_W, remove, update } from '../tree';
+import {
+  addChild,
+  allows,
+  arrangement,
+  canMove,
+  countNodes,
+  fix,
+  layout,
+  locate,
+  move,
+  NODE_H,
+  NODE_W,
+  remove,
+  shift,
+  update,
+} from '../tree';
 
 const unit = (id: string, children: OrgNode[] = []): OrgNode => ({
   id,
@@ -40,6 +55,20 @@ describe('edits', () => {
     expect(locate(moved, 'a')!.parent!.id).toBe('hr');
     expect(locate(moved, 'a')!.node.pid).toBe('hr');
     expect(move(tree, 'ops', 'a', limits)).toBe(tree);
+  });
+
+  it('moves a unit earlier or later among its siblings, not past the ends, and never the root', () => {
+    const tree = chart();
+    const order = (t: OrgNode, id: string) => locate(t, id)!.node.children.map((c) => c.id);
+    const swapped = shift(tree, 'b', -1);
+    expect(order(swapped, 'ops')).toEqual(['b', 'a']);
+    expect(order(shift(swapped, 'b', 1), 'ops')).toEqual(['a', 'b']);
+    expect(shift(tree, 'a', -1)).toBe(tree);
+    expect(shift(tree, 'root', 1)).toBe(tree);
+    expect(allows(tree, 'a', 'earlier', limits)).toBe(false);
+    expect(allows(tree, 'a', 'later', limits)).toBe(true);
+    expect(allows(tree, 'b', 'later', limits)).toBe(false);
+    expect(allows(tree, 'root', 'earlier', limits)).toBe(false);
   });
 
   it('refuses a move that would make the chart too deep', () => {
