@@ -37,6 +37,7 @@ def _send_with_javascript(server, browser: Browser, subject: str) -> None:
         page.locator("footer").get_by_role("link", name="在线留言").click()  # the footer's call to action
         expect(page).to_have_url(re.compile(r"/about/contact/#contact-form$"))
         form = page.locator("form.contact-form")
+        expect(form).to_have_js_property("noValidate", True)  # the page's script has taken the form over
         # Checked in the page's language before anything is sent.
         form.get_by_role("button", name="发送留言").click()
         alert = page.get_by_role("alert")

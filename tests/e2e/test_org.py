@@ -1,7 +1,8 @@
 """The organisation chart in the browser: an admin adds a unit under "Support departments" from its
 menu button, renames it with a double click, drags it under "Operating divisions", moves it one place
-earlier among its new siblings, zooms, finds the root's Delete item disabled, saves; the save publishes the site, and /about/organization/ and
-/en/about/organization/ show the unit — read without JavaScript (zh-cn at 1440 px, English at 390 px).
+earlier among its new siblings, zooms, finds the root's Delete item disabled, saves; the save publishes
+the site, and /about/organization/ and /en/about/organization/ show the unit — read without JavaScript
+(zh-cn at 1440 px, English at 390 px).
 Then, in English at 390 px, the unit is hidden from its menu and disappears from both pages.
 Screenshots in /tmp/shots/org/."""
 

@@ -8,10 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.site.conftest import REPO_ROOT, html_pages, page_url
-
-AXE = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+from tests.a11y import serious_violations
+from tests.site.conftest import html_pages, page_url
 
 
 @pytest.fixture(scope="module")
@@ -19,16 +17,7 @@ def urls(built_site: Path) -> list[str]:
     return [page_url(rel) for rel in html_pages(built_site)]
 
 
-@pytest.fixture(scope="module")
-def axe_source() -> str:
-    if not AXE.is_file():
-        pytest.fail("axe-core is missing: run `npm ci` in the repository root")
-    return AXE.read_text(encoding="utf-8")
-
-
-def test_every_page_has_no_serious_axe_violations(
-    browser, site_server: str, urls: list[str], axe_source: str
-) -> None:
+def test_every_page_has_no_serious_axe_violations(browser, site_server: str, urls: list[str]) -> None:
     assert len(urls) >= 30
     # axe is injected as an inline script, which the site's CSP would block.
     context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
@@ -38,16 +27,7 @@ def test_every_page_has_no_serious_axe_violations(
         for width in (1280, 375):
             page.set_viewport_size({"width": width, "height": 900})
             page.goto(site_server + url)
-            page.add_script_tag(content=axe_source)
-            result = page.evaluate(
-                "tags => axe.run(document, {runOnly: {type: 'tag', values: tags},"
-                " resultTypes: ['violations']})",
-                AXE_TAGS,
-            )
-            for violation in result["violations"]:
-                if violation["impact"] in ("serious", "critical"):
-                    targets = [node["target"] for node in violation["nodes"][:3]]
-                    problems.append(f"{url} @{width}px: {violation['id']} ({violation['impact']}) {targets}")
+            problems += serious_violations(page, f"{url} @{width}px")
     context.close()
     assert not problems, "\n".join(problems)
 

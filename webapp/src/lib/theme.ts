@@ -147,6 +147,30 @@ export function brandTokens(isDark: boolean): ThemeConfig['token'] {
   };
 }
 
+/**
+ * Text and status colours with at least 4.5:1 contrast on white and on the light layout background
+ * (axe, WCAG 2.1 AA): antd's defaults for placeholders, descriptions, empty states, the error red of
+ * danger links and the green of success tags are lighter. The dark algorithm's own colours are kept.
+ */
+export function readableTokens(isDark: boolean): ThemeConfig['token'] {
+  if (isDark) return {};
+  return {
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextQuaternary: 'rgba(0, 0, 0, 0.5)',
+    colorError: '#c4161c',
+    colorErrorBg: '#fff1f0',
+    colorErrorBorder: '#ffa39e',
+    colorSuccess: '#2b7a0b',
+    colorSuccessBg: '#f0f9eb',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarning: '#ad6800',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
+  };
+}
+
 /** The selected item of a menu in the brand (antd's tint of the dark green comes out grey). */
 export function brandSelected(isDark: boolean): { bg: string; color: string } {
   return isDark ? { bg: 'rgba(92, 201, 167, 0.16)', color: '#5cc9a7' } : { bg: '#e9f4f0', color: BRAND.green };

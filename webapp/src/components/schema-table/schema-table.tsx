@@ -6,7 +6,7 @@
  * Buttons are removed by the permission component (../permission) unless the current route allows the
  * action.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button, Col, Drawer, Empty, Form, Input, Popconfirm, Row as GridRow, Select, Space, Table, type TableColumnsType } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
@@ -82,10 +82,29 @@ export function searchOf(filters: Record<string, string>, columns: ColumnSchema[
   return conditions.length ? JSON.stringify(conditions) : '';
 }
 
+/**
+ * antd's table copies its header (the "select all" checkbox, sorters) into a hidden row that measures
+ * column widths (`aria-hidden`, but still focusable): made inert, so keyboard and screen-reader users
+ * meet each control once (axe: aria-hidden-focus).
+ */
+function useInertMeasureRows(ref: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const mark = () => root.querySelectorAll('.ant-table-measure-row:not([inert])').forEach((row) => row.setAttribute('inert', ''));
+    mark();
+    const observer = new MutationObserver(mark);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [ref]);
+}
+
 export function SchemaTable({ config }: { config: TableConfig }) {
   const { t } = useTranslation('admin/common');
   const api = config.api;
   const narrow = useNarrowScreen();
+  const root = useRef<HTMLDivElement>(null);
+  useInertMeasureRows(root);
   const twoColumns = config.formColumns === 2 && !narrow;
   const listing = useListing(api);
   const { answer, loading, criteria } = listing;
@@ -276,7 +295,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
   const selectionOn = (config.canDelete !== false && canDelete) || Boolean(config.batchEdit && config.canEdit !== false && canEdit);
 
   return (
-    <div>
+    <div ref={root}>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
         <Button onClick={reload}>{t('common.refresh')}</Button>
         {config.canAdd !== false && (

@@ -9,6 +9,7 @@ import {
   Checkbox,
   ColorPicker,
   DatePicker,
+  Flex,
   Form,
   Input,
   InputNumber,
@@ -379,14 +380,19 @@ export default function ConfigPage() {
   }, []);
   useEffect(load, [load]);
   const en = currentLanguage() === 'en';
+  // The add button sits above the tabs, not in their bar: a tab list may hold only tabs (screen readers).
   return (
-    <Tabs
-      tabBarExtraContent={<AddItem groups={groups} reload={load} />}
-      items={groups.map((group) => ({
-        key: group.name,
-        label: en ? group.title_en : group.title,
-        children: group.list.length ? <GroupForm group={group} groups={groups} reload={load} /> : <p>{t('config.empty')}</p>,
-      }))}
-    />
+    <>
+      <Flex justify="flex-end">
+        <AddItem groups={groups} reload={load} />
+      </Flex>
+      <Tabs
+        items={groups.map((group) => ({
+          key: group.name,
+          label: en ? group.title_en : group.title,
+          children: group.list.length ? <GroupForm group={group} groups={groups} reload={load} /> : <p>{t('config.empty')}</p>,
+        }))}
+      />
+    </>
   );
 }

@@ -233,7 +233,8 @@ export function ChartCanvas(props: Props) {
                         whiteSpace: 'nowrap',
                         overflow: 'hidden',
                         textOverflow: 'ellipsis',
-                        color: token.colorTextSecondary,
+                        // On the tinted lead units the secondary grey falls under 4.5:1.
+                        color: node.className === 'org-lead' ? token.colorText : token.colorTextSecondary,
                       }}
                     >
                       {node.hidden && <EyeInvisibleOutlined aria-label={t('hiddenTag')} style={{ marginInlineEnd: 4 }} />}
