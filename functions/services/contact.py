@@ -63,10 +63,9 @@ SITE_TZ = timezone(timedelta(hours=8), "CST")  # the company's time (no daylight
 MISSING_CAPTCHA = "Please enter the captcha"
 WRONG_CAPTCHA = "The captcha is wrong or has expired"
 UNAVAILABLE = "contact.page.failed"
-# A mainland mobile, a landline with its area code (digits only), or an international number (E.164).
-# The design's `pattern` says the same, so the back office's form accepts what the public form does.
+# The phone rule is the design's `pattern` of `phone` (a mainland mobile, a landline with its area code,
+# or +international), so the back office's form and this one accept the same numbers.
 MAINLAND_MOBILE = re.compile(r"1[3-9][0-9]{9}")
-PHONE = re.compile(r"1[3-9][0-9]{9}|0[1-9][0-9]{8,11}|\+[1-9][0-9]{6,14}")
 WRONG_PHONE = "contact.phone.wrong"
 NO_REPLY_ADDRESS = "contact.reply.missing"
 
@@ -112,7 +111,7 @@ def clean(data: Mapping[str, Any]) -> dict[str, str]:
     values = {name: _text(data.get(name)) for name in FIELDS}
     values["message"] = values["message"].replace("\r\n", "\n").replace("\r", "\n")
     phone = "".join(ch for ch in values["phone"] if ch not in " -()\u3000")
-    values["phone"] = phone[3:] if MAINLAND_MOBILE.fullmatch(phone[3:]) and phone.startswith("+86") else phone
+    values["phone"] = phone[3:] if phone.startswith("+86") and MAINLAND_MOBILE.fullmatch(phone[3:]) else phone
     return values
 
 
@@ -124,7 +123,8 @@ def check(doc: DesignDoc, version: int, values: dict[str, str]) -> tuple[Any, li
     """The row's request body when every field passes, else None and every problem found."""
     titles = {f.name: records.words(f.title) for f in doc.fields}
     errors: dict[str, str] = {}
-    if values["phone"] and not PHONE.fullmatch(values["phone"]):
+    phone_rule = next((f.pattern for f in doc.fields if f.name == "phone" and f.pattern), None)
+    if values["phone"] and phone_rule and not re.fullmatch(phone_rule, values["phone"]):
         errors["phone"] = t(WRONG_PHONE)
     if values["email"] and check_email(values["email"]) is not None:
         errors["email"] = t("Please enter the correct email address")
