@@ -1,11 +1,14 @@
 /**
- * Downloads a file the API answers (e.g. a design exported as code): fetched through the one request
- * client (tokens, language, error messages as every call), then saved under `filename`.
+ * Downloads a file the API answers (e.g. a design exported as code): the operation of a generated SDK
+ * function, sent through the one request client (tokens, language, error messages as every call) and
+ * answered as a Blob, then saved under `filename`.
+ *
+ *   await downloadFile(sdk.crudCrudExport, { query: { name } }, 'news.zip');
  */
-import { api } from './request';
+import { call, type SdkArgs, type SdkFn } from './api/client';
 
-export async function downloadFile(url: string, filename: string): Promise<void> {
-  const blob = (await api.request({ url, method: 'GET', responseType: 'blob' }, { cancelDuplicateRequest: false })) as unknown;
+export async function downloadFile<F extends SdkFn>(fn: F, args: SdkArgs<F>, filename: string): Promise<void> {
+  const blob = (await call(fn, { ...args, parseAs: 'blob' }, { cancelDuplicateRequest: false })) as unknown;
   if (!(blob instanceof Blob)) return; // an envelope instead of a file: its message was shown
   saveBlob(blob, filename);
 }

@@ -14,8 +14,8 @@
  *    false.
  * 6. HTTP status other than 2xx → the SPEC §8 message of that status (404 adds the url).
  * 7. Body code 1 → success; with showSuccessMessage the server msg or 'Operation successful'.
- * 8. Body code 409 → POST /api/common/refreshToken {refresh_token}; calls made meanwhile wait in a
- *    queue; then every waiting call is replayed with the new token (data.token, stored as the admin
+ * 8. Body code 409 → POST /api/common/refreshToken {refresh_token} (the generated client's
+ *    commonRefreshToken, sent by this client itself); calls made meanwhile wait in a queue; then every waiting call is replayed with the new token (data.token, stored as the admin
  *    or member token by data.type "admin-refresh" / "user-refresh"). If the refresh fails the token
  *    is removed and the app goes to the matching login page (adminLogin / userLogin) — or, when
  *    that page is already open, the calls are replayed without a token.
@@ -30,6 +30,9 @@ import { currentLanguage, t as defaultTranslate } from './i18n';
 import { pathForRouteName, ROUTE_PATHS } from './routes';
 import { appNotifier } from './notify';
 import { xhrFetch } from './xhr-fetch';
+import { commonRefreshToken } from './api/generated/sdk.gen';
+import type { RefreshData } from './api/generated/types.gen';
+import { sdkClient } from './api/transport';
 
 export interface ApiResponse<T = unknown> {
   code: number;
@@ -115,7 +118,6 @@ export interface ClientDeps {
 export const DEFAULT_API_URL = '/srv';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DUPLICATE_CANCEL_LOG = 'Automatic cancellation due to duplicate request';
-export const REFRESH_TOKEN_URL = '/api/common/refreshToken';
 
 const STATUS_KEYS: Record<number, string> = {
   302: 'status302',
@@ -226,11 +228,12 @@ export function createRequestClient(overrides: Partial<ClientDeps> = {}): Reques
     try {
       const refreshToken = store.getToken('refresh');
       if (!refreshToken) throw new Error('no refresh token');
-      const body = await send<{ type?: string; token?: string; refresh_token?: string; refreshToken?: string }>(
-        { url: REFRESH_TOKEN_URL, method: 'POST', data: { refresh_token: refreshToken } },
-        { cancelDuplicateRequest: false, showErrorMessage: false, showCodeMessage: false },
-        { internal: true },
+      const client = sdkClient((config) =>
+        send(config, { cancelDuplicateRequest: false, showErrorMessage: false, showCodeMessage: false }, { internal: true }),
       );
+      const body = (await commonRefreshToken({ body: { refresh_token: refreshToken }, client })) as unknown as ApiResponse<
+        Partial<RefreshData> & { refreshToken?: string }
+      >;
       const data = body.data ?? {};
       if (!data.token) throw new Error('no token in refresh response');
       const target = data.type === 'admin-refresh' ? deps.tokens.admin : data.type === 'user-refresh' ? deps.tokens.user : store;

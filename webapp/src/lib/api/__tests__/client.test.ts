@@ -66,6 +66,17 @@ describe('generated SDK over request.ts', () => {
     expect(config).not.toHaveProperty('headers');
   });
 
+  it("asks for a file with parseAs 'blob' (a download: request.ts's responseType 'blob')", async () => {
+    const { calls, transport } = recorder();
+    await call(sdk.crudCrudExport, { query: { name: 'business/news' }, parseAs: 'blob' }, { cancelDuplicateRequest: false }, transport);
+    expect(calls).toEqual([
+      {
+        config: { url: '/admin/crud/crud/export', method: 'GET', params: { name: 'business/news' }, responseType: 'blob' },
+        options: { cancelDuplicateRequest: false },
+      },
+    ]);
+  });
+
   it('keeps request.ts rules: success message, duplicate cancellation', async () => {
     server.use(
       http.get('*/srv/admin/dashboard/index', async () => {

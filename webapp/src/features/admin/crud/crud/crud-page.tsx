@@ -124,9 +124,7 @@ export default function CrudPage() {
         <Button
           type="link"
           size="small"
-          onClick={() =>
-            void downloadFile(`/admin/crud/crud/export?name=${encodeURIComponent(row.name)}`, `${row.name.replace('/', '-')}.zip`)
-          }
+          onClick={() => void downloadFile(sdk.crudCrudExport, { query: { name: row.name } }, `${row.name.replace('/', '-')}.zip`)}
         >
           {t('export')}
         </Button>
