@@ -5,7 +5,7 @@
  * The state machine is src/lib/terminal-store (SPEC §4); the tasks themselves are the server's
  * whitelist (functions/services/terminal.py). Shown to admins holding the button rule routine/terminal.
  */
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentRef } from 'react';
 import { Alert, Badge, Button, Empty, Flex, Form, Input, InputNumber, Modal, Radio, Space, Tag, Tooltip, Typography } from 'antd';
 import { CodeOutlined, DeleteOutlined, DownOutlined, RedoOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import {
   type TerminalState,
   type TerminalTask,
 } from '../../../../lib/terminal-store';
+import { RequestError } from '../../../../lib/request';
 import { useNamespace } from '../../shell/use-admin-i18n';
 import { changeTerminalConfig, checkTerminal } from './api';
 
@@ -327,19 +328,31 @@ function PackageManagerDialog({ state }: { state: TerminalState }) {
   );
 }
 
-function ConfigDialog({ state }: { state: TerminalState }) {
+export function ConfigDialog({ state }: { state: TerminalState }) {
   const { t } = useTranslation(TERMINAL_NS);
   const store = terminal();
   const [port, setPort] = useState(state.port);
   useEffect(() => setPort(state.port), [state.port]);
+  // The port being saved: Enter then leaving the field must not send the same save twice (the request
+  // client would cancel the first, and its rejection must not put the old port back).
+  const saving = useRef<string | null>(null);
   // Reads the field itself, not the last render's state: Enter right after typing saves what is shown.
-  const savePort = (event: { currentTarget: HTMLInputElement }) => {
-    const typed = event.currentTarget.value.trim();
+  const field = useRef<ComponentRef<typeof InputNumber>>(null);
+  const savePort = () => {
+    const typed = (field.current?.value ?? '').trim();
     const value = /^\d+$/.test(typed) ? String(Number(typed)) : port;
-    if (!value || value === state.port) return;
+    if (!value || value === state.port || value === saving.current) return;
+    saving.current = value;
+    const settle = (saved: boolean) => {
+      if (saving.current === value) saving.current = null;
+      if (saved) store.changePort(value);
+      else if (saving.current === null) setPort(store.getState().port);
+    };
     void changeTerminalConfig({ port: value }).then(
-      (res) => (res.code === 1 ? store.changePort(value) : setPort(state.port)),
-      () => setPort(state.port),
+      (res) => settle(res.code === 1),
+      (error: unknown) => {
+        if (!(error instanceof RequestError && error.kind === 'canceled')) settle(false);
+      },
     );
   };
   const changeCleanup = (value: '0' | '1') => {
@@ -362,6 +375,7 @@ function ConfigDialog({ state }: { state: TerminalState }) {
             <Form.Item label={t('config.port')} help={t('config.portHelp')} htmlFor="terminal-port">
               <InputNumber
                 id="terminal-port"
+                ref={field}
                 min={1}
                 max={65535}
                 precision={0}
