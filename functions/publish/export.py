@@ -6,8 +6,9 @@ the data folder already holding the files of content/data (the seed). It
 - replaces the file of each record type the back office feeds (`EXPORTS`: a design and how its rows
   become records of `functions.publish.records`) with the design's published rows: news, notices,
   job openings, carousel slides (business/lunbo), staff (business/team), projects, awards,
-  qualifications, the home page's services and the text of the single pages (business/page: /about,
-  /culture — the Pelican plugin puts it into the page of that slug, whose Markdown file keeps the layout);
+  qualifications, the company's milestones (business/history: /about/history), the home page's
+  services and the text of the single pages (business/page: /about and its sub-pages, /culture — the
+  Pelican plugin puts it into the page of that slug, whose Markdown file keeps the layout);
 - counts the vehicles in service per kind (business/car) into the equipment records (`equipment_counts`);
 - overlays the company identity of site.json with the site Config (`site_identity`): name, contact
   line, ICP record number, hotline, e-mail, address, hours, introduction;
@@ -307,18 +308,36 @@ def service_record(row: Row) -> dict[str, Any] | None:
     }
 
 
+def history_record(row: Row) -> dict[str, Any] | None:
+    """A milestone of /about/history: its year and what happened (the English falls back to Chinese)."""
+    text = row.words("event")
+    year = row.values.get("year")
+    if not text["zh-cn"] or not isinstance(year, int) or year <= 0:
+        return None
+    return {"id": f"history-{row.id}", "sort": sort_key(row), "year": year, "text": text}
+
+
 def page_record(row: Row) -> dict[str, Any] | None:
-    """The text of a single page (/about, /culture); its layout stays in content/pages/<slug>.*.md."""
+    """The text of a single page (/about and its sub-pages, /culture); its layout stays in
+    content/pages/<slug>.*.md. The title is required; the menu label, lead, description and body are
+    taken when given (an empty body keeps the file's text, e.g. the history page's intro)."""
     title = row.words("title")
     slug = row.text("slug")
-    body = row.html("content")
-    if not title["zh-cn"] or not SLUG_RE.match(slug) or not (body["zh-cn"] or body["en"]):
+    if not title["zh-cn"] or not SLUG_RE.match(slug):
         return None
+    record: dict[str, Any] = {"id": slug, "sort": 0, "title": title}
+    body = row.html("content")
     description = row.words("description")
-    for lang in ("zh-cn", "en"):
-        description[lang] = description[lang] or plain(body[lang] or body["zh-cn"] or body["en"])
-    record = {"id": slug, "sort": 0, "title": title, "description": description, "body": body}
-    return record | ({"lead": row.words("lead")} if row.text("lead") or row.text("lead_en") else {})
+    if body["zh-cn"] or body["en"]:
+        record["body"] = body
+        for lang in ("zh-cn", "en"):
+            description[lang] = description[lang] or plain(body[lang] or body["zh-cn"] or body["en"])
+    if description["zh-cn"]:
+        record["description"] = description
+    for name in ("nav_title", "lead"):
+        if row.text(name) or row.text(f"{name}_en"):
+            record[name] = row.words(name)
+    return record
 
 
 @dataclass(frozen=True)
@@ -336,6 +355,7 @@ EXPORTS: dict[str, Export] = {
     "projects": Export("business/project", project_record),
     "awards": Export("business/award", award_record),
     "qualifications": Export("business/qualification", qualification_record),
+    "history": Export("business/history", history_record),
     "services": Export("business/service", service_record),
     "pages": Export("business/page", page_record),
 }

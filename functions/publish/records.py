@@ -2,11 +2,11 @@
 
 This module is a Pelican plugin (listed in PLUGINS). It
 - loads and validates content/data/site.json (company identity) and one file per record type
-  (carousel, services, news, staff, equipment, awards, qualifications, projects, pages),
+  (carousel, services, news, staff, equipment, awards, qualifications, history, projects, pages),
 - puts them, localised to the language being built, into the template context as `site` and
   `records`, plus a few helpers (`lang`, `alt_url`, `asset`, `page_path`),
 - gives the home, 404 and 401 pages their fixed output names, and a page with a published record
-  of business/page (data/pages.json) that record's title, lead, description and body,
+  of business/page (data/pages.json) that record's title, lead, description, menu label and body,
 - writes one detail page per project at xiang/<id>/index.html (RecordsGenerator).
 
 The field definitions below are the contract with the back office, which publishes into the same
@@ -118,9 +118,20 @@ RECORD_TYPES: dict[str, dict[str, str]] = {
         "image": "image",
         "image_alt": "text",
     },
+    # The company's milestones (/about/history, business/history): shown by year, oldest first.
+    "history": {**COMMON, "year": "int", "text": "text"},
     # The text of a single page published from the back office (business/page); `id` is the page's slug
-    # (content/pages/<slug>.<lang>.md, which keeps its layout and is the text shown without a record).
-    "pages": {**COMMON, "title": "text", "lead": "text", "description": "text", "body": "html"},
+    # with "-" for "/" (content/pages/about/history.<lang>.md: `about-history`; the file keeps its layout
+    # and is the text shown without a record).
+    # `nav_title` is its label in the section menu (the about pages' side menu); without it, the title.
+    "pages": {
+        **COMMON,
+        "title": "text",
+        "nav_title": "text",
+        "lead": "text",
+        "description": "text",
+        "body": "html",
+    },
     "projects": {
         **COMMON,
         "featured": "bool",
@@ -157,6 +168,9 @@ OPTIONAL = {
     ("staff", "image"),
     ("staff", "image_alt"),
     ("pages", "lead"),
+    ("pages", "nav_title"),
+    ("pages", "description"),
+    ("pages", "body"),
 }
 # List pages of record types with one page per record: type → (path, records per list page).
 LISTED = {"news": ("/news/", 20), "notices": ("/notice/", 20)}
@@ -286,6 +300,8 @@ def load_records(content_dir: Path) -> dict[str, list[dict[str, Any]]]:
             seen.add(row["id"])
         if name in LISTED or name == "jobs":  # newest first (notices: pinned ones before)
             rows = sorted(rows, key=lambda r: (bool(r.get("top")), r["date"], r["id"]), reverse=True)
+        elif name == "history":  # a timeline: oldest year first, then by sort within a year
+            rows = sorted(rows, key=lambda r: (r["year"], r["sort"], r["id"]))
         else:
             rows = sorted(rows, key=lambda r: (r["sort"], r["id"]))
         result[name] = rows
@@ -441,8 +457,9 @@ def _page_texts(path: str, _mtime: float) -> dict[str, dict[str, Any]]:
 
 def published_page_text(content: Any) -> None:
     """A page with a published record (data/pages.json, from business/page) takes its title, lead,
-    description and body from it, in the page's language; template, section and order stay the
-    Markdown file's. Without a record the file's own text is shown (the seed)."""
+    menu label and, when the record has them, its description and body from it, in the page's
+    language; template, section and order stay the Markdown file's. Without a record the file's own
+    front matter and text are shown (the seed)."""
     settings = getattr(content, "settings", None)
     slug = getattr(content, "slug", None)
     if not settings or not isinstance(slug, str) or type(content).__name__ != "Page":
@@ -450,19 +467,24 @@ def published_page_text(content: Any) -> None:
     path = _content_dir(settings) / "data" / "pages.json"
     if not path.is_file():
         return
-    row = _page_texts(str(path), path.stat().st_mtime).get(slug)
+    row = _page_texts(str(path), path.stat().st_mtime).get(slug.replace("/", "-"))
     if row is None:
         return
     lang = getattr(content, "lang", None) or settings["DEFAULT_LANG"]
+    title = pick(row["title"], lang)
     texts = {
-        "title": pick(row["title"], lang),
+        "title": title,
+        "nav_title": pick(row["nav_title"], lang) if row.get("nav_title") else title,
         "lead": pick(row["lead"], lang) if row.get("lead") else "",
-        "description": pick(row["description"], lang),
     }
+    if row.get("description"):
+        texts["description"] = pick(row["description"], lang)
     for name, value in texts.items():
         setattr(content, name, value)
         content.metadata[name] = value
-    content._content = nh3.clean(pick(row["body"], lang) or row["body"]["en"])
+    body = row.get("body") or {}
+    if any(body.get(code) for code in LANGS):
+        content._content = nh3.clean(pick(body, lang) or body["en"])
 
 
 class RenderCache:

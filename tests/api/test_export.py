@@ -142,14 +142,14 @@ def test_seeded_rows_publish_every_record_type(isolated_tables, tmp_path: Path) 
     names = export.export_site_data(content / "data")
     assert {
         "site.json", "news.json", "notices.json", "jobs.json", "carousel.json", "staff.json",
-        "awards.json", "qualifications.json", "services.json", "pages.json",
+        "awards.json", "qualifications.json", "services.json", "pages.json", "history.json",
     } <= set(names)  # fmt: skip
     assert get_design("business/project") is not None
     # Each new design came with its menu and buttons (the rules an admin group is granted).
     from tests.api.admin_support import all_rule_names
 
     rules = set(all_rule_names())
-    for table in ("award", "qualification", "service", "page"):
+    for table in ("award", "qualification", "history", "service", "page"):
         menu = f"business/{table}"
         assert {menu} | {f"{menu}/{b}" for b in ("index", "add", "edit", "del", "sortable")} <= rules
 
@@ -185,7 +185,12 @@ def test_seeded_rows_publish_every_record_type(isolated_tables, tmp_path: Path) 
         assert [(r["id"], r["title"]) for r in records[name]] == [(r["id"], r["title"]) for r in seed]
     icons = ["broom", "building", "leaf", "parking", "water", "chip"]
     assert [r["icon"] for r in records["services"]] == icons
-    assert sorted(r["id"] for r in records["pages"]) == ["about", "culture"]
+    assert sorted(r["id"] for r in records["pages"]) == [
+        "about", "about-contact", "about-history", "about-organization", "culture",
+    ]  # fmt: skip
+    # The history is the seed file's milestones, from the seeded rows.
+    seed = json.loads((REPO_ROOT / "content/data/history.json").read_text(encoding="utf-8"))
+    assert records["history"] == seed
 
 
 def test_a_published_award_reaches_the_awards_page_in_both_languages_and_a_draft_does_not(
