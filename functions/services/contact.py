@@ -26,7 +26,10 @@ script, and a plain form POST without JavaScript):
 
 Who gets the e-mail (`recipients`): every enabled admin holding the permission
 `business/contact/index` (super admins included) who has an e-mail address in their profile, at
-most `MAX_RECIPIENTS`. The message is in Chinese and English, with a link to the back-office page.
+most `MAX_RECIPIENTS`; when there is none (a fresh install: the seeded first admin has no e-mail
+address), the site's contact e-mail of the site Config (系统配置 → 联系邮箱, `company_email`), so an
+enquiry always reaches someone. The message is in Chinese and English, with a link to the back-office
+page.
 
 The back office's badge on the 在线留言 menu is `pending_count()`: the rows whose status is `new`,
 read through the design's filter index on `status` (capped at `BADGE_CAP`). Marking an enquiry
@@ -166,10 +169,12 @@ def send(data: Mapping[str, Any]) -> Record | None:
 
 
 def recipients() -> list[str]:
-    """E-mail addresses of the enabled admins who may read enquiries (see the module docstring)."""
+    """E-mail addresses of the enabled admins who may read enquiries, else the site's contact e-mail
+    (see the module docstring)."""
     from functions.models.admin import Admin
     from functions.models.listing import PART
     from functions.services.permissions import admin_grant, load_rules
+    from functions.services.site_config import company_email
 
     rules = load_rules()
     found: dict[str, str] = {}
@@ -181,6 +186,10 @@ def recipients() -> list[str]:
             found[email.lower()] = email
             if len(found) >= MAX_RECIPIENTS:
                 break
+    if not found:
+        fallback = company_email()
+        if fallback and check_email(fallback) is None:
+            return [fallback]
     return list(found.values())
 
 
@@ -224,7 +233,10 @@ def notify(doc: DesignDoc, item: Record) -> int:
         except senders.SendError:
             logger.warning("contact notification not sent", extra={"id": int(item.id)})
     if not addresses:
-        logger.info("contact enquiry stored; no admin with an e-mail address may read enquiries")
+        logger.warning(
+            "contact enquiry stored; no admin with an e-mail address may read enquiries and the site's "
+            "contact e-mail is empty: nobody was told"
+        )
     return sent
 
 

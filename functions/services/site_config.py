@@ -157,6 +157,11 @@ def get_site_config(lang: str | None = None, settings: Settings | None = None) -
     }
 
 
+def company_email(settings: Settings | None = None) -> str:
+    """The site's contact e-mail (Config → site → 联系邮箱), "" when it is empty."""
+    return _text(_item(_load_items(settings or get_settings()), "company_email"), FALLBACK_LANG).strip()
+
+
 def seed_site_config() -> list[str]:
     """Write the default items that do not exist yet (never overwrites); returns the names written."""
     from functions.models.config import Config
