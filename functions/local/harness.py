@@ -84,7 +84,8 @@ def local_server(
     stdout = proc.stdout
     assert stdout is not None
     threading.Thread(target=lambda: server.output.extend(iter(stdout.readline, "")), daemon=True).start()
-    deadline = time.monotonic() + 90
+    # Seeding and the first publish take about 90 s when the 2-core machine runs several suites at once.
+    deadline = time.monotonic() + 240
     while not port_is_open(port):
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()
