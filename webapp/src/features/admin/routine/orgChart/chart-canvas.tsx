@@ -2,7 +2,8 @@
  * The drawing of the organisation chart: nodes placed by `layout` (tree.ts) on a scrollable canvas,
  * connector lines in an SVG behind them, the zoom applied with CSS `zoom` (so scrolling follows the
  * zoomed size). Pointer rules (interaction.ts): a press that moves more than 5 px drags the node (a
- * ghost follows the pointer; dropping it on another node moves it there), otherwise it is a click —
+ * ghost follows the pointer; dropping it on another node moves it there; near an edge of the canvas
+ * the canvas scrolls, once per animation frame, until the drag ends), otherwise it is a click —
  * acted on after 260 ms, or a double click (rename). Ctrl + wheel zooms. Each node has a menu button
  * (the keyboard's way to every action, "Move to…" included) and the same menu on right click.
  */
@@ -11,7 +12,7 @@ import { Button, Dropdown, theme, type MenuProps } from 'antd';
 import { EyeInvisibleOutlined, LockOutlined, MinusOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OrgNode } from './api';
-import { clickGate, fitZoom, isDrag, wheelZoom } from './interaction';
+import { clickGate, edgeScroll, fitZoom, isDrag, wheelZoom } from './interaction';
 import { canMove, layout, NODE_H, NODE_W, type Limits } from './tree';
 
 const NS = 'admin/routine/orgChart';
@@ -63,6 +64,9 @@ export function ChartCanvas(props: Props) {
   const placed = useMemo(() => layout(tree), [tree]);
   const [drag, setDrag] = useState<Drag | null>(null);
   const press = useRef<{ id: string; x: number; y: number; dragging: boolean } | null>(null);
+  /** The pointer of the drag in progress and the animation frame that scrolls the canvas near an edge. */
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const frame = useRef<number | null>(null);
   const latest = useRef(props);
   const zoomRef = useRef(zoom);
   useLayoutEffect(() => {
@@ -99,6 +103,44 @@ export function ChartCanvas(props: Props) {
     return () => element.removeEventListener('wheel', onWheel);
   }, []);
 
+  const stopEdgeScroll = () => {
+    if (frame.current !== null) cancelAnimationFrame(frame.current);
+    frame.current = null;
+    pointer.current = null;
+  };
+  useEffect(() => stopEdgeScroll, []);
+
+  /** The ghost and the drop target under the pointer (which changes when the canvas scrolls under it). */
+  const track = (id: string, x: number, y: number) => {
+    const target = nodeAt(x, y);
+    const current = latest.current;
+    const valid = target !== null && target !== id && canMove(current.tree, id, target, current.limits);
+    setDrag({ id, x, y, target: target === id ? null : target, valid });
+  };
+
+  // One frame of a drag: scroll the canvas when the pointer is near one of its edges (inside the
+  // scroll bars), then go on every frame until the drag ends (`stopEdgeScroll`).
+  const edgeFrame = () => {
+    const element = canvas.current;
+    const start = press.current;
+    const at = pointer.current;
+    if (!element || !start?.dragging || !at) {
+      frame.current = null;
+      return;
+    }
+    const box = element.getBoundingClientRect();
+    const left = box.left + element.clientLeft;
+    const top = box.top + element.clientTop;
+    const { dx, dy } = edgeScroll(at, { left, top, right: left + element.clientWidth, bottom: top + element.clientHeight });
+    if (dx || dy) {
+      const before = [element.scrollLeft, element.scrollTop];
+      element.scrollLeft += dx;
+      element.scrollTop += dy;
+      if (element.scrollLeft !== before[0] || element.scrollTop !== before[1]) track(start.id, at.x, at.y);
+    }
+    frame.current = requestAnimationFrame(edgeFrame);
+  };
+
   const onPointerDown = (event: ReactPointerEvent, node: OrgNode) => {
     if (event.button !== 0 || (event.target as HTMLElement).closest('button')) return;
     press.current = { id: node.id, x: event.clientX, y: event.clientY, dragging: false };
@@ -112,10 +154,9 @@ export function ChartCanvas(props: Props) {
         gate.current?.cancel();
       }
       move.preventDefault();
-      const target = nodeAt(move.clientX, move.clientY);
-      const current = latest.current;
-      const valid = target !== null && target !== start.id && canMove(current.tree, start.id, target, current.limits);
-      setDrag({ id: start.id, x: move.clientX, y: move.clientY, target: target === start.id ? null : target, valid });
+      track(start.id, move.clientX, move.clientY);
+      pointer.current = { x: move.clientX, y: move.clientY };
+      if (frame.current === null) frame.current = requestAnimationFrame(edgeFrame);
     };
     const finish = (up: PointerEvent | null) => {
       window.removeEventListener('pointermove', onMovePointer);
@@ -124,6 +165,7 @@ export function ChartCanvas(props: Props) {
       window.removeEventListener('keydown', onKey);
       const start = press.current;
       press.current = null;
+      stopEdgeScroll();
       setDrag(null);
       if (!start || !up) return;
       if (!start.dragging) {

@@ -2,7 +2,9 @@
  * The pointer and zoom rules of the organisation chart editor (SPEC §9): zoom in steps of 0.1
  * between 0.3 and 3 (buttons, Ctrl + wheel), a drag starts only once the pointer has moved more than
  * 5 px from where it was pressed (a smaller movement is a click), and a click acts after 260 ms
- * unless a second click makes it a double click.
+ * unless a second click makes it a double click. While a node is dragged near an edge of the
+ * scrollable canvas, the canvas scrolls that way, the faster the closer the pointer is to the edge
+ * (`edgeScroll`).
  */
 
 export const ZOOM_STEP = 0.1;
@@ -36,6 +38,34 @@ export function fitZoom(content: number, available: number): number {
 /** Whether the pointer has moved far enough from where it was pressed to start a drag. */
 export function isDrag(start: { x: number; y: number }, now: { x: number; y: number }): boolean {
   return Math.hypot(now.x - start.x, now.y - start.y) > DRAG_THRESHOLD_PX;
+}
+
+/** Within this many px of an edge of the canvas, a drag scrolls it (less on a small canvas). */
+export const EDGE_ZONE_PX = 48;
+/** The fastest scroll, at the edge or beyond it, in px per animation frame (≈ 1,200 px/s at 60 Hz). */
+export const EDGE_SPEED_MAX_PX = 20;
+
+/**
+ * The scroll speed along one axis for a pointer at `pos` on a canvas spanning `start`–`end`: 0 away
+ * from the edges; inside the zone of the start edge negative (towards it), of the end edge positive,
+ * growing in proportion to closeness, to the maximum at the edge and beyond it.
+ */
+export function edgeSpeed(pos: number, start: number, end: number): number {
+  const size = end - start;
+  if (!(size > 0) || !Number.isFinite(pos)) return 0;
+  const zone = Math.min(EDGE_ZONE_PX, size / 4);
+  const speed = (distance: number) => Math.round(EDGE_SPEED_MAX_PX * Math.min(1, 1 - distance / zone));
+  if (pos - start < zone) return -speed(Math.max(0, pos - start)) || 0; // never -0
+  if (end - pos < zone) return speed(Math.max(0, end - pos));
+  return 0;
+}
+
+/** How far to scroll the canvas (its visible box `rect`) in this frame for a drag at `pointer`. */
+export function edgeScroll(
+  pointer: { x: number; y: number },
+  rect: { left: number; top: number; right: number; bottom: number },
+): { dx: number; dy: number } {
+  return { dx: edgeSpeed(pointer.x, rect.left, rect.right), dy: edgeSpeed(pointer.y, rect.top, rect.bottom) };
 }
 
 export interface Timers {
