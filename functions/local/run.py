@@ -6,7 +6,8 @@ serves the gateway (static site, React app, API) with uvicorn. Ctrl-C or SIGTERM
 started (DynamoDB Local runs in its own session, so it must be stopped explicitly).
 
 Environment (all optional): CITYOPS_PORT (8000), CITYOPS_VAR_DIR (var/), CITYOPS_DYNAMODB_PORT
-(8002), CITYOPS_SMTP_PORT (8025), CITYOPS_HOST (127.0.0.1).
+(8002), CITYOPS_SMTP_PORT (8025), CITYOPS_HOST (127.0.0.1), CITYOPS_WEBAPP_DIST (webapp/dist: the built
+React app to serve, e.g. a copy that a rebuild of the working tree does not replace during an e2e run).
 """
 
 from __future__ import annotations
@@ -96,7 +97,9 @@ def main() -> None:
         controller = smtp.start(mail_dir, settings.smtp_port)
         stack.callback(controller.stop)
 
-        app = Gateway(create_app(), settings.site_dir, REPO_ROOT / "webapp" / "dist", settings.upload_dir)
+        # CITYOPS_WEBAPP_DIST: another build of the web app (a copy that rebuilds of the tree leave alone).
+        webapp_dist = Path(os.environ.get("CITYOPS_WEBAPP_DIST") or REPO_ROOT / "webapp" / "dist")
+        app = Gateway(create_app(), settings.site_dir, webapp_dist, settings.upload_dir)
         base = f"http://{host}:{port}"
         lines = [
             "",
