@@ -279,7 +279,12 @@ def test_qualifications_services_and_pages_export_from_their_rows(
         ("停车", "skyline"),
         ("River cleaning", "water"),
     ]
-    (page,) = loaded["pages"]  # the draft and the page without text are left out
-    assert page["id"] == "culture" and page["title"]["en"] == "企业文化"
+    pages = {p["id"]: p for p in loaded["pages"]}  # the draft is left out
+    assert set(pages) == {"culture", "about"}
+    # A row without text of its own changes the title and keeps the Markdown page's text and description.
+    assert pages["about"]["title"] == {"zh-cn": "关于我们", "en": "About"}
+    assert "body" not in pages["about"] and "description" not in pages["about"]
+    page = pages["culture"]
+    assert page["title"]["en"] == "企业文化"
     assert page["body"] == {"zh-cn": body, "en": ""}
     assert page["description"] == {"zh-cn": "使命 让城市更干净。", "en": "使命 让城市更干净。"}

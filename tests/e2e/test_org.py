@@ -22,6 +22,7 @@ from tests.e2e.test_admin import admin_password, log_in
 
 SHOTS = Path("/tmp/shots/org")
 ZH_NAME, EN_NAME = "法务合规部", "Legal and Compliance"
+SCROLL_RANGE = "el.scrollWidth - el.clientWidth, el.scrollHeight - el.clientHeight"
 
 
 @pytest.fixture(scope="module")
@@ -201,3 +202,50 @@ def test_admin_edits_the_chart_and_the_site_shows_it(org_server: LocalServer, br
             expect(chart_of(site)).not_to_contain_text(name)
         finally:
             site.context.close()
+
+
+def test_dragging_a_unit_near_the_canvas_edge_scrolls_the_canvas(
+    org_server: LocalServer, browser: Browser
+) -> None:
+    """Held near the bottom-right edge of the scrollable canvas, a dragged unit scrolls it that way; the
+    scrolling stops when the drag ends (Escape: nothing moved, nothing to save)."""
+    page = open_editor(browser, org_server, "zh", 1440, 900)
+    try:
+        zoom_in, level = page.get_by_role("button", name="放大"), page.get_by_test_id("org-zoom-level")
+        for _ in range(30):  # to 250 %, from the zoom that fits the chart's width
+            if level.inner_text() == "250%":
+                break
+            zoom_in.click()
+        expect(level).to_have_text("250%")
+        canvas = page.get_by_test_id("org-canvas")
+        scroll = f"el => [el.scrollLeft, el.scrollTop, {SCROLL_RANGE}]"
+        _, _, max_left, max_top = canvas.evaluate(scroll)
+        assert max_left > 50 and max_top > 300, ("the zoomed chart scrolls both ways", max_left, max_top)
+        page.get_by_test_id("org-node-divisions").scroll_into_view_if_needed()
+        canvas.evaluate("el => el.scrollIntoView({block: 'nearest'})")  # the whole canvas on screen
+        box = canvas.bounding_box()
+        unit = page.get_by_test_id("org-node-divisions").bounding_box()
+        assert box is not None and unit is not None
+        left, top, _, _ = canvas.evaluate(scroll)
+        page.mouse.move(unit["x"] + 40, unit["y"] + 30)
+        page.mouse.down()
+        # Into the bottom-right corner, 6 px inside the canvas's visible box (its scroll bars excluded).
+        inner = canvas.evaluate("el => [el.clientWidth, el.clientHeight]")
+        page.mouse.move(box["x"] + inner[0] - 6, box["y"] + inner[1] - 6, steps=10)
+        expect(page.get_by_role("status").filter(has_text=re.compile("正在移动|移到"))).to_have_count(1)
+        page.wait_for_timeout(600)
+        moved_left, moved_top, _, _ = canvas.evaluate(scroll)
+        assert moved_top > top + 100 and (moved_left > left or left == max_left), (
+            left,
+            top,
+            moved_left,
+            moved_top,
+        )
+        page.keyboard.press("Escape")  # the drag ends: no more scrolling
+        page.mouse.up()
+        stopped = canvas.evaluate(scroll)
+        page.wait_for_timeout(400)
+        assert canvas.evaluate(scroll) == stopped
+        expect(page.get_by_test_id("org-unsaved")).to_have_count(0)  # nothing was moved
+    finally:
+        page.context.close()
