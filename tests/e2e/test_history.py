@@ -1,0 +1,93 @@
+"""Issue 13: the company history (/about/history) is drawn from 发展历程 (business/history). An admin finds
+the table in the back-office menu beside the other site tables, adds a milestone — the year from the
+year picker, the event in both languages — and saving it publishes: the milestone is on
+/about/history/ and /en/about/history/ in its place by year, readable without JavaScript. Deleting it
+takes it off again. The table in English at phone width too. Screenshots in /tmp/shots/history/."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.test_admin import admin_page
+from tests.e2e.test_awards import _wait_for_absent
+from tests.e2e.test_designed import TEXT, _row, _save, _wait_for_page
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = Path("/tmp/shots/history")
+
+
+def test_a_milestone_added_in_the_back_office_reaches_the_history_page(server, browser: Browser) -> None:
+    text = TEXT["zh"]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    mark = uuid.uuid4().hex[:6]
+    zh_event, en_event = f"城市更新业务启动 {mark}", f"Urban renewal services begin {mark}"
+    with admin_page(browser, server, 1440, 900) as page:
+        menu = page.get_by_role("navigation", name="后台菜单")
+        menu.get_by_text("业务管理", exact=True).click()
+        menu.get_by_text("发展历程", exact=True).click()
+        expect(page).to_have_url(re.compile(r"/admin/business/history$"))
+        table = page.locator('[data-tab="/admin/business/history"]')
+        expect(table.locator("[data-design]")).to_be_visible(timeout=30_000)
+        expect(table).to_contain_text("官网“发展历程”页")  # the design's description
+        expect(_row(table, "公司成立，承接滨江新区首个道路保洁项目")).to_have_count(1)  # a seeded milestone
+        table.get_by_role("button", name=re.compile(text["add"])).click()
+        dialog = page.get_by_role("dialog", name=text["addTitle"])
+        year = dialog.get_by_label("年份", exact=True)
+        year.click()
+        year.fill("2020")
+        page.keyboard.press("Enter")
+        dialog.get_by_label("事件", exact=True).fill(zh_event)
+        dialog.get_by_label("事件（英文）", exact=True).fill(en_event)
+        _save(page, text, text["addTitle"])
+        expect(page.get_by_text(text["added"])).to_be_visible()
+        row = _row(table, zh_event)
+        expect(row).to_have_count(1)
+        expect(row).to_contain_text("2020")
+        page.screenshot(path=str(SHOTS / "admin-zh-1440.png"), full_page=True)
+
+        # The save publishes: both languages show it between 2019 and 2021, without JavaScript.
+        _wait_for_page(server, "/about/history/", [zh_event])
+        _wait_for_page(server, "/en/about/history/", [en_event])
+        for path, event in (("/about/history/", zh_event), ("/en/about/history/", en_event)):
+            context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+            public = context.new_page()
+            public.goto(server.url(path))
+            items = public.locator("ol.timeline > li")
+            years = [y for y in items.locator("time").all_inner_texts()]
+            assert years == sorted(years) and "2020" in years, years
+            index = years.index("2020")
+            expect(items.nth(index)).to_contain_text(event)
+            expect(public.get_by_role("heading", level=1)).to_have_text(
+                "发展历程" if path == "/about/history/" else "History"
+            )
+            public.screenshot(
+                path=str(SHOTS / f"site-{'en' if '/en/' in path else 'zh'}-390.png"), full_page=True
+            )
+            context.close()
+
+        # Deleted in the back office, it leaves the site.
+        row.get_by_role("button", name=re.compile(text["delete"])).click()
+        page.get_by_role("tooltip").get_by_role("button", name=re.compile(text["ok"])).click()
+        expect(page.get_by_text(text["deleted"])).to_be_visible()
+    _wait_for_absent(server, "/about/history/", zh_event)
+
+
+def test_the_history_table_in_english_at_phone_width(server, browser: Browser) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with admin_page(browser, server, 390, 844) as page:
+        page.goto(server.url("/admin/business/history?lang=en"))
+        table = page.locator('[data-tab="/admin/business/history"]')
+        expect(table.locator("[data-design]")).to_be_visible(timeout=30_000)
+        expect(table).to_contain_text("public history page")
+        expect(_row(table, "Company founded; first street-cleaning contract")).to_have_count(1)
+        page.screenshot(path=str(SHOTS / "admin-en-390.png"), full_page=True)
+        page.goto(server.url("/admin/business/history?lang=en"))
+        page.set_viewport_size({"width": 1440, "height": 900})
+        expect(table.locator("[data-design]")).to_be_visible(timeout=30_000)
+        page.screenshot(path=str(SHOTS / "admin-en-1440.png"), full_page=True)
