@@ -4,24 +4,30 @@
 - `/app/…`                          → the React build (webapp/dist)
 - `/storage/…`                      → uploaded files (the uploads folder; the uploads bucket on AWS),
                                       served so that no script in them can run
-- `/admin…`, `/user…`, `/404`, `/401` → the React app's index.html (client-side routes)
+- `/admin…`, `/user…`, `/404`, `/401` → the React app's index.html (client-side routes); the login
+                                      screens `/user/login` and `/admin/login` → their pre-rendered
+                                      page in the visitor's language and theme (`spa_file()`)
 - everything else                   → the Pelican output in site/, with directory indexes,
                                       the /about/… and /xiang/… fallbacks, and the 404 page
                                       (status 404) for unknown paths.
 
-`resolve()` holds these rules as a pure function; tests/routing_cases.json is the contract it shares
-with the CloudFront viewer-request function in infra/.
+`resolve()` and `spa_file()` hold these rules as pure functions; tests/routing_cases.json is the contract
+they share with the CloudFront viewer-request function in infra/. Text files are sent gzip-compressed
+to a browser that accepts it, as CloudFront does (`compress=True`).
 """
 
 from __future__ import annotations
 
 import mimetypes
 import posixpath
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from typing import Literal
+from urllib.parse import parse_qsl
 
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -35,6 +41,13 @@ SPA_PAGES = ("/404", "/401")
 # Sub-trees whose unknown paths show the section's own index page (SPEC §2: "and any sub-path").
 FALLBACK_SECTIONS = ("about", "xiang")
 LANG_PREFIXES = ("en",)
+# The login screens pre-rendered by the web app's build (webapp/src/lib/prerender.ts): path → file stem
+# of webapp/dist/prerender/<stem>.<lang>.<theme>.html. The app keeps the visitor's language and theme in
+# these cookies; `?lang=` (the public site's links) wins over the cookie, as in the app.
+PRERENDERED = {"/user/login": "user-login", "/admin/login": "admin-login"}
+APP_LANGUAGES = ("zh-cn", "en")
+LANG_COOKIE = "cityops_lang"
+THEME_COOKIE = "cityops_theme"
 
 # The same headers as CloudFront's response headers policies (one definition:
 # functions/core/security_headers.py); HSTS only when the request came over https.
@@ -95,6 +108,34 @@ def resolve(path: str, exists: Callable[[str], bool]) -> Route:
     return not_found
 
 
+def spa_file(path: str, query: Mapping[str, str], cookies: Mapping[str, str]) -> str:
+    """The file of webapp/dist that answers an app path: a login screen's pre-rendered page in the
+    visitor's language and theme, index.html for every other path and for a login address whose query
+    asks more than the language (e.g. `?to=`: the page then differs from the pre-rendered one)."""
+    stem = PRERENDERED.get(path)
+    if stem is None or any(key != "lang" for key in query):
+        return "index.html"
+    asked = query.get("lang", "").lower()
+    lang = asked if asked in APP_LANGUAGES else cookies.get(LANG_COOKIE, "")
+    lang = lang if lang in APP_LANGUAGES else APP_LANGUAGES[0]
+    theme = "dark" if cookies.get(THEME_COOKIE) == "dark" else "light"
+    return f"prerender/{stem}.{lang}.{theme}.html"
+
+
+def _request_query(scope: Scope) -> dict[str, str]:
+    return dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True))
+
+
+def _request_cookies(scope: Scope) -> dict[str, str]:
+    header = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"cookie"), "")
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(header)
+    except CookieError:
+        return {}
+    return {name: morsel.value for name, morsel in jar.items()}
+
+
 def _file_checker(root: Path) -> Callable[[str], bool]:
     # `root` is resolved on every call: site/ is a symlink that a publish swaps to a new build
     # (functions.publish.pipeline.swap_in), and each request must see the build live at that moment.
@@ -120,6 +161,8 @@ class Gateway:
         self._site_exists = _file_checker(site_dir)
         self._app_exists = _file_checker(webapp_dist)
         self._upload_exists = _file_checker(upload_dir)
+        # Pages, scripts and styles gzip-compressed like CloudFront's; the API answers are left alone.
+        self._compressed = GZipMiddleware(self._serve_files, minimum_size=1024)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -127,18 +170,23 @@ class Gateway:
             return
         if scope["type"] != "http":
             return
-        route = resolve(scope["path"], self._site_exists)
-        if route.kind == "api":
+        if resolve(scope["path"], self._site_exists).kind == "api":
             if self.api is None:
-                response: Response = PlainTextResponse("API not mounted", status_code=503)
+                await PlainTextResponse("API not mounted", status_code=503)(scope, receive, send)
             else:
                 await self.api(scope, receive, send)
-                return
-        elif scope["method"] not in ("GET", "HEAD"):
-            response = PlainTextResponse(
+            return
+        await self._compressed(scope, receive, send)
+
+    async def _serve_files(self, scope: Scope, receive: Receive, send: Send) -> None:
+        route = resolve(scope["path"], self._site_exists)
+        if scope["method"] not in ("GET", "HEAD"):
+            response: Response = PlainTextResponse(
                 "Method Not Allowed", status_code=405, headers={"Allow": "GET, HEAD"}
             )
         else:
+            if route.kind == "spa":
+                route = Route("spa", spa_file(scope["path"], _request_query(scope), _request_cookies(scope)))
             response = self._file_response(route, https=scope.get("scheme") == "https")
         await response(scope, receive, send)
 
@@ -149,7 +197,9 @@ class Gateway:
         if route.kind == "spa":
             if not self._app_exists("index.html"):
                 return PlainTextResponse("The React app is not built: run `make build`", status_code=503)
-            return self._serve(self.webapp_dist, "index.html", 200, immutable=False, headers=site)
+            # A pre-rendered page missing from an older build: the app draws the screen itself.
+            page = route.file if route.file and self._app_exists(route.file) else "index.html"
+            return self._serve(self.webapp_dist, page, 200, immutable=False, headers=site)
         if route.kind == "upload":
             if not self._upload_exists(route.file):
                 return self._serve(self.site_dir, "404.html", 404, immutable=False, headers=site)

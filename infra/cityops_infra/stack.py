@@ -11,6 +11,9 @@ Routing (the production twin of functions/local/gateway.py; contract: tests/rout
 | /storage/*                       | uploads bucket| none                            | optimized       |
 | default (*)                      | site bucket   | viewer request + viewer response | optimized      |
 
+/user/login and /admin/login: the viewer request answers with their pre-rendered page,
+/app/prerender/<screen>.<lang>.<theme>.html (viewer_request.js).
+
 The API is an API Gateway HTTP API (payload format 2.0, what Mangum reads) rather than a Lambda
 Function URL with origin access control: with OAC, CloudFront signs requests to a Function URL but
 Lambda does not accept unsigned payloads, so every browser POST/PUT (JSON or a multipart upload)
@@ -108,6 +111,10 @@ API_FORWARDED_HEADERS = (
 SITE_CACHE_CONTROL = "public, max-age=300"
 CHUNK_CACHE_CONTROL = "public, max-age=31536000, immutable"
 SHELL_CACHE_CONTROL = "no-cache"
+# The app's pages (they name the hashed chunks, so they change with every build): its index.html and the
+# login screens pre-rendered by the build (webapp/scripts/prerender.mjs), which the viewer-request
+# function picks by language and theme.
+APP_SHELL_FILES = ("index.html", "prerender/*")
 # The WAF's per-IP rate rule covers login, registration, the code-sending paths and the contact form
 # (the API counts stricter limits of its own; this stops a flood before it reaches Lambda).
 RATE_LIMITED_PATHS = (
@@ -902,7 +909,8 @@ class CityOpsStack(Stack):
     def _upload_site(self, site_dir: Path, app_dir: Path) -> list[s3deploy.BucketDeployment]:
         """The static site at the bucket's root (pruned: a page removed from the build goes) and the
         React build under app/: hashed chunks are never pruned, so a tab still running the previous
-        build can load its lazy chunks; app/index.html is sent with no-cache."""
+        build can load its lazy chunks; app/index.html and the pre-rendered login screens (app/prerender/)
+        are sent with no-cache."""
         for directory, what in ((site_dir, "make site"), (app_dir, "make webapp")):
             if not (directory / "index.html").is_file():
                 raise SystemExit(f"{directory} has no index.html: run `{what}` first")
@@ -919,7 +927,7 @@ class CityOpsStack(Stack):
         chunks = s3deploy.BucketDeployment(
             self,
             "DeployAppChunks",
-            sources=[s3deploy.Source.asset(str(app_dir), exclude=["index.html"])],
+            sources=[s3deploy.Source.asset(str(app_dir), exclude=[*APP_SHELL_FILES])],
             destination_bucket=self.site_bucket,
             destination_key_prefix="app/",
             prune=False,
@@ -929,11 +937,11 @@ class CityOpsStack(Stack):
         shell = s3deploy.BucketDeployment(
             self,
             "DeployAppShell",
-            sources=[s3deploy.Source.asset(str(app_dir), exclude=["*", "!index.html"])],
+            sources=[s3deploy.Source.asset(str(app_dir), exclude=["*", *(f"!{f}" for f in APP_SHELL_FILES)])],
             destination_bucket=self.site_bucket,
             destination_key_prefix="app/",
             exclude=["*"],
-            include=["index.html"],
+            include=[*APP_SHELL_FILES],
             prune=False,
             cache_control=[s3deploy.CacheControl.from_string(SHELL_CACHE_CONTROL)],
             memory_limit=512,

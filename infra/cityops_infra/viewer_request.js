@@ -5,7 +5,11 @@
 //   /srv, /srv/...           unchanged (the /srv/* behavior goes to the API and runs no function)
 //   /app/...                 unchanged (React build assets under app/ in the site bucket)
 //   /admin..., /user..., /404, /401
-//                            -> /app/index.html (the React app decides the screen)
+//                            -> /app/index.html (the React app decides the screen); the login screens
+//                               /user/login and /admin/login -> their page pre-rendered by the web app's
+//                               build, /app/prerender/<screen>.<lang>.<theme>.html, in the language of
+//                               ?lang= or the cityops_lang cookie and the theme of the cityops_theme cookie
+//                               (index.html when the query asks more than the language)
 //   anything else            -> the published file it names, using the KeyValueStore:
 //                               "/jiang", "/jiang/" -> jiang/index.html; "/robots.txt" -> robots.txt;
 //                               under about/ and xiang/ (also en/about/, en/xiang/) an unknown sub-path
@@ -30,6 +34,26 @@ const SPA_ROOTS = ['/admin', '/user'];
 const SPA_PAGES = ['/404', '/401'];
 const FALLBACK_SECTIONS = ['about', 'xiang'];
 const LANG_PREFIXES = ['en'];
+const PRERENDERED = { '/user/login': 'user-login', '/admin/login': 'admin-login' };
+const APP_LANGUAGES = ['zh-cn', 'en'];
+
+function valueOf(map, name) {
+  const entry = map && map[name];
+  return entry && typeof entry.value === 'string' ? entry.value : '';
+}
+
+// Mirrors gateway.spa_file(): the app file that answers an app path.
+function spaUri(path, querystring, cookies) {
+  const stem = PRERENDERED[path];
+  if (!stem || Object.keys(querystring || {}).some((key) => key !== 'lang')) {
+    return SPA_INDEX;
+  }
+  const asked = valueOf(querystring, 'lang').toLowerCase();
+  let lang = APP_LANGUAGES.indexOf(asked) !== -1 ? asked : valueOf(cookies, 'cityops_lang');
+  lang = APP_LANGUAGES.indexOf(lang) !== -1 ? lang : APP_LANGUAGES[0];
+  const theme = valueOf(cookies, 'cityops_theme') === 'dark' ? 'dark' : 'light';
+  return '/app/prerender/' + stem + '.' + lang + '.' + theme + '.html';
+}
 
 function isUnder(path, root) {
   return path === root || path.startsWith(root + '/');
@@ -135,6 +159,6 @@ async function handler(event) {
   }
   const request = event.request;
   const target = await resolve(request.uri);
-  request.uri = target.uri;
+  request.uri = target.kind === 'spa' ? spaUri(request.uri, request.querystring, request.cookies) : target.uri;
   return request;
 }

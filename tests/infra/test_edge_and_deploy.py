@@ -39,7 +39,7 @@ def test_site_is_pruned_and_app_chunks_are_kept(resources: dict) -> None:
     assert chunks["SystemMetadata"] == {"cache-control": "public, max-age=31536000, immutable"}
     shell = deployments["DeployAppShell"]
     assert shell["Properties"]["Prune"] is False
-    assert shell["Properties"]["Include"] == ["index.html"]
+    assert shell["Properties"]["Include"] == ["index.html", "prerender/*"]
     assert shell["Properties"]["SystemMetadata"] == {"cache-control": "no-cache"}
     chunks_id = next(k for k, v in resources.items() if v is deployments["DeployAppChunks"])
     assert any(dep.startswith(chunks_id.rsplit("Custom", 1)[0]) for dep in shell["DependsOn"])

@@ -38,12 +38,19 @@ def run_function(events: list[dict], files: list[str], *, kvs_down: bool = False
     return json.loads(done.stdout)
 
 
-def request_event(uri: str) -> dict:
+def request_event(uri: str, query: dict | None = None, cookies: dict | None = None) -> dict:
+    """CloudFront's event: query parameters and cookies as {name: {"value": ...}}."""
     return {
         "version": "1.0",
         "context": {"eventType": "viewer-request"},
         "viewer": {"ip": "198.51.100.7"},
-        "request": {"method": "GET", "uri": uri, "querystring": {}, "headers": {}, "cookies": {}},
+        "request": {
+            "method": "GET",
+            "uri": uri,
+            "querystring": {k: {"value": v} for k, v in (query or {}).items()},
+            "headers": {},
+            "cookies": {k: {"value": v} for k, v in (cookies or {}).items()},
+        },
     }
 
 
@@ -59,7 +66,7 @@ def rewrite(uris: list[str], files: list[str], **kwargs) -> list[str]:
 
 
 def expected_uri(case: dict) -> str:
-    return "/app/index.html" if case.get("spa") else "/" + case["file"]
+    return "/app/" + case.get("app_file", "index.html") if case.get("spa") else "/" + case["file"]
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +93,8 @@ def event_types(behavior: dict) -> set[str]:
 
 def test_viewer_request_rewrites_every_case(routing: dict) -> None:
     cases = [c for c in routing["cases"] if not c.get("api") and not c.get("upload")]
-    got = rewrite([c["path"] for c in cases], routing["files"])
+    events = [request_event(c["path"], c.get("query"), c.get("cookies")) for c in cases]
+    got = [r["uri"] for r in run_function(events, routing["files"])]
     mismatches = [
         (c["path"], uri, expected_uri(c)) for c, uri in zip(cases, got, strict=True) if uri != expected_uri(c)
     ]
@@ -155,7 +163,12 @@ def test_encoded_paths_are_looked_up_decoded_and_forwarded_encoded() -> None:
 def test_store_unavailable_passes_requests_to_the_origin(routing: dict) -> None:
     """Without the store the origin decides: S3's 403 becomes the 404 page by the error response."""
     got = rewrite(["/jiang", "/robots.txt", "/admin/login", "/nowhere/"], routing["files"], kvs_down=True)
-    assert got == ["/jiang/index.html", "/robots.txt", "/app/index.html", "/nowhere/index.html"]
+    assert got == [
+        "/jiang/index.html",
+        "/robots.txt",
+        "/app/prerender/admin-login.zh-cn.light.html",
+        "/nowhere/index.html",
+    ]
 
 
 def test_function_fits_cloudfront_limits() -> None:

@@ -1,19 +1,32 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { i18n, initI18n } from '../lib/i18n';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { currentLanguage, i18n, initI18n } from '../lib/i18n';
 import { api } from '../lib/request';
 import { pathForRouteName } from '../lib/routes';
 import { createProgressBar } from '../lib/progress';
-import { createLoadingOverlay } from '../lib/overlay';
+import { createLoadingOverlay, type LoadingOverlay } from '../lib/overlay';
 import { applyTitle, watchTitle } from '../lib/page-title';
+import { canHydrate, readMark, rememberPreferences } from '../lib/prerender';
 import { loadSiteConfig } from '../lib/site';
+import { getLayoutConfig, subscribeLayoutConfig } from '../lib/theme';
 import { routes } from './routes';
 import { attachNavigationEffects } from './navigation';
-import { AppProviders } from './providers';
+import { AppRoot, whenRouterReady } from './app-root';
 
 void initI18n();
 const router = createBrowserRouter(routes);
+const rootElement = document.getElementById('root')!;
+// A pre-rendered login screen (lib/prerender) is hydrated when it shows what the app would draw now.
+const hydrate = canHydrate(readMark(rootElement), {
+  pathname: window.location.pathname,
+  search: window.location.search,
+  lang: currentLanguage(),
+  isDark: getLayoutConfig().isDark,
+  historyState: window.history.state,
+});
+// The pre-rendered screen is already readable: no loading overlay over it.
+const noOverlay: LoadingOverlay = { show: () => undefined, hide: () => undefined };
 
 api.configure({
   navigate: (to) => {
@@ -24,18 +37,25 @@ api.configure({
 
 attachNavigationEffects(router, {
   progress: createProgressBar(),
-  overlay: createLoadingOverlay(),
+  overlay: hydrate ? noOverlay : createLoadingOverlay(),
   setTitle: (key) => applyTitle(key),
 });
 watchTitle();
 void loadSiteConfig();
 // The site name is translated by the server: ask again in the new language.
 i18n.on('languageChanged', () => void loadSiteConfig());
+// The server picks the pre-rendered screen of the visitor's language and theme by cookie.
+const remember = () => rememberPreferences(currentLanguage(), getLayoutConfig().isDark);
+remember();
+i18n.on('languageChanged', remember);
+subscribeLayoutConfig(remember);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+if (hydrate) {
+  // Hydration waits for the route's code and language files (the markup needs them) and runs as a
+  // transition, so React splits it into short tasks instead of one long one.
+  void whenRouterReady(router).then(() => startTransition(() => void hydrateRoot(rootElement, <AppRoot router={router} />)));
+} else {
+  rootElement.replaceChildren();
+  rootElement.removeAttribute('data-prerendered');
+  createRoot(rootElement).render(<AppRoot router={router} />);
+}

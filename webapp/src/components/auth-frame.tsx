@@ -2,11 +2,15 @@
  * Frame of the login, registration and password-retrieval screens (member and admin), in the site's
  * brand: a green band with the logo and name (a link home to the public site in the current language),
  * the language and theme switches, the panel with the screen's title, and a "back to the site" link.
+ * The login screens are pre-rendered (lib/prerender), so what differs on phones is left to CSS
+ * (index.html's .auth-* rules) rather than to script, and the switches and the form stay inert until
+ * the app has taken the page over.
  */
 import type { ReactNode } from 'react';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BRAND, useNarrowScreen } from '../lib/theme';
+import { BRAND } from '../lib/theme';
+import { useHydrated } from '../lib/prerender';
 
 /** Height of the green band behind the header and the panel's top. */
 const BAND_HEIGHT = 200;
@@ -18,9 +22,10 @@ import { ThemeSwitch } from './theme-switch';
 function Frame({ title, titleId, children }: { title: string; titleId: string; children: ReactNode }) {
   const { token } = theme.useToken();
   const { t } = useTranslation('general');
-  const narrow = useNarrowScreen();
+  const inert = !useHydrated();
   return (
     <div
+      className="auth-frame"
       style={{
         minHeight: '100vh',
         backgroundColor: token.colorBgLayout,
@@ -47,28 +52,20 @@ function Frame({ title, titleId, children }: { title: string; titleId: string; c
           boxSizing: 'border-box',
         }}
       >
-        <BrandLink color="#fff" compact={narrow} style={{ marginRight: 'auto' }} />
-        <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <BrandLink color="#fff" compact="auto" style={{ marginRight: 'auto' }} />
+        <div inert={inert} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
           <LanguageSwitch />
           <ThemeSwitch />
         </div>
       </header>
-      <main
-        style={{
-          flex: 1,
-          display: 'flex',
-          justifyContent: 'center',
-          alignItems: 'flex-start',
-          padding: narrow ? '8px 12px 24px' : '3vh 16px 32px',
-        }}
-      >
+      <main className="auth-main" inert={inert} style={{ flex: 1, display: 'flex', justifyContent: 'center', alignItems: 'flex-start' }}>
         <section
           aria-labelledby={titleId}
+          className="auth-panel"
           style={{
             width: '100%',
             maxWidth: 420,
             boxSizing: 'border-box',
-            padding: narrow ? '24px 16px 20px' : '28px 24px 24px',
             background: token.colorBgContainer,
             borderRadius: token.borderRadiusLG,
             boxShadow: token.boxShadowSecondary,

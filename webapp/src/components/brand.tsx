@@ -12,23 +12,37 @@ import { BRAND_MARK, useBrandTheme } from '../lib/theme';
 /** The site's name (server config, else the translated default). */
 export function useSiteName(): string {
   const { t } = useTranslation('general');
-  const name = useSyncExternalStore(subscribeSiteConfig, () => getSiteConfig().siteName);
+  // While hydrating a pre-rendered screen (lib/prerender), the name it was rendered with: the default.
+  const name = useSyncExternalStore(
+    subscribeSiteConfig,
+    () => getSiteConfig().siteName,
+    () => '',
+  );
   return name.trim() || t('defaultSiteName');
 }
 
-/** Logo and site name linking to the public site's home; `color` for the name (it sits on light or green). */
-export function BrandLink({ color, compact = false, style }: { color: string; compact?: boolean; style?: CSSProperties }) {
+/**
+ * Logo and site name linking to the public site's home; `color` for the name (it sits on light or green).
+ * `compact`: the phone size; 'auto' leaves the size to the screen width (index.html's .brand-auto rules),
+ * so that a pre-rendered page has it right before any script runs.
+ */
+export function BrandLink({ color, compact = false, style }: { color: string; compact?: boolean | 'auto'; style?: CSSProperties }) {
   const { t } = useTranslation('general');
   const name = useSiteName();
+  const auto = compact === 'auto';
+  const mark = compact === true ? 32 : 36;
   return (
     <a
       href={siteHomePath()}
       title={t('layout.siteHome')}
       data-testid="brand-home"
+      className={auto ? 'brand-auto' : undefined}
       style={{ display: 'inline-flex', alignItems: 'center', gap: 10, color, textDecoration: 'none', minWidth: 0, ...style }}
     >
-      <img src={BRAND_MARK} alt="" width={compact ? 32 : 36} height={compact ? 32 : 36} style={{ flex: 'none' }} />
-      <span style={{ fontWeight: 700, fontSize: compact ? 16 : 18, letterSpacing: '.02em', whiteSpace: 'nowrap' }}>{name}</span>
+      <img src={BRAND_MARK} alt="" width={mark} height={mark} style={{ flex: 'none' }} />
+      <span style={{ fontWeight: 700, fontSize: auto ? undefined : compact ? 16 : 18, letterSpacing: '.02em', whiteSpace: 'nowrap' }}>
+        {name}
+      </span>
     </a>
   );
 }

@@ -85,15 +85,14 @@ export function resetLayoutCache(): void {
   cache = null;
 }
 
+/** Calls `listener` after every change of the layout config; returns the unsubscribe function. */
+export function subscribeLayoutConfig(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useLayoutConfig(): LayoutConfig {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    getLayoutConfig,
-    getLayoutConfig,
-  );
+  return useSyncExternalStore(subscribeLayoutConfig, getLayoutConfig, getLayoutConfig);
 }
 
 // ---------------------------------------------------------------------------------------------

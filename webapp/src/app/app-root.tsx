@@ -1,0 +1,35 @@
+/**
+ * The app's React tree, the same in the browser (app/main.tsx) and when the login screens are
+ * pre-rendered at build time (app/prerender.tsx): hydration needs the same tree on both sides
+ * (antd's theme keys come from React's useId).
+ */
+import { StrictMode } from 'react';
+import { RouterProvider, type RouterProviderProps } from 'react-router';
+import { AppProviders } from './providers';
+
+type AppRouter = RouterProviderProps['router'];
+
+export function AppRoot({ router }: { router: AppRouter }) {
+  return (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+}
+
+/** Resolves once the router has run the first navigation's loaders and lazy routes. */
+export function whenRouterReady(router: AppRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) {
+      resolve();
+      return;
+    }
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * The pre-rendered login screens (DESIGN §5: Lighthouse mobile performance ≥ 90 on /user/login and
+ * /admin/login). `npm run build` renders each screen once per language and theme into
+ * dist/prerender/<screen>.<lang>.<theme>.html (scripts/prerender.mjs with app/prerender.tsx); the server
+ * (functions/local/gateway.py, and the CloudFront viewer-request function in production) answers the
+ * screen's address with the file of the visitor's language and theme, which it reads from the cookies
+ * below (written by the app whenever either changes) or from `?lang=`. The page is readable before any
+ * script runs; the app then hydrates it (app/main.tsx) instead of drawing it again.
+ *
+ * The root element carries what the page was rendered for (`data-prerendered="<path> <lang> <theme>"`);
+ * the app hydrates only when that is what it would draw now, and otherwise draws the page itself.
+ */
+import { useSyncExternalStore } from 'react';
+import { isLanguage, type Language } from './i18n';
+
+/** The pre-rendered screens: path → file stem. Same list in functions/local/gateway.py and infra/. */
+export const PRERENDERED: Readonly<Record<string, string>> = { '/user/login': 'user-login', '/admin/login': 'admin-login' };
+export const PRERENDER_DIR = 'prerender';
+export type ThemeName = 'light' | 'dark';
+
+/** Cookies the server reads to pick the pre-rendered file (the app's own choice stays in localStorage). */
+export const LANG_COOKIE = 'cityops_lang';
+export const THEME_COOKIE = 'cityops_theme';
+const COOKIE_MAX_AGE = 365 * 86400;
+
+export function prerenderFile(stem: string, lang: Language, theme: ThemeName): string {
+  return `${PRERENDER_DIR}/${stem}.${lang}.${theme}.html`;
+}
+
+export interface PrerenderMark {
+  path: string;
+  lang: Language;
+  theme: ThemeName;
+}
+
+export function markValue(mark: PrerenderMark): string {
+  return `${mark.path} ${mark.lang} ${mark.theme}`;
+}
+
+export function readMark(root: HTMLElement): PrerenderMark | null {
+  const [path, lang, theme] = (root.dataset.prerendered ?? '').split(' ');
+  if (!path || !isLanguage(lang) || (theme !== 'light' && theme !== 'dark')) return null;
+  return { path, lang, theme };
+}
+
+export interface PageNow {
+  pathname: string;
+  search: string;
+  lang: Language;
+  isDark: boolean;
+  /** history.state: the router keeps a navigation's state there (e.g. a notice for the login form). */
+  historyState: unknown;
+}
+
+/**
+ * Whether the pre-rendered markup is what the app draws now: same screen, language and theme, no query
+ * but `lang` (e.g. `?to=` changes the registration link) and no navigation state (a notice).
+ */
+export function canHydrate(mark: PrerenderMark | null, now: PageNow): boolean {
+  if (!mark || mark.path !== now.pathname || mark.lang !== now.lang) return false;
+  if ((mark.theme === 'dark') !== now.isDark) return false;
+  if ([...new URLSearchParams(now.search).keys()].some((key) => key !== 'lang')) return false;
+  const usr = (now.historyState as { usr?: unknown } | null)?.usr;
+  return usr === undefined || usr === null;
+}
+
+/** Keeps the cookies the server reads in step with the app's language and theme. */
+export function rememberPreferences(lang: Language, isDark: boolean, doc: Document = document): void {
+  const attributes = `; path=/; max-age=${COOKIE_MAX_AGE}; samesite=lax`;
+  doc.cookie = `${LANG_COOKIE}=${lang}${attributes}`;
+  doc.cookie = `${THEME_COOKIE}=${isDark ? 'dark' : 'light'}${attributes}`;
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False while the page is rendered on the build machine and during hydration, true once the app runs
+ * the page (and at once when the app draws it itself): a pre-rendered form stays inert until its
+ * script can handle it, so nothing typed before is lost.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
