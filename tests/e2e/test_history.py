@@ -90,4 +90,5 @@ def test_the_history_table_in_english_at_phone_width(server, browser: Browser) -
         page.goto(server.url("/admin/business/history?lang=en"))
         page.set_viewport_size({"width": 1440, "height": 900})
         expect(table.locator("[data-design]")).to_be_visible(timeout=30_000)
+        expect(_row(table, "Company founded; first street-cleaning contract")).to_have_count(1)
         page.screenshot(path=str(SHOTS / "admin-en-1440.png"), full_page=True)
