@@ -11,7 +11,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { onNoticeDemand } from '../lib/notify';
 import { FallbackNotices } from './fallback-notices';
-import { readableTokens, useLayoutConfig } from '../lib/theme';
+import { readableComponents, readableTokens, useLayoutConfig } from '../lib/theme';
 
 /**
  * Mounts the antd message host (its own chunk) on the first message. When that chunk cannot be
@@ -55,7 +55,12 @@ function ThemedConfig({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={instance.language === 'en' ? enUS : zhCN}
-      theme={{ algorithm: isDark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: readableTokens(isDark), cssVar: {} }}
+      theme={{
+        algorithm: isDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        token: readableTokens(isDark),
+        components: readableComponents(isDark),
+        cssVar: {},
+      }}
     >
       <Notices />
       {children}

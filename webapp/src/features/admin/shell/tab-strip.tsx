@@ -15,6 +15,7 @@ import { cloneElement, useLayoutEffect, useRef, type CSSProperties, type ReactEl
 import { Dropdown, Tabs, type TabsRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TabRoute } from '../../../lib/admin-tabs';
+import { mouseOnly } from '../../../components/tabs-more';
 
 const STRIP_CLASS = 'admin-tab-strip';
 const POPUP_CLASS = 'admin-tab-strip-more';
@@ -54,11 +55,6 @@ export function TabStrip({ tabs, active, panel, onSelect, onAction, colours, end
     const node = root.current?.nativeElement;
     if (!node) return;
     node.querySelector('[role="tablist"]')?.setAttribute('aria-label', t('shell.tabs'));
-    const mouseOnly = (button: Element | null, label: string) => {
-      button?.setAttribute('aria-hidden', 'true');
-      button?.setAttribute('tabindex', '-1');
-      button?.setAttribute('title', label);
-    };
     mouseOnly(node.querySelector('.ant-tabs-nav-more'), t('shell.moreTabs'));
     for (const tab of tabs) {
       const item = node.querySelector(`[data-node-key="${CSS.escape(tab.path)}"]`);

@@ -85,7 +85,8 @@ export function UserRegister() {
   };
 
   const link = (page: 'terms' | 'privacy') => (
-    <a href={legalPagePath(page)} target="_blank" rel="noopener">
+    // Underlined: inside the consent's sentence a link must not be told apart by its colour alone.
+    <a href={legalPagePath(page)} target="_blank" rel="noopener" style={{ textDecoration: 'underline' }}>
       {t(`user/reg:${page}`)}
     </a>
   );

@@ -26,6 +26,7 @@ import { DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/i
 import dayjs from '../../../../lib/dayjs-locale';
 import { useTranslation } from 'react-i18next';
 import { IconPicker } from '../../../../components/icon-picker';
+import { useMouseOnlyMore } from '../../../../components/tabs-more';
 import { Auth } from '../../../../components/permission';
 import { UploadField } from '../../../../components/upload/upload-field';
 import { currentLanguage } from '../../../../lib/i18n';
@@ -380,13 +381,16 @@ export default function ConfigPage() {
   }, []);
   useEffect(load, [load]);
   const en = currentLanguage() === 'en';
-  // The add button sits above the tabs, not in their bar: a tab list may hold only tabs (screen readers).
+  // The add button sits above the tabs, not in their bar, and the "more" button of the groups that do not
+  // fit (a phone) is mouse-only: a tab list may hold only tabs (screen readers); arrows reach every group.
+  const tabs = useMouseOnlyMore(t('config.moreGroups'));
   return (
     <>
       <Flex justify="flex-end">
         <AddItem groups={groups} reload={load} />
       </Flex>
       <Tabs
+        ref={tabs}
         items={groups.map((group) => ({
           key: group.name,
           label: en ? group.title_en : group.title,

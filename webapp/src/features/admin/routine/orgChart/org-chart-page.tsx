@@ -247,7 +247,13 @@ export default function OrgChartPage() {
                 onClick={() => setZoom((z) => stepZoom(z, -1))}
               />
             </Tooltip>
-            <Button onClick={() => setZoom(1)} aria-label={t('zoomReset')} data-testid="org-zoom-level" style={{ minWidth: 64 }}>
+            {/* The name starts with the level shown, so that voice control finds the button by what it says. */}
+            <Button
+              onClick={() => setZoom(1)}
+              aria-label={t('zoomReset', { level: Math.round(zoom * 100) })}
+              data-testid="org-zoom-level"
+              style={{ minWidth: 64 }}
+            >
               {Math.round(zoom * 100)}%
             </Button>
             <Tooltip title={t('zoomIn')}>

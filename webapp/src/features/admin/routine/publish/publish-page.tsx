@@ -130,9 +130,15 @@ export default function PublishPage() {
                 )}
               />
             )}
-            <Typography.Text strong>{t('log')}</Typography.Text>
+            <Typography.Text strong id="publish-log-title">
+              {t('log')}
+            </Typography.Text>
+            {/* It scrolls: focusable, so that the keyboard can scroll it too, and named by its title. */}
             <pre
               data-testid="publish-log"
+              tabIndex={0}
+              role="region"
+              aria-labelledby="publish-log-title"
               style={{
                 maxHeight: 320,
                 overflow: 'auto',
@@ -155,7 +161,6 @@ export default function PublishPage() {
           rowKey="id"
           size="small"
           pagination={false}
-          scroll={{ x: 560 }}
           dataSource={jobs}
           columns={[
             { title: t('time'), dataIndex: 'create_time', render: (v: number) => timeFormat(v) },
