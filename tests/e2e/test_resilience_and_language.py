@@ -37,6 +37,8 @@ def test_offline_login_says_disconnected_and_a_failed_page_load_is_recoverable(s
     page.goto(server.url("/user/login"))
     form = page.get_by_test_id("user-login")
     expect(form).to_be_visible()
+    # The screen is pre-rendered: it is readable at once and inert until the app has taken it over.
+    expect(page.locator("main[inert]")).to_have_count(0)
     page.context.set_offline(True)
     form.get_by_label("账号", exact=True).fill("someone")
     form.get_by_label("密码", exact=True).fill("Some_pass1")
