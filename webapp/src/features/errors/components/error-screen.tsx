@@ -1,9 +1,24 @@
-/** Shared frame of the 404 and 401 screens: a focused heading, the explanation and two actions. */
+/**
+ * Shared frame of the 404 and 401 screens: a focused heading, the explanation and two actions. On a page of
+ * its own it wears the site's brand like the sign-in screens (components/brand: its green keeps the primary
+ * button's white text at 7:1, antd's default blue gives 4.1:1); inside a shell it takes the shell's theme.
+ */
 import type { ReactNode } from 'react';
 import { Button, Space, theme } from 'antd';
+import { BrandTheme } from '../../../components/brand';
 import { FocusHeading } from '../../../components/focus-heading';
 
-export function ErrorScreen(props: {
+export function ErrorScreen(props: Parameters<typeof ErrorFrame>[0]) {
+  return props.embedded ? (
+    <ErrorFrame {...props} />
+  ) : (
+    <BrandTheme>
+      <ErrorFrame {...props} />
+    </BrandTheme>
+  );
+}
+
+function ErrorFrame(props: {
   /** Inside a shell: no page-high <main> of its own. */
   embedded?: boolean;
   code: string;
