@@ -10,6 +10,7 @@ check; the OpenAPI schema of the form is given by `UPLOAD_OPENAPI`.
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +21,7 @@ from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 
-from functions.core.responses import ApiError, success
+from functions.core.responses import ApiError, Envelope, Model, Shape, success
 from functions.core.settings import Settings
 from functions.core.validators import Schema
 from functions.services import area as area_service
@@ -111,6 +112,65 @@ class UploadCallbackBody(Schema):
     sha1: str = Field(max_length=64)
     topic: str = Field(default="default", max_length=64)
     token: str = Field(max_length=4096)
+
+
+class UploadedFile(Shape):
+    """An attachment row as an upload answers it (`Attachment.to_public()`)."""
+
+    id: int
+    topic: str
+    url: str
+    name: str
+    size: int
+    mimetype: str
+    width: int
+    height: int
+    sha1: str
+    storage: str
+    admin_id: int
+    user_id: int
+    quote: int
+    create_time: int
+    last_upload_time: int
+
+
+class UploadData(Model):
+    """The answer of a local upload and of a remote-mode callback: the recorded file."""
+
+    file: UploadedFile
+
+
+class UploadParamsData(Model):
+    """Remote mode, step 2: where the browser posts the file (`url`, with the form fields `params`),
+    the object `key`, the file's URL once stored, and the token the callback must return."""
+
+    url: str
+    params: dict[str, str]
+    key: str
+    fileUrl: str
+    token: str
+    expires: int
+
+
+class AreaOption(Model):
+    value: str
+    label: str
+
+
+class AreaData(Model):
+    """The provinces, the cities of a province or the districts of a city."""
+
+    list: builtins.list[AreaOption]
+
+
+# `buildSuffixSvg` answers an SVG image, not an envelope.
+SUFFIX_SVG_ROUTE: dict[str, Any] = {
+    "response_class": Response,
+    "responses": {200: {"content": {"image/svg+xml": {}}, "description": "The file-type icon"}},
+}
+UPLOAD_RESPONSE = Envelope[UploadData]
+UPLOAD_PARAMS_RESPONSE = Envelope[UploadParamsData]
+AREA_RESPONSE = Envelope[AreaData]
 
 
 def area_options(province: str | None, city: str | None) -> dict[str, Any]:

@@ -21,9 +21,11 @@ import builtins
 import json
 import re
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, GetJsonSchemaHandler, field_validator, model_validator
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from functions.core.log import logger
 from functions.core.responses import ApiError
@@ -194,6 +196,20 @@ class DesignDoc(Schema):
         if sort:
             slots["n1"] = sort
         return slots
+
+
+# A design as answered (`Design.doc()`, a CRUD log's body): a `DesignDoc` as it was saved, passed
+# through unchecked (an answer never fails on a doc that a later rule would refuse), documented in the
+# OpenAPI as a `DesignDoc`.
+class _DocumentedAsDesignDoc:
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, _schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return handler(DesignDoc.__pydantic_core_schema__)
+
+
+StoredDesign = Annotated[dict[str, Any], _DocumentedAsDesignDoc]
 
 
 def get_design(name: str) -> Design | None:

@@ -86,15 +86,7 @@ def create_rule(model: type[AdminRule] | type[UserRule], values: dict[str, Any])
     pid = int(values.get("pid") or 0)
     _check_parent(model, pid, None)
     rule = model(next_id(model.logical_name), **{k: v for k, v in values.items() if k in RULE_FIELDS})
-    guard = Unique(unique_key(scope_of(model), rule.name), owner=str(rule.id))
-    try:
-        with transact_write() as tx:
-            tx.save(guard, condition=Unique.key.does_not_exist())
-            tx.save(rule, condition=model.id.does_not_exist())
-    except TransactWriteError as exc:
-        if is_condition_failure(exc):
-            raise ApiError("The rule name already exists") from exc
-        raise
+    _save_with_name_guard(model, rule)
     if pid:
         grant_child_to_parent_holders(model, pid, int(rule.id))
     return rule
@@ -122,17 +114,29 @@ def update_rule(model: type[AdminRule] | type[UserRule], rule: Any, values: dict
     if unique_key(scope_of(model), old_name) == unique_key(scope_of(model), rule.name):
         rule.save()
         return rule
+    _save_with_name_guard(model, rule, old_name)
+    return rule
+
+
+def _save_with_name_guard(
+    model: type[AdminRule] | type[UserRule], rule: Any, old_name: str | None = None
+) -> None:
+    """Save `rule` and the unique guard of its name in one transaction: a new rule (`old_name` None)
+    must not exist yet; a renamed one releases the guard of `old_name`. A name already taken is
+    "The rule name already exists"."""
     guard = Unique(unique_key(scope_of(model), rule.name), owner=str(rule.id))
     try:
         with transact_write() as tx:
             tx.save(guard, condition=Unique.key.does_not_exist())
-            tx.delete(Unique(unique_key(scope_of(model), old_name)))
-            tx.save(rule)
+            if old_name is None:
+                tx.save(rule, condition=model.id.does_not_exist())
+            else:
+                tx.delete(Unique(unique_key(scope_of(model), old_name)))
+                tx.save(rule)
     except TransactWriteError as exc:
         if is_condition_failure(exc):
             raise ApiError("The rule name already exists") from exc
         raise
-    return rule
 
 
 def delete_rules(model: type[AdminRule] | type[UserRule], rules: list[Any]) -> int:

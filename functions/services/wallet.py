@@ -62,7 +62,9 @@ def _retryable(exc: TransactWriteError) -> bool:
     return any(reason is not None and reason.code in _RETRYABLE for reason in reasons)
 
 
-def _change(kind: str, user_id: int | str, amount: int, memo: str, admin_id: int | None) -> dict[str, Any]:
+def change(kind: str, user_id: int | str, amount: int, memo: str, admin_id: int | None) -> dict[str, Any]:
+    """Add `amount` (cents for kind "money", points for "score"; negative to deduct) to the member's
+    balance or points, with its log row."""
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise TypeError("amount must be an integer")
     if amount == 0:
@@ -126,12 +128,12 @@ def _change(kind: str, user_id: int | str, amount: int, memo: str, admin_id: int
 
 def change_money(user_id: int | str, cents: int, memo: str, admin_id: int | None = None) -> dict[str, Any]:
     """Add `cents` (negative to deduct) to the member's balance, with its log row."""
-    return _change("money", user_id, cents, memo, admin_id)
+    return change("money", user_id, cents, memo, admin_id)
 
 
 def change_score(user_id: int | str, points: int, memo: str, admin_id: int | None = None) -> dict[str, Any]:
     """Add `points` (negative to deduct) to the member's points, with its log row."""
-    return _change("score", user_id, points, memo, admin_id)
+    return change("score", user_id, points, memo, admin_id)
 
 
 def _page_bounds(total: int, page: int, limit: int) -> tuple[int, int] | None:

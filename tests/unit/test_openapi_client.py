@@ -48,3 +48,40 @@ def test_committed_client_matches_a_fresh_generation(tmp_path: Path) -> None:
     changed = [name for name in fresh if fresh[name] != committed[name]]
     assert not changed, f"the committed client is out of date ({changed}): run `cd webapp && npm run gen:api`"
     assert filecmp.dircmp(out, COMMITTED_CLIENT).diff_files == []
+
+
+def _untyped(schema: dict[str, object], schemas: dict[str, dict[str, object]]) -> bool:
+    """An object schema that names none of its keys (`dict[str, Any]`): no properties and no typed
+    additionalProperties."""
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        schema = schemas[ref.rsplit("/", 1)[-1]]
+    extra = schema.get("additionalProperties")
+    return (
+        not schema.get("properties")
+        and not any(k in schema for k in ("anyOf", "oneOf", "allOf", "items", "enum", "const"))
+        and schema.get("type") in ("object", None)
+        and (extra is None or extra is True or extra == {})
+    )
+
+
+def test_every_json_answer_has_a_typed_data_shape() -> None:
+    """No route answers an untyped envelope (`dict[str, Any]`, `Envelope[dict]`): each JSON 200
+    answer is an envelope whose `data` is a declared shape (or null), so the generated client's types
+    are the real ones. Answers that are not JSON (files, images, the terminal's event stream) are
+    not envelopes and are left out."""
+    document = openapi_document()
+    schemas = document["components"]["schemas"]
+    untyped = []
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            content = operation.get("responses", {}).get("200", {}).get("content", {})
+            if "application/json" not in content:
+                continue
+            schema = content["application/json"].get("schema", {})
+            ref = schema.get("$ref", "")
+            envelope = schemas[ref.rsplit("/", 1)[-1]] if ref else schema
+            data = envelope.get("properties", {}).get("data")
+            if data is None or (data.get("type") != "null" and _untyped(data, schemas)):
+                untyped.append(f"{method.upper()} {path}")
+    assert not untyped, f"answers without a typed data shape: {untyped}"

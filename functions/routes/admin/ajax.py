@@ -16,13 +16,17 @@ from fastapi import Request
 from pydantic import Field
 from starlette.responses import Response
 
-from functions.core.responses import ApiError, success
+from functions.core.responses import ApiError, Envelope, Model, success
 from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.routes.admin.deps import LOGGED_IN, AdminContext, public, require
 from functions.routes.deps import SettingsDep
 from functions.routes.upload_form import (
+    AREA_RESPONSE,
+    SUFFIX_SVG_ROUTE,
     UPLOAD_OPENAPI,
+    UPLOAD_PARAMS_RESPONSE,
+    UPLOAD_RESPONSE,
     UploadCallbackBody,
     UploadParamsBody,
     area_options,
@@ -39,31 +43,35 @@ alioss = APIRouter(prefix="/Alioss", tags=["admin-ajax"])
 Admin = Annotated[AdminContext, require(LOGGED_IN)]
 
 
-@router.post("/upload", name="admin_ajax_upload", openapi_extra=UPLOAD_OPENAPI)
+@router.post(
+    "/upload", name="admin_ajax_upload", openapi_extra=UPLOAD_OPENAPI, response_model=UPLOAD_RESPONSE
+)
 async def upload(request: Request, ctx: Admin, settings: SettingsDep) -> dict[str, Any]:
     """Upload one file (multipart: file, topic); local mode."""
     return await upload_local(request, Uploader("admin", ctx.id), settings)
 
 
-@alioss.post("/params", name="admin_alioss_params")
+@alioss.post("/params", name="admin_alioss_params", response_model=UPLOAD_PARAMS_RESPONSE)
 def upload_params(body: UploadParamsBody, ctx: Admin, settings: SettingsDep) -> dict[str, Any]:
     """Remote mode: a presigned POST for one file and the token for the callback."""
     return remote_params(body, Uploader("admin", ctx.id), settings)
 
 
-@alioss.post("/callback", name="admin_alioss_callback")
+@alioss.post("/callback", name="admin_alioss_callback", response_model=UPLOAD_RESPONSE)
 def upload_callback(body: UploadCallbackBody, ctx: Admin, settings: SettingsDep) -> dict[str, Any]:
     """Remote mode: the browser has posted the file; verify it and record the attachment."""
     return remote_callback(body, Uploader("admin", ctx.id), settings)
 
 
-@router.get("/area", name="admin_ajax_area")
+@router.get("/area", name="admin_ajax_area", response_model=AREA_RESPONSE)
 def area(ctx: Admin, province: str | None = None, city: str | None = None) -> dict[str, Any]:
     """Provinces; the cities of `province`; the districts of `city`."""
     return success(area_options(province, city))
 
 
-@router.get("/buildSuffixSvg", name="admin_ajax_build_suffix_svg", dependencies=[public()])
+@router.get(
+    "/buildSuffixSvg", name="admin_ajax_build_suffix_svg", dependencies=[public()], **SUFFIX_SVG_ROUTE
+)
 def build_suffix_svg(suffix: str = "file", background: str | None = None) -> Response:
     """An SVG file-type icon (public; `batoken` is accepted and ignored)."""
     return suffix_svg_response(suffix, background)
@@ -73,7 +81,14 @@ class ClearCacheBody(Schema):
     type: str = Field(default="all", max_length=64)
 
 
-@router.post("/clearCache", name="admin_ajax_clear_cache")
+class ClearCacheData(Model):
+    """The caches cleared, and every cache that can be named."""
+
+    cleared: list[str]
+    available: list[str]
+
+
+@router.post("/clearCache", name="admin_ajax_clear_cache", response_model=Envelope[ClearCacheData])
 def clear_cache(body: ClearCacheBody, ctx: Admin) -> dict[str, Any]:
     """Clear a server-side cache (`type`: a registered name, or "all")."""
     try:

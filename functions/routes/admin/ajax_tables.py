@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 from fastapi import Query
 
-from functions.core.responses import ApiError, success
+from functions.core.responses import ApiError, Envelope, Model, success
 from functions.core.routing import APIRouter
 from functions.routes.admin.deps import AdminContext, require
 from functions.services import designs
@@ -41,14 +41,24 @@ def _fields(table: str, clean: bool) -> tuple[str, dict[str, str]]:
     return str(model._hash_keyname), {name: name for name in names}
 
 
-@router.get("/getTablePk", name="ajax_getTablePk")
+class TablePk(Model):
+    pk: str
+
+
+class TableFields(TablePk):
+    """The primary key and the fields of a table, name → title."""
+
+    fieldList: dict[str, str]  # noqa: N815 - the client's field name
+
+
+@router.get("/getTablePk", name="ajax_getTablePk", response_model=Envelope[TablePk])
 def get_table_pk(table: Table, ctx: Annotated[AdminContext, require("crud/crud/index")]) -> dict[str, Any]:
     """The primary key of a table."""
     pk, _ = _fields(table, clean=True)
     return success({"pk": pk})
 
 
-@router.get("/getTableFieldList", name="ajax_getTableFieldList")
+@router.get("/getTableFieldList", name="ajax_getTableFieldList", response_model=Envelope[TableFields])
 def get_table_field_list(
     table: Table,
     ctx: Annotated[AdminContext, require("crud/crud/index")],

@@ -22,7 +22,16 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from functions.core.responses import ApiError, success
+from functions.core.responses import (
+    ApiError,
+    CountData,
+    Envelope,
+    IdData,
+    Model,
+    TableList,
+    TableRow,
+    success,
+)
 from functions.core.routing import APIRouter
 from functions.core.validators import INT_MAX
 from functions.models.design import Record, filter_key, record_pk, record_scope
@@ -31,7 +40,7 @@ from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext, require_designed
 from functions.routes.admin.table import RESOLVERS, SortBody, Table, time_range
 from functions.services import crud_table, designs, listing, records
-from functions.services.designs import DesignDoc
+from functions.services.designs import DesignDoc, StoredDesign
 
 router = APIRouter(tags=["designed"], responses={404: {"description": "No designed table at this path"}})
 
@@ -207,7 +216,25 @@ async def _body(request: Request) -> Any:
         raise ApiError("The request body is not valid JSON", http_status=400) from None
 
 
-@router.get("/{path:path}/index", name="designed_index")
+class DesignedDesign(Model):
+    """A designed table's design (its `DesignDoc` as saved), version and the orders its list offers."""
+
+    design: StoredDesign
+    version: int
+    sortable: list[str]
+
+
+# A designed table's rows have the fields of its design: known at run time only.
+DesignedRows = Envelope[TableList[dict[str, Any]]]
+DesignedRow = Envelope[TableRow[dict[str, Any]]]
+
+
+@router.get(
+    "/{path:path}/index",
+    name="designed_index",
+    response_model=DesignedRows,
+    response_model_exclude_unset=True,
+)
 async def index(request: Request, path: str, ctx: Annotated[AdminContext, require_designed("index")]) -> Any:
     """List rows of a designed table: the generic list parameters and answer."""
 
@@ -217,7 +244,7 @@ async def index(request: Request, path: str, ctx: Annotated[AdminContext, requir
     return await _run(run)
 
 
-@router.get("/{path:path}/design", name="designed_design")
+@router.get("/{path:path}/design", name="designed_design", response_model=Envelope[DesignedDesign])
 async def design(path: str, ctx: Annotated[AdminContext, require_designed("index")]) -> Any:
     """The design of a designed table (fields, list settings) for its page."""
 
@@ -230,7 +257,12 @@ async def design(path: str, ctx: Annotated[AdminContext, require_designed("index
     return await _run(run)
 
 
-@router.get("/{path:path}/edit", name="designed_edit_row")
+@router.get(
+    "/{path:path}/edit",
+    name="designed_edit_row",
+    response_model=DesignedRow,
+    response_model_exclude_unset=True,
+)
 async def edit_row(
     path: str,
     id: Annotated[int, Query(ge=0, le=INT_MAX)],  # noqa: A002
@@ -245,7 +277,7 @@ async def edit_row(
     return await _run(run)
 
 
-@router.post("/{path:path}/add", name="designed_add")
+@router.post("/{path:path}/add", name="designed_add", response_model=Envelope[IdData])
 async def add(request: Request, path: str, ctx: Annotated[AdminContext, require_designed("add")]) -> Any:
     """Add a row (fields of the design)."""
     data = await _body(request)
@@ -258,7 +290,7 @@ async def add(request: Request, path: str, ctx: Annotated[AdminContext, require_
     return await _run(run)
 
 
-@router.post("/{path:path}/edit", name="designed_edit")
+@router.post("/{path:path}/edit", name="designed_edit", response_model=Envelope[IdData])
 async def edit(request: Request, path: str, ctx: Annotated[AdminContext, require_designed("edit")]) -> Any:
     """Save a row: `id` and the fields of the design."""
     data = await _body(request)
@@ -276,7 +308,7 @@ async def edit(request: Request, path: str, ctx: Annotated[AdminContext, require
     return await _run(run)
 
 
-@router.delete("/{path:path}/del", name="designed_del")
+@router.delete("/{path:path}/del", name="designed_del", response_model=Envelope[CountData])
 async def delete(request: Request, path: str, ctx: Annotated[AdminContext, require_designed("del")]) -> Any:
     """Delete rows: ids[]=1&ids[]=2."""
 
@@ -286,7 +318,7 @@ async def delete(request: Request, path: str, ctx: Annotated[AdminContext, requi
     return await _run(run)
 
 
-@router.post("/{path:path}/sortable", name="designed_sortable")
+@router.post("/{path:path}/sortable", name="designed_sortable", response_model=Envelope[None])
 async def sortable(
     request: Request, path: str, ctx: Annotated[AdminContext, require_designed("sortable")]
 ) -> Any:

@@ -24,7 +24,7 @@ siblings.
 
 Shared by several resources (route modules never import each other): `Status`, the rule schema
 `RuleFields`/`rule_values` (auth/rule and user/rule) and `AccountLogTable` (user/moneyLog and
-user/scoreLog).
+user/scoreLog, with their `POST add` that changes a member's balance or points).
 
 This module does not use `from __future__ import annotations`: the endpoint closures annotate their
 body parameter with the resource's schema, which FastAPI must be able to evaluate.
@@ -56,7 +56,7 @@ from functions.models.listing import MONTHLY, PART, month_buckets, total_rows
 from functions.models.unique import Unique, owner_of, unique_key
 from functions.models.user import USERNAME_SCOPE, User, cents_to_yuan
 from functions.routes.admin.deps import AdminContext, require
-from functions.services import crud_table, data_rules, listing, recycle, sensitive
+from functions.services import crud_table, data_rules, listing, recycle, sensitive, wallet
 from functions.services import rules as rules_service
 from functions.services.permissions import build_tree
 
@@ -583,12 +583,51 @@ class AccountLogRow(Shape):
     create_time: int | None = None
 
 
+class AccountAdjust(Schema):
+    """The body of an account log's `POST add`; a subclass adds the amount field (`money`, `score`)."""
+
+    user_id: int
+    memo: Text = Field("", max_length=255)
+
+
 class AccountLogTable(Table):
     """A member's balance or points log (read-only), rows with the member's username and nickname;
     money amounts in yuan strings. A filter on `user_id`, or a quick search that is a member's exact
-    username, reads that member's rows only (the table's own key: `user_id`, `seq`)."""
+    username, reads that member's rows only (the table's own key: `user_id`, `seq`).
+
+    Besides the index, `POST add` (permission `<path>/add`, body `adjust_schema`) adds to or, negative,
+    deducts from the member's balance or points through `functions.services.wallet` (member and log
+    row in one transaction) and answers the log row (`after` in yuan for money)."""
 
     kind: ClassVar[str] = "money"
+    adjust_schema: ClassVar[type[AccountAdjust]] = AccountAdjust
+
+    def amount(self, body: Any) -> int:
+        """The change `body` asks for, in cents or points."""
+        raise NotImplementedError
+
+    def router(self) -> APIRouter:
+        router = super().router()
+        table, perm, adjust_schema = self, f"{self.path}/add", self.adjust_schema
+
+        @router.post(
+            "/add",
+            name=self.name("add"),
+            response_model=Envelope[TableRow[AccountLogRow]],
+            response_model_exclude_unset=True,
+        )
+        def adjust(body: adjust_schema, ctx: Annotated[AdminContext, require(perm)]) -> dict[str, Any]:  # type: ignore[valid-type]
+            """Add to (or, negative, deduct from) a member's balance (in yuan) or points."""
+            amount = table.amount(body)
+            if amount == 0:
+                raise ApiError("The amount must not be zero")
+            row = wallet.change(table.kind, body.user_id, amount, body.memo, admin_id=ctx.id)  # type: ignore[attr-defined]
+            if table.kind == "money":
+                row["after"] = cents_to_yuan(row["after"])
+            return success({"row": row}, "Operation successful")
+
+        return router
+
     fields = ("id", "user_id", "username", "change", "memo", "admin_id", "create_time")
     quick_search = ("memo", "user_id")
     actions = ("index",)

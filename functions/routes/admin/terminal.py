@@ -42,7 +42,7 @@ from starlette.responses import StreamingResponse
 
 import functions.core.messages_terminal  # noqa: F401 - registers the terminal's messages
 from functions.core.i18n import SUPPORTED_LANGS, get_lang, t
-from functions.core.responses import ApiError, success
+from functions.core.responses import ApiError, Envelope, Model, success
 from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.routes.admin.deps import AdminContext, require
@@ -116,7 +116,22 @@ async def _follow(
         await asyncio.sleep(POLL_SECONDS)
 
 
-@router.get("/check", name="admin_terminal_check")
+class TerminalCheck(Model):
+    """Where tasks run ("local" or "aws") and the tasks that can run there."""
+
+    mode: str
+    tasks: list[str]
+
+
+class TerminalSettings(TerminalCheck):
+    """The terminal's settings as the back office's shell gets them (`service.client_config()`)."""
+
+    npm_package_manager: str
+    install_service_port: str
+    automatic_cleanup_task: str
+
+
+@router.get("/check", name="admin_terminal_check", response_model=Envelope[TerminalCheck])
 def check(ctx: Annotated[AdminContext, require(PERMISSION)]) -> dict[str, object]:
     """A plain JSON call the panel makes just before it opens a stream: through the request client, an
     expired token is refreshed (body code 409) and a refusal shown, which EventSource cannot do."""
@@ -163,7 +178,11 @@ class TerminalConfigBody(Schema):
     automaticCleanupTask: str | int | None = Field(default=None)  # noqa: N815 - the client's field name
 
 
-@config_router.post("/changeTerminalConfig", name="admin_ajax_change_terminal_config")
+@config_router.post(
+    "/changeTerminalConfig",
+    name="admin_ajax_change_terminal_config",
+    response_model=Envelope[TerminalSettings],
+)
 def change_terminal_config(
     body: TerminalConfigBody, ctx: Annotated[AdminContext, require(PERMISSION)]
 ) -> dict[str, object]:

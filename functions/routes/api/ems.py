@@ -10,27 +10,21 @@ valid 10 minutes. The e-mail is written in the request's language. Answers `msg`
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from functions.core.responses import Envelope, success
 from functions.core.routing import APIRouter
-from functions.routes.deps import OptionalUser, rate_limited
+from functions.routes.send_code import CodeRequest, add_send_route
 from functions.services import codes
 
 router = APIRouter(prefix="/Ems", tags=["codes"])
 
 
-class EmsBody(codes.CaptchaAnswer):
+class EmsBody(CodeRequest):
     email: str = Field(default="", max_length=254)
     event: str = Field(default="", max_length=64)
 
+    def request(self) -> tuple[codes.Channel, str, str]:
+        return "email", self.email, self.event
 
-@router.post(
-    "/send", name="ems_send", response_model=Envelope[None], dependencies=[rate_limited("send_code")]
-)
-def send_email(body: EmsBody, user: OptionalUser) -> dict[str, Any]:
-    """Send a code by e-mail for an event."""
-    codes.request_code("email", body.email, body.event, *body.captcha(), user)
-    return success(None, "Sent successfully")
+
+add_send_route(router, "/send", "ems_send", EmsBody, "Send a code by e-mail for an event.")

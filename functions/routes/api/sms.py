@@ -10,27 +10,21 @@ number per 60 s, 10 per day, and 10 codes (SMS and e-mail together) per IP per h
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from functions.core.responses import Envelope, success
 from functions.core.routing import APIRouter
-from functions.routes.deps import OptionalUser, rate_limited
+from functions.routes.send_code import CodeRequest, add_send_route
 from functions.services import codes
 
 router = APIRouter(prefix="/Sms", tags=["codes"])
 
 
-class SmsBody(codes.CaptchaAnswer):
+class SmsBody(CodeRequest):
     mobile: str = Field(default="", max_length=32)
     template_code: str = Field(default="", max_length=64)
 
+    def request(self) -> tuple[codes.Channel, str, str]:
+        return "mobile", self.mobile, self.template_code
 
-@router.post(
-    "/sendSms", name="sms_send", response_model=Envelope[None], dependencies=[rate_limited("send_code")]
-)
-def send_sms(body: SmsBody, user: OptionalUser) -> dict[str, Any]:
-    """Send a code by SMS for an event."""
-    codes.request_code("mobile", body.mobile, body.template_code, *body.captcha(), user)
-    return success(None, "Sent successfully")
+
+add_send_route(router, "/sendSms", "sms_send", SmsBody, "Send a code by SMS for an event.")

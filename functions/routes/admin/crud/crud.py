@@ -15,13 +15,14 @@ that would drop values of a table with rows answers code 0 with `data.changes` u
 true. The field types a design can use are in `functions.services.fields`.
 """
 
+import builtins
 from typing import Annotated, Any
 
 from fastapi import Query, Request
 from fastapi.responses import Response
 from pydantic import Field
 
-from functions.core.responses import ApiError, Shape, success
+from functions.core.responses import ApiError, CountData, Envelope, Model, Shape, success
 from functions.core.routing import APIRouter
 from functions.core.validators import INT_MAX, Schema
 from functions.models.base import WatchedWriteError
@@ -29,7 +30,7 @@ from functions.models.design import DesignLog
 from functions.routes.admin.deps import AdminContext, require
 from functions.routes.admin.table import origin_of, parse_ids
 from functions.services import designs
-from functions.services.designs import DesignDoc
+from functions.services.designs import DesignDoc, StoredDesign
 from functions.services.fields import TYPES
 from functions.services.recycle import NOT_KEPT
 
@@ -51,7 +52,29 @@ class DesignSummary(Shape):
     update_time: int | None = None
 
 
-@router.get("/index", name="crud_crud_index")
+class DesignList(Model):
+    """Every design, and the field types a design can use."""
+
+    list: builtins.list[DesignSummary]
+    total: int
+    types: builtins.list[str]
+
+
+class DesignVersion(Model):
+    """A design (a `DesignDoc` as saved, or as the CRUD log holds it) and its version; `rows`, the
+    rows of its table, for a saved design."""
+
+    design: StoredDesign
+    version: int
+    rows: int | None = None
+
+
+class Generated(Model):
+    name: str
+    version: int
+
+
+@router.get("/index", name="crud_crud_index", response_model=Envelope[DesignList])
 def index(ctx: Annotated[AdminContext, require("crud/crud/index")]) -> dict[str, Any]:
     """Every design, newest first, with its row count; and the field types a design can use."""
     rows = []
@@ -71,7 +94,9 @@ def index(ctx: Annotated[AdminContext, require("crud/crud/index")]) -> dict[str,
     return success({"list": rows, "total": len(rows), "types": sorted(TYPES)})
 
 
-@router.get("/edit", name="crud_crud_edit")
+@router.get(
+    "/edit", name="crud_crud_edit", response_model=Envelope[DesignVersion], response_model_exclude_unset=True
+)
 def edit(
     name: Annotated[str, Query(max_length=64)], ctx: Annotated[AdminContext, require("crud/crud/index")]
 ) -> dict[str, Any]:
@@ -82,7 +107,9 @@ def edit(
     return success({"design": design.doc(), "version": int(design.version), "rows": designs.row_count(name)})
 
 
-@router.get("/log", name="crud_crud_log")
+@router.get(
+    "/log", name="crud_crud_log", response_model=Envelope[DesignVersion], response_model_exclude_unset=True
+)
 def from_log(
     id: Annotated[int, Query(ge=0, le=INT_MAX)],  # noqa: A002
     ctx: Annotated[AdminContext, require("crud/crud/index")],
@@ -97,7 +124,7 @@ def from_log(
     )
 
 
-@router.post("/generate", name="crud_crud_generate")
+@router.post("/generate", name="crud_crud_generate", response_model=Envelope[Generated])
 def generate(
     body: GenerateBody, ctx: Annotated[AdminContext, require("crud/crud/generate")]
 ) -> dict[str, Any]:
@@ -112,7 +139,7 @@ class DeleteAnswer(Schema):
     count: int = Field(0, ge=0)
 
 
-@router.delete("/del", name="crud_crud_del")
+@router.delete("/del", name="crud_crud_del", response_model=Envelope[CountData])
 def delete(request: Request, ctx: Annotated[AdminContext, require("crud/crud/del")]) -> dict[str, Any]:
     """Delete designs by id, with their rows (kept in the recycle bin when a rule says so) and menu rules."""
     wanted = set(parse_ids(request))

@@ -702,7 +702,7 @@ export const userMoneyLogIndex = <ThrowOnError extends boolean = false>(options?
 /**
  * User Moneylog Add
  *
- * Add to (or, negative, deduct from) a member's balance, in yuan.
+ * Add to (or, negative, deduct from) a member's balance (in yuan) or points.
  */
 export const userMoneyLogAdd = <ThrowOnError extends boolean = false>(options: Options<UserMoneyLogAddData, ThrowOnError>) => (options.client ?? client).post<UserMoneyLogAddResponses, UserMoneyLogAddErrors, ThrowOnError>({
     url: '/srv/admin/user/moneyLog/add',
@@ -723,7 +723,7 @@ export const userScoreLogIndex = <ThrowOnError extends boolean = false>(options?
 /**
  * User Scorelog Add
  *
- * Add to (or, negative, deduct from) a member's points.
+ * Add to (or, negative, deduct from) a member's balance (in yuan) or points.
  */
 export const userScoreLogAdd = <ThrowOnError extends boolean = false>(options: Options<UserScoreLogAddData, ThrowOnError>) => (options.client ?? client).post<UserScoreLogAddResponses, UserScoreLogAddErrors, ThrowOnError>({
     url: '/srv/admin/user/scoreLog/add',

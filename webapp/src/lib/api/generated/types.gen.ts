@@ -527,6 +527,32 @@ export type AdminRuleIn = {
 };
 
 /**
+ * AreaData
+ *
+ * The provinces, the cities of a province or the districts of a city.
+ */
+export type AreaData = {
+    /**
+     * List
+     */
+    list: Array<AreaOption>;
+};
+
+/**
+ * AreaOption
+ */
+export type AreaOption = {
+    /**
+     * Value
+     */
+    value: string;
+    /**
+     * Label
+     */
+    label: string;
+};
+
+/**
  * AttachmentEdit
  */
 export type AttachmentEdit = {
@@ -760,6 +786,22 @@ export type ClearCacheBody = {
      * Type
      */
     type?: string;
+};
+
+/**
+ * ClearCacheData
+ *
+ * The caches cleared, and every cache that can be named.
+ */
+export type ClearCacheData = {
+    /**
+     * Cleared
+     */
+    cleared: Array<string>;
+    /**
+     * Available
+     */
+    available: Array<string>;
 };
 
 /**
@@ -1144,6 +1186,26 @@ export type DesignDoc = {
 };
 
 /**
+ * DesignList
+ *
+ * Every design, and the field types a design can use.
+ */
+export type DesignList = {
+    /**
+     * List
+     */
+    list: Array<DesignSummary>;
+    /**
+     * Total
+     */
+    total: number;
+    /**
+     * Types
+     */
+    types: Array<string>;
+};
+
+/**
  * DesignLogRow
  */
 export type DesignLogRow = {
@@ -1180,6 +1242,84 @@ export type DesignLogRow = {
      */
     create_time?: number | null;
     [key: string]: unknown;
+};
+
+/**
+ * DesignSummary
+ */
+export type DesignSummary = {
+    /**
+     * Id
+     */
+    id?: number | null;
+    /**
+     * Name
+     */
+    name?: string | null;
+    /**
+     * Title
+     */
+    title?: {
+        [key: string]: string;
+    } | null;
+    /**
+     * Version
+     */
+    version?: number | null;
+    /**
+     * Fields
+     */
+    fields?: number | null;
+    /**
+     * Rows
+     */
+    rows?: number | null;
+    /**
+     * Update Time
+     */
+    update_time?: number | null;
+    [key: string]: unknown;
+};
+
+/**
+ * DesignVersion
+ *
+ * A design (a `DesignDoc` as saved, or as the CRUD log holds it) and its version; `rows`, the
+ * rows of its table, for a saved design.
+ */
+export type DesignVersion = {
+    /**
+     * Design
+     */
+    design: DesignDoc;
+    /**
+     * Version
+     */
+    version: number;
+    /**
+     * Rows
+     */
+    rows?: number | null;
+};
+
+/**
+ * DesignedDesign
+ *
+ * A designed table's design (its `DesignDoc` as saved), version and the orders its list offers.
+ */
+export type DesignedDesign = {
+    /**
+     * Design
+     */
+    design: DesignDoc;
+    /**
+     * Version
+     */
+    version: number;
+    /**
+     * Sortable
+     */
+    sortable: Array<string>;
 };
 
 /**
@@ -1263,6 +1403,25 @@ export type EnvelopeAdminProfileData = {
 };
 
 /**
+ * Envelope[AreaData]
+ */
+export type EnvelopeAreaData = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: AreaData;
+};
+
+/**
  * Envelope[Badges]
  */
 export type EnvelopeBadges = {
@@ -1317,6 +1476,25 @@ export type EnvelopeCheckInConfig = {
      */
     time: number;
     data: CheckInConfig;
+};
+
+/**
+ * Envelope[ClearCacheData]
+ */
+export type EnvelopeClearCacheData = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: ClearCacheData;
 };
 
 /**
@@ -1393,6 +1571,82 @@ export type EnvelopeDashboard = {
      */
     time: number;
     data: Dashboard;
+};
+
+/**
+ * Envelope[DesignList]
+ */
+export type EnvelopeDesignList = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: DesignList;
+};
+
+/**
+ * Envelope[DesignVersion]
+ */
+export type EnvelopeDesignVersion = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: DesignVersion;
+};
+
+/**
+ * Envelope[DesignedDesign]
+ */
+export type EnvelopeDesignedDesign = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: DesignedDesign;
+};
+
+/**
+ * Envelope[Generated]
+ */
+export type EnvelopeGenerated = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: Generated;
 };
 
 /**
@@ -1684,6 +1938,25 @@ export type EnvelopeSavedProfile = {
 };
 
 /**
+ * Envelope[TableFields]
+ */
+export type EnvelopeTableFields = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TableFields;
+};
+
+/**
  * Envelope[TableList[AccountLogRow]]
  */
 export type EnvelopeTableListAccountLogRow = {
@@ -1950,6 +2223,63 @@ export type EnvelopeTableListSensitiveRuleRow = {
 };
 
 /**
+ * Envelope[TableList[dict[str, Any]]]
+ */
+export type EnvelopeTableListDictStrAny = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TableListDictStrAny;
+};
+
+/**
+ * Envelope[TablePk]
+ */
+export type EnvelopeTablePk = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TablePk;
+};
+
+/**
+ * Envelope[TableRow[AccountLogRow]]
+ */
+export type EnvelopeTableRowAccountLogRow = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TableRowAccountLogRow;
+};
+
+/**
  * Envelope[TableRow[AdminRow]]
  */
 export type EnvelopeTableRowAdminRow = {
@@ -2121,6 +2451,101 @@ export type EnvelopeTableRowSensitiveRuleRow = {
 };
 
 /**
+ * Envelope[TableRow[dict[str, Any]]]
+ */
+export type EnvelopeTableRowDictStrAny = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TableRowDictStrAny;
+};
+
+/**
+ * Envelope[TerminalCheck]
+ */
+export type EnvelopeTerminalCheck = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TerminalCheck;
+};
+
+/**
+ * Envelope[TerminalSettings]
+ */
+export type EnvelopeTerminalSettings = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TerminalSettings;
+};
+
+/**
+ * Envelope[UploadData]
+ */
+export type EnvelopeUploadData = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: UploadData;
+};
+
+/**
+ * Envelope[UploadParamsData]
+ */
+export type EnvelopeUploadParamsData = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: UploadParamsData;
+};
+
+/**
  * Envelope[VerificationData]
  */
 export type EnvelopeVerificationData = {
@@ -2249,6 +2674,20 @@ export type GenerateBody = {
      * Confirm
      */
     confirm?: boolean;
+};
+
+/**
+ * Generated
+ */
+export type Generated = {
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Version
+     */
+    version: number;
 };
 
 /**
@@ -3151,13 +3590,13 @@ export type MoneyAdjust = {
      */
     user_id: number;
     /**
-     * Money
-     */
-    money: string;
-    /**
      * Memo
      */
     memo?: string;
+    /**
+     * Money
+     */
+    money: string;
 };
 
 /**
@@ -3848,13 +4287,13 @@ export type ScoreAdjust = {
      */
     user_id: number;
     /**
-     * Score
-     */
-    score: number;
-    /**
      * Memo
      */
     memo?: string;
+    /**
+     * Score
+     */
+    score: number;
 };
 
 /**
@@ -4079,6 +4518,24 @@ export type SortBody = {
      * Targetid
      */
     targetId: number;
+};
+
+/**
+ * TableFields
+ *
+ * The primary key and the fields of a table, name → title.
+ */
+export type TableFields = {
+    /**
+     * Pk
+     */
+    pk: string;
+    /**
+     * Fieldlist
+     */
+    fieldList: {
+        [key: string]: string;
+    };
 };
 
 /**
@@ -4589,6 +5046,59 @@ export type TableListSensitiveRuleRow = {
 };
 
 /**
+ * TableList[dict[str, Any]]
+ */
+export type TableListDictStrAny = {
+    /**
+     * List
+     */
+    list: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * Total
+     */
+    total: number;
+    /**
+     * Remark
+     */
+    remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
+};
+
+/**
+ * TablePk
+ */
+export type TablePk = {
+    /**
+     * Pk
+     */
+    pk: string;
+};
+
+/**
+ * TableRow[AccountLogRow]
+ */
+export type TableRowAccountLogRow = {
+    row: AccountLogRow;
+};
+
+/**
  * TableRow[AdminRow]
  */
 export type TableRowAdminRow = {
@@ -4652,6 +5162,34 @@ export type TableRowSensitiveRuleRow = {
 };
 
 /**
+ * TableRow[dict[str, Any]]
+ */
+export type TableRowDictStrAny = {
+    /**
+     * Row
+     */
+    row: {
+        [key: string]: unknown;
+    };
+};
+
+/**
+ * TerminalCheck
+ *
+ * Where tasks run ("local" or "aws") and the tasks that can run there.
+ */
+export type TerminalCheck = {
+    /**
+     * Mode
+     */
+    mode: string;
+    /**
+     * Tasks
+     */
+    tasks: Array<string>;
+};
+
+/**
  * TerminalConfigBody
  */
 export type TerminalConfigBody = {
@@ -4667,6 +5205,34 @@ export type TerminalConfigBody = {
      * Automaticcleanuptask
      */
     automaticCleanupTask?: string | number | null;
+};
+
+/**
+ * TerminalSettings
+ *
+ * The terminal's settings as the back office's shell gets them (`service.client_config()`).
+ */
+export type TerminalSettings = {
+    /**
+     * Mode
+     */
+    mode: string;
+    /**
+     * Tasks
+     */
+    tasks: Array<string>;
+    /**
+     * Npm Package Manager
+     */
+    npm_package_manager: string;
+    /**
+     * Install Service Port
+     */
+    install_service_port: string;
+    /**
+     * Automatic Cleanup Task
+     */
+    automatic_cleanup_task: string;
 };
 
 /**
@@ -4738,6 +5304,15 @@ export type UploadConfig = {
 };
 
 /**
+ * UploadData
+ *
+ * The answer of a local upload and of a remote-mode callback: the recorded file.
+ */
+export type UploadData = {
+    file: UploadedFile;
+};
+
+/**
  * UploadParamsBody
  *
  * Remote mode, step 1: what the browser knows about the file.
@@ -4763,6 +5338,110 @@ export type UploadParamsBody = {
      * Topic
      */
     topic?: string;
+};
+
+/**
+ * UploadParamsData
+ *
+ * Remote mode, step 2: where the browser posts the file (`url`, with the form fields `params`),
+ * the object `key`, the file's URL once stored, and the token the callback must return.
+ */
+export type UploadParamsData = {
+    /**
+     * Url
+     */
+    url: string;
+    /**
+     * Params
+     */
+    params: {
+        [key: string]: string;
+    };
+    /**
+     * Key
+     */
+    key: string;
+    /**
+     * Fileurl
+     */
+    fileUrl: string;
+    /**
+     * Token
+     */
+    token: string;
+    /**
+     * Expires
+     */
+    expires: number;
+};
+
+/**
+ * UploadedFile
+ *
+ * An attachment row as an upload answers it (`Attachment.to_public()`).
+ */
+export type UploadedFile = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Topic
+     */
+    topic: string;
+    /**
+     * Url
+     */
+    url: string;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Size
+     */
+    size: number;
+    /**
+     * Mimetype
+     */
+    mimetype: string;
+    /**
+     * Width
+     */
+    width: number;
+    /**
+     * Height
+     */
+    height: number;
+    /**
+     * Sha1
+     */
+    sha1: string;
+    /**
+     * Storage
+     */
+    storage: string;
+    /**
+     * Admin Id
+     */
+    admin_id: number;
+    /**
+     * User Id
+     */
+    user_id: number;
+    /**
+     * Quote
+     */
+    quote: number;
+    /**
+     * Create Time
+     */
+    create_time: number;
+    /**
+     * Last Upload Time
+     */
+    last_upload_time: number;
+    [key: string]: unknown;
 };
 
 /**
@@ -5579,13 +6258,9 @@ export type AjaxUploadError = AjaxUploadErrors[keyof AjaxUploadErrors];
 
 export type AjaxUploadResponses = {
     /**
-     * Response Ajax Upload
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeUploadData;
 };
 
 export type AjaxUploadResponse = AjaxUploadResponses[keyof AjaxUploadResponses];
@@ -5629,13 +6304,9 @@ export type AjaxAreaError = AjaxAreaErrors[keyof AjaxAreaErrors];
 
 export type AjaxAreaResponses = {
     /**
-     * Response Ajax Area
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeAreaData;
 };
 
 export type AjaxAreaResponse = AjaxAreaResponses[keyof AjaxAreaResponses];
@@ -5679,10 +6350,12 @@ export type AjaxBuildSuffixSvgError = AjaxBuildSuffixSvgErrors[keyof AjaxBuildSu
 
 export type AjaxBuildSuffixSvgResponses = {
     /**
-     * Successful Response
+     * The file-type icon
      */
-    200: unknown;
+    200: Blob | File;
 };
+
+export type AjaxBuildSuffixSvgResponse = AjaxBuildSuffixSvgResponses[keyof AjaxBuildSuffixSvgResponses];
 
 export type AliossParamsData = {
     body: UploadParamsBody;
@@ -5714,13 +6387,9 @@ export type AliossParamsError = AliossParamsErrors[keyof AliossParamsErrors];
 
 export type AliossParamsResponses = {
     /**
-     * Response Alioss Params
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeUploadParamsData;
 };
 
 export type AliossParamsResponse = AliossParamsResponses[keyof AliossParamsResponses];
@@ -5755,13 +6424,9 @@ export type AliossCallbackError = AliossCallbackErrors[keyof AliossCallbackError
 
 export type AliossCallbackResponses = {
     /**
-     * Response Alioss Callback
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeUploadData;
 };
 
 export type AliossCallbackResponse = AliossCallbackResponses[keyof AliossCallbackResponses];
@@ -7429,13 +8094,9 @@ export type UserMoneyLogAddError = UserMoneyLogAddErrors[keyof UserMoneyLogAddEr
 
 export type UserMoneyLogAddResponses = {
     /**
-     * Response User Moneylog Add
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeTableRowAccountLogRow;
 };
 
 export type UserMoneyLogAddResponse = UserMoneyLogAddResponses[keyof UserMoneyLogAddResponses];
@@ -7507,13 +8168,9 @@ export type UserScoreLogAddError = UserScoreLogAddErrors[keyof UserScoreLogAddEr
 
 export type UserScoreLogAddResponses = {
     /**
-     * Response User Scorelog Add
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeTableRowAccountLogRow;
 };
 
 export type UserScoreLogAddResponse = UserScoreLogAddResponses[keyof UserScoreLogAddResponses];
@@ -8013,13 +8670,9 @@ export type AdminAjaxUploadError = AdminAjaxUploadErrors[keyof AdminAjaxUploadEr
 
 export type AdminAjaxUploadResponses = {
     /**
-     * Response Admin Ajax Upload
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeUploadData;
 };
 
 export type AdminAjaxUploadResponse = AdminAjaxUploadResponses[keyof AdminAjaxUploadResponses];
@@ -8063,13 +8716,9 @@ export type AdminAjaxAreaError = AdminAjaxAreaErrors[keyof AdminAjaxAreaErrors];
 
 export type AdminAjaxAreaResponses = {
     /**
-     * Response Admin Ajax Area
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeAreaData;
 };
 
 export type AdminAjaxAreaResponse = AdminAjaxAreaResponses[keyof AdminAjaxAreaResponses];
@@ -8113,10 +8762,12 @@ export type AdminAjaxBuildSuffixSvgError = AdminAjaxBuildSuffixSvgErrors[keyof A
 
 export type AdminAjaxBuildSuffixSvgResponses = {
     /**
-     * Successful Response
+     * The file-type icon
      */
-    200: unknown;
+    200: Blob | File;
 };
+
+export type AdminAjaxBuildSuffixSvgResponse = AdminAjaxBuildSuffixSvgResponses[keyof AdminAjaxBuildSuffixSvgResponses];
 
 export type AdminAjaxClearCacheData = {
     body: ClearCacheBody;
@@ -8148,13 +8799,9 @@ export type AdminAjaxClearCacheError = AdminAjaxClearCacheErrors[keyof AdminAjax
 
 export type AdminAjaxClearCacheResponses = {
     /**
-     * Response Admin Ajax Clear Cache
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeClearCacheData;
 };
 
 export type AdminAjaxClearCacheResponse = AdminAjaxClearCacheResponses[keyof AdminAjaxClearCacheResponses];
@@ -8189,13 +8836,9 @@ export type AdminAliossParamsError = AdminAliossParamsErrors[keyof AdminAliossPa
 
 export type AdminAliossParamsResponses = {
     /**
-     * Response Admin Alioss Params
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeUploadParamsData;
 };
 
 export type AdminAliossParamsResponse = AdminAliossParamsResponses[keyof AdminAliossParamsResponses];
@@ -8230,13 +8873,9 @@ export type AdminAliossCallbackError = AdminAliossCallbackErrors[keyof AdminAlio
 
 export type AdminAliossCallbackResponses = {
     /**
-     * Response Admin Alioss Callback
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeUploadData;
 };
 
 export type AdminAliossCallbackResponse = AdminAliossCallbackResponses[keyof AdminAliossCallbackResponses];
@@ -8271,13 +8910,9 @@ export type AdminTerminalCheckError = AdminTerminalCheckErrors[keyof AdminTermin
 
 export type AdminTerminalCheckResponses = {
     /**
-     * Response Admin Terminal Check
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeTerminalCheck;
 };
 
 export type AdminTerminalCheckResponse = AdminTerminalCheckResponses[keyof AdminTerminalCheckResponses];
@@ -8364,13 +8999,9 @@ export type AdminAjaxChangeTerminalConfigError = AdminAjaxChangeTerminalConfigEr
 
 export type AdminAjaxChangeTerminalConfigResponses = {
     /**
-     * Response Admin Ajax Change Terminal Config
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeTerminalSettings;
 };
 
 export type AdminAjaxChangeTerminalConfigResponse = AdminAjaxChangeTerminalConfigResponses[keyof AdminAjaxChangeTerminalConfigResponses];
@@ -8558,13 +9189,9 @@ export type CrudCrudIndexError = CrudCrudIndexErrors[keyof CrudCrudIndexErrors];
 
 export type CrudCrudIndexResponses = {
     /**
-     * Response Crud Crud Index
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeDesignList;
 };
 
 export type CrudCrudIndexResponse = CrudCrudIndexResponses[keyof CrudCrudIndexResponses];
@@ -8604,13 +9231,9 @@ export type CrudCrudEditError = CrudCrudEditErrors[keyof CrudCrudEditErrors];
 
 export type CrudCrudEditResponses = {
     /**
-     * Response Crud Crud Edit
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeDesignVersion;
 };
 
 export type CrudCrudEditResponse = CrudCrudEditResponses[keyof CrudCrudEditResponses];
@@ -8650,13 +9273,9 @@ export type CrudCrudLogError = CrudCrudLogErrors[keyof CrudCrudLogErrors];
 
 export type CrudCrudLogResponses = {
     /**
-     * Response Crud Crud Log
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeDesignVersion;
 };
 
 export type CrudCrudLogResponse = CrudCrudLogResponses[keyof CrudCrudLogResponses];
@@ -8691,13 +9310,9 @@ export type CrudCrudGenerateError = CrudCrudGenerateErrors[keyof CrudCrudGenerat
 
 export type CrudCrudGenerateResponses = {
     /**
-     * Response Crud Crud Generate
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeGenerated;
 };
 
 export type CrudCrudGenerateResponse = CrudCrudGenerateResponses[keyof CrudCrudGenerateResponses];
@@ -8732,13 +9347,9 @@ export type CrudCrudDelError = CrudCrudDelErrors[keyof CrudCrudDelErrors];
 
 export type CrudCrudDelResponses = {
     /**
-     * Response Crud Crud Del
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeCountData;
 };
 
 export type CrudCrudDelResponse = CrudCrudDelResponses[keyof CrudCrudDelResponses];
@@ -9531,13 +10142,9 @@ export type AjaxGetTablePkError = AjaxGetTablePkErrors[keyof AjaxGetTablePkError
 
 export type AjaxGetTablePkResponses = {
     /**
-     * Response Ajax Gettablepk
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeTablePk;
 };
 
 export type AjaxGetTablePkResponse = AjaxGetTablePkResponses[keyof AjaxGetTablePkResponses];
@@ -9581,13 +10188,9 @@ export type AjaxGetTableFieldListError = AjaxGetTableFieldListErrors[keyof AjaxG
 
 export type AjaxGetTableFieldListResponses = {
     /**
-     * Response Ajax Gettablefieldlist
-     *
      * Successful Response
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: EnvelopeTableFields;
 };
 
 export type AjaxGetTableFieldListResponse = AjaxGetTableFieldListResponses[keyof AjaxGetTableFieldListResponses];
@@ -9631,12 +10234,12 @@ export type DesignedIndexError = DesignedIndexErrors[keyof DesignedIndexErrors];
 
 export type DesignedIndexResponses = {
     /**
-     * Response Designed Index
-     *
      * Successful Response
      */
-    200: unknown;
+    200: EnvelopeTableListDictStrAny;
 };
+
+export type DesignedIndexResponse = DesignedIndexResponses[keyof DesignedIndexResponses];
 
 export type DesignedDesignData = {
     body?: never;
@@ -9677,12 +10280,12 @@ export type DesignedDesignError = DesignedDesignErrors[keyof DesignedDesignError
 
 export type DesignedDesignResponses = {
     /**
-     * Response Designed Design
-     *
      * Successful Response
      */
-    200: unknown;
+    200: EnvelopeDesignedDesign;
 };
+
+export type DesignedDesignResponse = DesignedDesignResponses[keyof DesignedDesignResponses];
 
 export type DesignedEditRowData = {
     body?: never;
@@ -9728,12 +10331,12 @@ export type DesignedEditRowError = DesignedEditRowErrors[keyof DesignedEditRowEr
 
 export type DesignedEditRowResponses = {
     /**
-     * Response Designed Edit Row
-     *
      * Successful Response
      */
-    200: unknown;
+    200: EnvelopeTableRowDictStrAny;
 };
+
+export type DesignedEditRowResponse = DesignedEditRowResponses[keyof DesignedEditRowResponses];
 
 export type DesignedEditData = {
     body?: never;
@@ -9774,12 +10377,12 @@ export type DesignedEditError = DesignedEditErrors[keyof DesignedEditErrors];
 
 export type DesignedEditResponses = {
     /**
-     * Response Designed Edit
-     *
      * Successful Response
      */
-    200: unknown;
+    200: EnvelopeIdData;
 };
+
+export type DesignedEditResponse = DesignedEditResponses[keyof DesignedEditResponses];
 
 export type DesignedAddData = {
     body?: never;
@@ -9820,12 +10423,12 @@ export type DesignedAddError = DesignedAddErrors[keyof DesignedAddErrors];
 
 export type DesignedAddResponses = {
     /**
-     * Response Designed Add
-     *
      * Successful Response
      */
-    200: unknown;
+    200: EnvelopeIdData;
 };
+
+export type DesignedAddResponse = DesignedAddResponses[keyof DesignedAddResponses];
 
 export type DesignedDelData = {
     body?: never;
@@ -9866,12 +10469,12 @@ export type DesignedDelError = DesignedDelErrors[keyof DesignedDelErrors];
 
 export type DesignedDelResponses = {
     /**
-     * Response Designed Del
-     *
      * Successful Response
      */
-    200: unknown;
+    200: EnvelopeCountData;
 };
+
+export type DesignedDelResponse = DesignedDelResponses[keyof DesignedDelResponses];
 
 export type DesignedSortableData = {
     body?: never;
@@ -9912,9 +10515,9 @@ export type DesignedSortableError = DesignedSortableErrors[keyof DesignedSortabl
 
 export type DesignedSortableResponses = {
     /**
-     * Response Designed Sortable
-     *
      * Successful Response
      */
-    200: unknown;
+    200: EnvelopeNoneType;
 };
+
+export type DesignedSortableResponse = DesignedSortableResponses[keyof DesignedSortableResponses];
