@@ -7,6 +7,7 @@
 import { useCallback, useState } from 'react';
 import { Form, type FormInstance } from 'antd';
 import { Input } from './form-controls';
+import type { CommonCaptchaData } from '../lib/api/generated/types.gen';
 
 export function newCaptchaId(): string {
   const bytes = new Uint8Array(12);
@@ -14,8 +15,11 @@ export function newCaptchaId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** The captcha operation's URL, checked against the generated client (tsc fails if the route goes). */
+const CAPTCHA_URL: CommonCaptchaData['url'] = '/srv/api/common/captcha';
+
 export function captchaImageUrl(id: string, nonce: number): string {
-  return `/srv/api/common/captcha?id=${encodeURIComponent(id)}&n=${nonce}`;
+  return `${CAPTCHA_URL}?id=${encodeURIComponent(id)}&n=${nonce}`;
 }
 
 export const CAPTCHA_FIELD = 'captchaInfo';

@@ -27,6 +27,8 @@
  * log and ends) EventSource reconnects by itself with Last-Event-ID: an error while it is reconnecting
  * is not a failure, unless it keeps failing (MAX_RECONNECTS in a row without a message).
  */
+import { OPENAPI_PREFIX } from './api/transport';
+import type { AdminTerminalIndexData } from './api/generated/types.gen';
 import { adminSession } from './auth-tokens';
 import { currentLanguage, t } from './i18n';
 import { notify } from './notify';
@@ -141,6 +143,9 @@ function randomUuid(): string {
   return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2, 10)}`;
 }
 
+/** The stream operation's URL, checked against the generated client (EventSource cannot go through it). */
+const TERMINAL_STREAM_URL: AdminTerminalIndexData['url'] = '/srv/admin/Terminal/index';
+
 export function buildTerminalUrl(
   task: Pick<TerminalTask, 'command' | 'uuid' | 'extend'>,
   token: string,
@@ -148,7 +153,7 @@ export function buildTerminalUrl(
   lang = 'zh-cn',
 ): string {
   const query = new URLSearchParams({ command: task.command, uuid: task.uuid, extend: task.extend, batoken: token, lang });
-  return `${apiUrl}/admin/Terminal/index?${query.toString()}`;
+  return `${apiUrl}${TERMINAL_STREAM_URL.slice(OPENAPI_PREFIX.length)}?${query.toString()}`;
 }
 
 function sanitizeTask(value: unknown): TerminalTask | null {

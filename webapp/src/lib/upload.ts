@@ -16,7 +16,8 @@
  */
 import { isAdminApp } from './area';
 import { t as translate } from './i18n';
-import { call, sdk } from './api/client';
+import { call, OPENAPI_PREFIX, sdk } from './api/client';
+import type { AjaxBuildSuffixSvgData } from './api/generated/types.gen';
 import { api, type ApiResponse, type RequestClient } from './request';
 import { getSiteConfig, type UploadConfig } from './site';
 import { checkUploadFile, UPLOAD_ERROR_MESSAGE, type UploadError } from './validators';
@@ -109,6 +110,7 @@ export async function uploadFile(file: File, options: UploadOptions = {}): Promi
   form.append('key', prepared.params.key ?? prepared.key);
   for (const [name, value] of Object.entries(prepared.params)) if (name !== 'key') form.append(name, value);
   form.append('file', file, file.name);
+  // The file itself goes to the storage's presigned URL (not an API operation: no generated client).
   const post = options.fetchImpl ?? xhrFetch(progress);
   let stored: Response;
   try {
@@ -124,9 +126,12 @@ export async function uploadFile(file: File, options: UploadOptions = {}): Promi
   return res.data.file;
 }
 
+/** The icon operation's URL, checked against the generated client (tsc fails if the route goes). */
+const SUFFIX_SVG_URL: AjaxBuildSuffixSvgData['url'] = '/srv/api/ajax/buildSuffixSvg';
+
 /** The SVG icon of a file type (public API call, usable as <img src>). */
 export function suffixIconUrl(name: string, apiUrl = getSiteConfig().apiUrl || '/srv'): string {
   const dot = name.lastIndexOf('.');
   const suffix = dot >= 0 ? name.slice(dot + 1) : 'file';
-  return `${apiUrl}/api/ajax/buildSuffixSvg?suffix=${encodeURIComponent(suffix)}`;
+  return `${apiUrl}${SUFFIX_SVG_URL.slice(OPENAPI_PREFIX.length)}?suffix=${encodeURIComponent(suffix)}`;
 }

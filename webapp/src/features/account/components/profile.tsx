@@ -7,9 +7,8 @@ import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
 import { CityCascader } from '../../../components/city-cascader';
 import { AppForm, errorText, FormError, useSubmit } from '../../../components/form-kit';
 import { CodeField } from '../../../components/send-code-button';
-import { UploadField } from '../../../components/upload/upload-field';
+import { NicknameAvatarFields } from '../../../components/profile-fields';
 import { memberSession, type MemberInfo } from '../../../lib/auth-tokens';
-import { requiredRule } from '../../../lib/validators';
 import { changeBind, getProfile, saveProfile, sendCode, verifyAccount, type Profile } from '../api/account-api';
 
 export function ProfilePage() {
@@ -51,20 +50,12 @@ export function ProfilePage() {
         }}
         onFinish={submit}
       >
-        <Form.Item
-          name="nickname"
-          label={t('userLoading:profile.nickname')}
-          rules={[{ ...requiredRule(t), message: t('userLoading:profile.nicknameRequired') }]}
-        >
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item
-          name="avatar"
-          label={t('userLoading:profile.avatar')}
-          getValueFromEvent={(v: string | string[]) => (typeof v === 'string' ? v : (v[0] ?? ''))}
-        >
-          <UploadField type="image" topic="avatar" />
-        </Form.Item>
+        <NicknameAvatarFields
+          nicknameLabel={t('userLoading:profile.nickname')}
+          nicknameRequired={t('userLoading:profile.nicknameRequired')}
+          nicknameMaxLength={50}
+          avatarLabel={t('userLoading:profile.avatar')}
+        />
         <Form.Item name="gender" label={t('userLoading:profile.gender')}>
           <Radio.Group options={([0, 1, 2] as const).map((g) => ({ value: g, label: t(`userLoading:profile.genders.${g}`) }))} />
         </Form.Item>

@@ -4,7 +4,7 @@ import { Button, Card, Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminSession } from '../../../../lib/auth-tokens';
 import { Auth } from '../../../../components/permission';
-import { UploadField } from '../../../../components/upload/upload-field';
+import { NicknameAvatarFields } from '../../../../components/profile-fields';
 import { timeFormat } from '../../../../lib/time';
 import { requiredRule, ruleFor } from '../../../../lib/validators';
 import { load, save as saveInfo, type Info } from './api';
@@ -49,12 +49,7 @@ export default function AdminInfoPage() {
         </Descriptions>
       )}
       <Form form={form} layout="vertical" style={{ maxWidth: 480 }}>
-        <Form.Item name="nickname" label={t('admin.nickname')} rules={[requiredRule(t, t('admin.nickname'))]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="avatar" label={t('admin.avatar')}>
-          <UploadField type="image" topic="avatar" />
-        </Form.Item>
+        <NicknameAvatarFields nicknameLabel={t('admin.nickname')} avatarLabel={t('admin.avatar')} />
         <Form.Item name="email" label={t('admin.email')}>
           <Input type="email" />
         </Form.Item>
