@@ -89,7 +89,7 @@ function Frame({ title, titleId, children }: { title: string; titleId: string; c
 
 export function AuthFrame(props: { title: string; titleId: string; children: ReactNode }) {
   return (
-    <BrandTheme phoneSizesFromCss>
+    <BrandTheme>
       <Frame {...props} />
     </BrandTheme>
   );

@@ -2,12 +2,12 @@
  * The site's brand on the member and sign-in screens: its logo and name, a link home to the public site
  * (in the current language), and the nested antd theme with the site's green (lib/theme brandTheme).
  */
-import { useMemo, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getSiteConfig, subscribeSiteConfig } from '../lib/site';
 import { siteHomePath } from '../lib/site-links';
-import { BRAND_MARK, brandTheme, useBrandTheme, useLayoutConfig } from '../lib/theme';
+import { BRAND_MARK, useBrandTheme } from '../lib/theme';
 
 /** The site's name (server config, else the translated default). */
 export function useSiteName(): string {
@@ -47,14 +47,7 @@ export function BrandLink({ color, compact = false, style }: { color: string; co
   );
 }
 
-/**
- * The brand's antd theme around `children`. `phoneSizesFromCss`: the phone sizes of the inputs come from
- * CSS (index.html's .auth-frame rules) instead of the theme, so a pre-rendered screen is drawn the same
- * before and after the app takes it over, and taking it over on a phone does not restyle every field.
- */
-export function BrandTheme({ children, phoneSizesFromCss = false }: { children: ReactNode; phoneSizesFromCss?: boolean }) {
-  const responsive = useBrandTheme();
-  const { isDark } = useLayoutConfig();
-  const fixed = useMemo(() => brandTheme(isDark, false), [isDark]);
-  return <ConfigProvider theme={phoneSizesFromCss ? fixed : responsive}>{children}</ConfigProvider>;
+/** The brand's antd theme around `children`. */
+export function BrandTheme({ children }: { children: ReactNode }) {
+  return <ConfigProvider theme={useBrandTheme()}>{children}</ConfigProvider>;
 }
