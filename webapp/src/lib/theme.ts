@@ -188,8 +188,9 @@ export function readableComponents(isDark: boolean): ThemeConfig['components'] {
       // The dark red of a danger link ("删除") has 4.4:1 on the dark table; no red is light enough for that
       // and dark enough under white text, so a filled danger button (a confirm's OK) gets dark text.
       Button: { colorError: '#ff7875', colorErrorHover: '#ffa39e', colorErrorActive: '#ff4d4f', dangerColor: 'rgba(0, 0, 0, 0.88)' },
-      // The selected tab's text in the dark algorithm's primary blue has 3.5:1; the menu's selected blue has 6:1.
-      Tabs: { itemSelectedColor: '#3c9ae8' },
+      // The selected tab's text in the dark algorithm's primary has 3.5:1; the brand's light green (the selected
+      // menu item's) has 9:1.
+      Tabs: { itemSelectedColor: brandSelected(true).color },
     };
   }
   return { Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.6)', colorTextTertiary: 'rgba(0, 0, 0, 0.7)' } };
