@@ -8,6 +8,7 @@ import { Button, Card, Empty, Flex, List, Table, Tag, Typography } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Auth } from '../../../../components/permission';
+import { useNarrowScreen } from '../../../../lib/theme';
 import { timeFormat } from '../../../../lib/time';
 import { loadIndex, loadLog, RUNNING, startPublish, statusColor, type PublishJob } from './api';
 
@@ -60,6 +61,10 @@ export default function PublishPage() {
   useEffect(() => {
     void refresh().catch(() => undefined);
   }, [refresh]);
+
+  const narrow = useNarrowScreen();
+  const statusTag = (status: string) => <Tag color={statusColor(status)}>{t(`status.${status}`)}</Tag>;
+  const changedCount = (summary: Record<string, unknown>) => (Array.isArray(summary.changed) ? summary.changed.length : '-');
 
   const running = current !== null && RUNNING.includes(current.status);
   useEffect(() => {
@@ -157,22 +162,40 @@ export default function PublishPage() {
         )}
       </Card>
       <Card title={t('history')}>
-        <Table<PublishJob>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          dataSource={jobs}
-          columns={[
-            { title: t('time'), dataIndex: 'create_time', render: (v: number) => timeFormat(v) },
-            { title: t('statusLabel'), dataIndex: 'status', render: (v: string) => <Tag color={statusColor(v)}>{t(`status.${v}`)}</Tag> },
-            { title: t('reason'), dataIndex: 'params', render: (v: Record<string, unknown>) => reasonText(t, v) },
-            {
-              title: t('changedPages'),
-              dataIndex: 'summary',
-              render: (v: Record<string, unknown>) => (Array.isArray(v.changed) ? v.changed.length : '-'),
-            },
-          ]}
-        />
+        {/* On a phone one row per publish (a four-column table does not fit in 390 px); else a table. */}
+        {narrow ? (
+          <List
+            size="small"
+            dataSource={jobs}
+            renderItem={(job) => (
+              <List.Item key={job.id}>
+                <Flex vertical gap={4} style={{ width: '100%', overflowWrap: 'anywhere' }}>
+                  <Flex justify="space-between" align="center" gap={8}>
+                    <span>{timeFormat(job.create_time)}</span>
+                    {statusTag(job.status)}
+                  </Flex>
+                  <span>{reasonText(t, job.params)}</span>
+                  <Typography.Text type="secondary">
+                    {t('changedPages')}: {changedCount(job.summary)}
+                  </Typography.Text>
+                </Flex>
+              </List.Item>
+            )}
+          />
+        ) : (
+          <Table<PublishJob>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={jobs}
+            columns={[
+              { title: t('time'), dataIndex: 'create_time', render: (v: number) => timeFormat(v) },
+              { title: t('statusLabel'), dataIndex: 'status', render: statusTag },
+              { title: t('reason'), dataIndex: 'params', render: (v: Record<string, unknown>) => reasonText(t, v) },
+              { title: t('changedPages'), dataIndex: 'summary', render: changedCount },
+            ]}
+          />
+        )}
       </Card>
     </Flex>
   );
