@@ -175,9 +175,7 @@ export default function PublishPage() {
                     {statusTag(job.status)}
                   </Flex>
                   <span>{reasonText(t, job.params)}</span>
-                  <Typography.Text type="secondary">
-                    {t('changedPages')}: {changedCount(job.summary)}
-                  </Typography.Text>
+                  <Typography.Text type="secondary">{t('changedPagesCount', { n: changedCount(job.summary) })}</Typography.Text>
                 </Flex>
               </List.Item>
             )}
