@@ -101,9 +101,10 @@ def test_progress_bar_and_loading_overlay_appear_and_go(server, page: Page) -> N
         }).observe(document, {childList: true, subtree: true});
         """
     )
-    response = page.goto(server.url("/user/login"), wait_until="commit")
+    # A screen the app draws itself (the login screens are pre-rendered: readable at once, no overlay).
+    response = page.goto(server.url("/user/reg"), wait_until="commit")
     assert response is not None and response.status == 200
-    assert "app-loading" in response.text()  # the overlay is in the HTML before any script runs
+    assert 'id="app-loading"' in response.text()  # the overlay is in the HTML before any script runs
     expect(page.locator("#app-loading")).to_have_count(0, timeout=5_000)
     expect(page.locator("#nprogress")).to_have_count(0)
     assert "progress" in seen
@@ -121,3 +122,25 @@ def test_first_admin_password_is_printed_once(server) -> None:
     assert "username: admin" in line
     password = line.split("password:")[1].strip()
     assert len(password) >= 16 and password not in ("admin", "123456")
+
+
+def test_login_screens_are_readable_before_any_script_in_the_visitors_language(server, browser) -> None:
+    """Pre-rendered (webapp/scripts/prerender.mjs): with scripts off the form is there, in the language
+    and theme of the visitor's cookies, with a note that signing in needs JavaScript."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(server.url("/admin/login"))
+    expect(page.get_by_role("heading", level=1, name="后台管理登录")).to_be_visible()
+    expect(page.locator(".noscript-note")).to_contain_text("登录和注册需要 JavaScript")
+    host = server.base_url.split("//", 1)[1].split(":", 1)[0]
+    context.add_cookies(
+        [
+            {"name": "cityops_lang", "value": "en", "domain": host, "path": "/"},
+            {"name": "cityops_theme", "value": "dark", "domain": host, "path": "/"},
+        ]
+    )
+    page.goto(server.url("/user/login"))
+    expect(page.get_by_role("heading", level=1, name="Member login")).to_be_visible()
+    expect(page.get_by_label("Password")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    context.close()
