@@ -67,7 +67,8 @@ TEXT = {
 
 def _settled(page: Page) -> None:
     """The page has drawn its data: no spinner or skeleton left."""
-    page.wait_for_load_state("networkidle")
+    # Up to 60 s: the first page after the server started waits for its start-up publish on a loaded machine.
+    page.wait_for_load_state("networkidle", timeout=60_000)
     expect(page.locator(".ant-spin-spinning, .ant-skeleton")).to_have_count(0)
 
 
