@@ -517,6 +517,30 @@ class CityOpsStack(Stack):
         )
         return function
 
+    def _grant_site_paths(self, function: lambda_.Function, *store_actions: str) -> None:
+        """Lets a function that publishes the site change the KeyValueStore of public paths (besides
+        describing it, the named `cloudfront-keyvaluestore:` actions) and invalidate the distribution."""
+        function.add_to_role_policy(
+            iam.PolicyStatement(
+                sid="SitePaths",
+                actions=[
+                    "cloudfront-keyvaluestore:DescribeKeyValueStore",
+                    *(f"cloudfront-keyvaluestore:{action}" for action in store_actions),
+                ],
+                resources=[self.paths_store.key_value_store_arn],
+            )
+        )
+        function.add_to_role_policy(
+            iam.PolicyStatement(
+                sid="Invalidate",
+                actions=["cloudfront:CreateInvalidation"],
+                resources=[
+                    f"arn:{Aws.PARTITION}:cloudfront::{Aws.ACCOUNT_ID}:distribution/"
+                    f"{self.distribution.distribution_id}"
+                ],
+            )
+        )
+
     def _grant_tables(
         self, function: lambda_.Function, actions: list[str], tables: Iterable[dynamodb.Table]
     ) -> None:
@@ -1001,27 +1025,7 @@ class CityOpsStack(Stack):
         self.admin_secret.grant_write(function)
         self.admin_secret.grant_read(function)
         self.site_bucket.grant_read(function)
-        function.add_to_role_policy(
-            iam.PolicyStatement(
-                sid="SitePaths",
-                actions=[
-                    "cloudfront-keyvaluestore:DescribeKeyValueStore",
-                    "cloudfront-keyvaluestore:ListKeys",
-                    "cloudfront-keyvaluestore:UpdateKeys",
-                ],
-                resources=[self.paths_store.key_value_store_arn],
-            )
-        )
-        function.add_to_role_policy(
-            iam.PolicyStatement(
-                sid="Invalidate",
-                actions=["cloudfront:CreateInvalidation"],
-                resources=[
-                    f"arn:{Aws.PARTITION}:cloudfront::{Aws.ACCOUNT_ID}:distribution/"
-                    f"{self.distribution.distribution_id}"
-                ],
-            )
-        )
+        self._grant_site_paths(function, "ListKeys", "UpdateKeys")
         resource = CustomResource(
             self,
             "Bootstrap",
@@ -1247,26 +1251,7 @@ class CityOpsStack(Stack):
         self._grant_tables(function, TABLE_WRITE_ACTIONS, jobs)
         self.site_bucket.grant_read_write(function)
         self.site_bucket.grant_delete(function)
-        function.add_to_role_policy(
-            iam.PolicyStatement(
-                sid="SitePaths",
-                actions=[
-                    "cloudfront-keyvaluestore:DescribeKeyValueStore",
-                    "cloudfront-keyvaluestore:UpdateKeys",
-                ],
-                resources=[self.paths_store.key_value_store_arn],
-            )
-        )
-        function.add_to_role_policy(
-            iam.PolicyStatement(
-                sid="Invalidate",
-                actions=["cloudfront:CreateInvalidation"],
-                resources=[
-                    f"arn:{Aws.PARTITION}:cloudfront::{Aws.ACCOUNT_ID}:distribution/"
-                    f"{self.distribution.distribution_id}"
-                ],
-            )
-        )
+        self._grant_site_paths(function, "UpdateKeys")
         suppress(
             function,
             {
