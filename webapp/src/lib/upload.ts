@@ -17,7 +17,7 @@
 import { isAdminApp } from './area';
 import { t as translate } from './i18n';
 import { call, OPENAPI_PREFIX, sdk } from './api/client';
-import type { AjaxBuildSuffixSvgData } from './api/generated/types.gen';
+import type { AjaxBuildSuffixSvgData, UploadedFile as GeneratedUploadedFile } from './api/generated/types.gen';
 import { api, type ApiResponse, type RequestClient } from './request';
 import { getSiteConfig, type UploadConfig } from './site';
 import { checkUploadFile, UPLOAD_ERROR_MESSAGE, type UploadError } from './validators';
@@ -25,18 +25,8 @@ import { xhrFetch } from './xhr-fetch';
 
 export const UPLOAD_TIMEOUT_MS = 120_000;
 
-export interface UploadedFile {
-  id: number;
-  url: string;
-  name: string;
-  size: number;
-  mimetype: string;
-  width: number;
-  height: number;
-  sha1: string;
-  topic: string;
-  storage: string;
-}
+/** What the upload routes answer about a stored file (the API's own shape). */
+export type UploadedFile = GeneratedUploadedFile;
 
 export interface UploadOptions {
   topic?: string;
