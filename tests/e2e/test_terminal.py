@@ -88,8 +88,8 @@ def test_admin_runs_real_tasks_and_sees_their_output(
         port = settings.get_by_label(text["port"])
         port.fill(server_port)
         port.press("Enter")  # saved unless it already holds this port (the other size's run saved it)
-        # Leaving the field saves too. In full-suite runs on CI the Enter's save was sometimes not shown
-        # (cause not found yet; never in a run of this file alone): the admin's next step, Tab, is taken.
+        # Leaving the field right after Enter must not save twice: a second identical save used to
+        # cancel the first, whose failure put the old port back (terminal-panel.tsx, ConfigDialog).
         port.press("Tab")
         expect(settings.get_by_role("textbox").first).to_have_value(
             re.compile(rf"make run PORT={server_port}$")
