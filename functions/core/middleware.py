@@ -69,7 +69,10 @@ async def send_envelope(send: Send, status: int, code: int, msg: str, data: obje
     await send({"type": "http.response.body", "body": body})
 
 
-class RequestContextMiddleware:
+class HttpMiddleware:
+    """An ASGI middleware that handles HTTP requests (`http`) and passes every other scope (lifespan)
+    through unchanged."""
+
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
@@ -77,6 +80,14 @@ class RequestContextMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        await self.http(scope, receive, send)
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        raise NotImplementedError
+
+
+class RequestContextMiddleware(HttpMiddleware):
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         started_at = time.perf_counter()
         headers = Headers(scope=scope)
         request_id = _request_id(scope, headers)
@@ -118,15 +129,12 @@ class RequestContextMiddleware:
             reset_lang(lang_token)
 
 
-class BodyLimitMiddleware:
+class BodyLimitMiddleware(HttpMiddleware):
     def __init__(self, app: ASGIApp, max_body_bytes: int) -> None:
-        self.app = app
+        super().__init__(app)
         self.max_body_bytes = max_body_bytes
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         limit = self.max_body_bytes
         length = Headers(scope=scope).get("content-length")
         if length is not None:
@@ -165,7 +173,7 @@ def _decoded_ok(raw: bytes, plus: bool) -> bool:
     return "\x00" not in text
 
 
-class InputGuardMiddleware:
+class InputGuardMiddleware(HttpMiddleware):
     """Refuses, with HTTP 400 and the envelope, before any route runs: a path or query string that is
     not valid UTF-8 once percent-decoded or that contains NUL; a JSON body (`application/json`,
     `…+json`) whose strings or keys hold a lone surrogate (`"\\ud800"`) or NUL, or nested deeper
@@ -174,13 +182,7 @@ class InputGuardMiddleware:
     encoded as UTF-8). The body is read once here (after `BodyLimitMiddleware` bounded it) and
     replayed to the app."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         raw_path = scope.get("raw_path")
         path_ok = (
             _decoded_ok(raw_path, plus=False)

@@ -220,6 +220,19 @@ def run_transaction(build: Callable[[WatchedTransaction], None], attempts: int =
             time.sleep(random.uniform(0, 0.002 * 2 ** min(attempt, 6)))  # noqa: S311 - jitter, not a secret
 
 
+def failed_condition(build: Callable[[WatchedTransaction], None]) -> TransactWriteError | None:
+    """`run_transaction(build)`, answering the error when one of the transaction's conditions failed
+    (an item created, changed or deleted meanwhile) and None when it was written; other failures are
+    raised."""
+    try:
+        run_transaction(build)
+    except TransactWriteError as exc:
+        if is_condition_failure(exc):
+            return exc
+        raise
+    return None
+
+
 def now() -> int:
     """Unix seconds, the unit of every stored time (SPEC §9: 10-digit timestamps are seconds)."""
     return int(time.time())

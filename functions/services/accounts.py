@@ -25,7 +25,7 @@ from pynamodb.exceptions import TransactWriteError
 
 from functions.core.responses import ApiError
 from functions.core.validators import check_email, check_mobile, check_password
-from functions.models.base import is_condition_failure, run_transaction, transact_write
+from functions.models.base import failed_condition, is_condition_failure, transact_write
 from functions.models.listing import count_rows
 from functions.models.unique import Unique, unique_key
 from functions.services import captcha, sessions
@@ -119,10 +119,4 @@ def delete_with_unique(item: Any, guards: list[tuple[str, str]]) -> bool:
                 tx.delete(Unique(unique_key(scope, value)))
         count_rows(tx, item, -1)
 
-    try:
-        run_transaction(build)
-    except TransactWriteError as exc:
-        if is_condition_failure(exc):
-            return False
-        raise
-    return True
+    return failed_condition(build) is None

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pynamodb.exceptions import TransactWriteError
-
 from functions.core.responses import ApiError
-from functions.models.base import is_condition_failure, now, run_transaction
+from functions.models.base import failed_condition, now
 from functions.models.counter import next_id
 from functions.models.listing import count_rows
 from functions.models.security import RecycleRule, SensitiveRule
@@ -28,12 +26,8 @@ def create_rule(model: RuleModel, scope: str, values: dict[str, Any]) -> Any:
         tx.save(rule, condition=model.id.does_not_exist())
         count_rows(tx, rule, 1)
 
-    try:
-        run_transaction(build)
-    except TransactWriteError as exc:
-        if is_condition_failure(exc):
-            raise ApiError("This table already has a rule") from exc
-        raise
+    if failure := failed_condition(build):
+        raise ApiError("This table already has a rule") from failure
     return rule
 
 
@@ -57,11 +51,6 @@ def delete_rules(scope: str, rules: list[Any]) -> int:
             tx.delete(Unique(unique_key(scope, rule.table)))
             count_rows(tx, rule, -1)
 
-        try:
-            run_transaction(build)
-        except TransactWriteError as exc:
-            if not is_condition_failure(exc):
-                raise
-            continue
-        deleted += 1
+        if failed_condition(build) is None:  # else deleted meanwhile
+            deleted += 1
     return deleted

@@ -17,7 +17,7 @@ from pynamodb.exceptions import TransactWriteError
 from functions.core.errors import validation_messages
 from functions.core.i18n import get_lang, t
 from functions.core.responses import ApiError
-from functions.models.base import is_condition_failure, now, run_transaction
+from functions.models.base import failed_condition, now
 from functions.models.counter import next_id
 from functions.models.design import Record, filter_key, record_id, record_pk, record_scope
 from functions.models.listing import count_rows
@@ -130,12 +130,8 @@ def create_row(doc: DesignDoc, body: Any, admin_id: int = 0) -> Record:
         tx.save(item, condition=Record.id.does_not_exist())
         count_rows(tx, item, 1)
 
-    try:
-        run_transaction(build)
-    except TransactWriteError as exc:
-        if is_condition_failure(exc):
-            raise _duplicate(doc, exc, unique) from exc
-        raise
+    if failure := failed_condition(build):
+        raise _duplicate(doc, failure, unique) from failure
     publish_after_save(doc, item)
     return item
 
@@ -163,12 +159,8 @@ def update_row(doc: DesignDoc, item: Record, body: Any) -> Record:
                 tx.delete(_guard(doc.name, name, old[name]))
         tx.save(item, condition=Record.id.exists())
 
-    try:
-        run_transaction(build)
-    except TransactWriteError as exc:
-        if is_condition_failure(exc):
-            raise _duplicate(doc, exc, added) from exc
-        raise
+    if failure := failed_condition(build):
+        raise _duplicate(doc, failure, added) from failure
     publish_after_save(doc, item)
     return item
 
@@ -184,13 +176,8 @@ def delete_rows(doc: DesignDoc, items: list[Record]) -> int:
                 tx.delete(guard)
             count_rows(tx, item, -1)
 
-        try:
-            run_transaction(build)
-        except TransactWriteError as exc:
-            if not is_condition_failure(exc):
-                raise
-            continue  # deleted meanwhile
-        deleted += 1
+        if failed_condition(build) is None:  # else deleted meanwhile
+            deleted += 1
     if deleted:
         publish_after_save(doc, None)
     return deleted

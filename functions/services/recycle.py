@@ -30,15 +30,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pynamodb.exceptions import TransactWriteError
-
 from functions.core.responses import ApiError
 from functions.models.base import (
     BaseModel,
     WatchedTransaction,
-    is_condition_failure,
+    failed_condition,
     now,
-    run_transaction,
     watcher_of,
     watching,
 )
@@ -240,12 +237,8 @@ def restore(
         tx.delete(log, condition=RecycleLog.id.exists())
         count_rows(tx, log, -1)
 
-    try:
-        run_transaction(build)
-    except TransactWriteError as exc:
-        if not is_condition_failure(exc):
-            raise
-        raise _why_not(log, item, guards) from exc
+    if failure := failed_condition(build):
+        raise _why_not(log, item, guards) from failure
     return note
 
 
@@ -277,13 +270,7 @@ def purge(log: Any) -> bool:
         tx.delete(log, condition=type(log).id.exists())
         count_rows(tx, log, -1)
 
-    try:
-        run_transaction(build)
-    except TransactWriteError as exc:
-        if is_condition_failure(exc):
-            return False
-        raise
-    return True
+    return failed_condition(build) is None
 
 
 def guard(scope: str, value: Any) -> Unique:

@@ -19,22 +19,9 @@ from starlette.responses import Response
 from functions.core.responses import ApiError, Envelope, Model, success
 from functions.core.routing import APIRouter
 from functions.core.validators import Schema
+from functions.routes import upload_form as form
 from functions.routes.admin.deps import LOGGED_IN, AdminContext, public, require
 from functions.routes.deps import SettingsDep
-from functions.routes.upload_form import (
-    AREA_RESPONSE,
-    SUFFIX_SVG_ROUTE,
-    UPLOAD_OPENAPI,
-    UPLOAD_PARAMS_RESPONSE,
-    UPLOAD_RESPONSE,
-    UploadCallbackBody,
-    UploadParamsBody,
-    area_options,
-    remote_callback,
-    remote_params,
-    suffix_svg_response,
-    upload_local,
-)
 from functions.services import caches
 from functions.services.uploads import Uploader
 
@@ -44,37 +31,40 @@ Admin = Annotated[AdminContext, require(LOGGED_IN)]
 
 
 @router.post(
-    "/upload", name="admin_ajax_upload", openapi_extra=UPLOAD_OPENAPI, response_model=UPLOAD_RESPONSE
+    "/upload",
+    name="admin_ajax_upload",
+    openapi_extra=form.UPLOAD_OPENAPI,
+    response_model=form.UPLOAD_RESPONSE,
 )
 async def upload(request: Request, ctx: Admin, settings: SettingsDep) -> dict[str, Any]:
     """Upload one file (multipart: file, topic); local mode."""
-    return await upload_local(request, Uploader("admin", ctx.id), settings)
+    return await form.upload_local(request, Uploader("admin", ctx.id), settings)
 
 
-@alioss.post("/params", name="admin_alioss_params", response_model=UPLOAD_PARAMS_RESPONSE)
-def upload_params(body: UploadParamsBody, ctx: Admin, settings: SettingsDep) -> dict[str, Any]:
+@alioss.post("/params", name="admin_alioss_params", response_model=form.UPLOAD_PARAMS_RESPONSE)
+def upload_params(body: form.UploadParamsBody, ctx: Admin, settings: SettingsDep) -> dict[str, Any]:
     """Remote mode: a presigned POST for one file and the token for the callback."""
-    return remote_params(body, Uploader("admin", ctx.id), settings)
+    return form.remote_params(body, Uploader("admin", ctx.id), settings)
 
 
-@alioss.post("/callback", name="admin_alioss_callback", response_model=UPLOAD_RESPONSE)
-def upload_callback(body: UploadCallbackBody, ctx: Admin, settings: SettingsDep) -> dict[str, Any]:
+@alioss.post("/callback", name="admin_alioss_callback", response_model=form.UPLOAD_RESPONSE)
+def upload_callback(body: form.UploadCallbackBody, ctx: Admin, settings: SettingsDep) -> dict[str, Any]:
     """Remote mode: the browser has posted the file; verify it and record the attachment."""
-    return remote_callback(body, Uploader("admin", ctx.id), settings)
+    return form.remote_callback(body, Uploader("admin", ctx.id), settings)
 
 
-@router.get("/area", name="admin_ajax_area", response_model=AREA_RESPONSE)
+@router.get("/area", name="admin_ajax_area", response_model=form.AREA_RESPONSE)
 def area(ctx: Admin, province: str | None = None, city: str | None = None) -> dict[str, Any]:
     """Provinces; the cities of `province`; the districts of `city`."""
-    return success(area_options(province, city))
+    return success(form.area_options(province, city))
 
 
 @router.get(
-    "/buildSuffixSvg", name="admin_ajax_build_suffix_svg", dependencies=[public()], **SUFFIX_SVG_ROUTE
+    "/buildSuffixSvg", name="admin_ajax_build_suffix_svg", dependencies=[public()], **form.SUFFIX_SVG_ROUTE
 )
 def build_suffix_svg(suffix: str = "file", background: str | None = None) -> Response:
     """An SVG file-type icon (public; `batoken` is accepted and ignored)."""
-    return suffix_svg_response(suffix, background)
+    return form.suffix_svg_response(suffix, background)
 
 
 class ClearCacheBody(Schema):

@@ -94,6 +94,10 @@ class AccountFields(Schema):
     status: Status = "enable"
 
 
+# The columns the admin and member lists open with, in this order.
+ACCOUNT_COLUMNS = ("id", "username", "nickname", "email", "mobile")
+
+
 class RuleRow(Shape):
     id: int | None = None
     pid: int | None = None

@@ -14,7 +14,7 @@ from functions.models.admin import USERNAME_SCOPE, Admin
 from functions.models.group import AdminGroup
 from functions.models.unique import Unique, unique_key
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import AccountFields, Table
+from functions.routes.admin.table import ACCOUNT_COLUMNS, AccountFields, Table
 from functions.services import admins
 from functions.services.admin_groups import all_groups
 
@@ -51,11 +51,7 @@ class AdminTable(Table):
     path = "auth/admin"
     model = Admin
     fields = (
-        "id",
-        "username",
-        "nickname",
-        "email",
-        "mobile",
+        *ACCOUNT_COLUMNS,
         "status",
         "group_arr",
         "last_login_time",

@@ -14,7 +14,7 @@ from functions.core.responses import Shape
 from functions.models.unique import Unique, unique_key
 from functions.models.user import SCOPES, User, cents_to_yuan
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import AccountFields, Table
+from functions.routes.admin.table import ACCOUNT_COLUMNS, AccountFields, Table
 from functions.services import members
 from functions.services.member_groups import group_names
 
@@ -59,11 +59,7 @@ class MemberTable(Table):
     path = "user/user"
     model = User
     fields = (
-        "id",
-        "username",
-        "nickname",
-        "email",
-        "mobile",
+        *ACCOUNT_COLUMNS,
         "group_id",
         "gender",
         "status",
