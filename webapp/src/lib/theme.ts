@@ -43,7 +43,8 @@ export const DEFAULT_LAYOUT: LayoutConfig = {
   headerBarHoverBackground: ['#f5f5f5', '#18222c'],
   headerBarTabColor: ['#000000', '#cfd3dc'],
   headerBarTabActiveBackground: ['#f5f5f5', '#141414'],
-  headerBarTabActiveColor: ['#000000', '#409eff'],
+  // The dark theme's active tab in the brand's light green (the selected menu item's), not a stray blue.
+  headerBarTabActiveColor: ['#000000', '#5cc9a7'],
   menuDefaultIcon: 'MinusOutlined',
 };
 
@@ -133,6 +134,21 @@ export function useNarrowScreen(): boolean {
   return useSyncExternalStore(subscribeNarrow, isNarrow, () => false);
 }
 
+/**
+ * The light algorithm's tints of the dark green come out grey (#8f9c97: an info alert's background, a selected
+ * option's or table row's, a primary tag's): the brand's pale greens instead.
+ */
+const LIGHT_GREEN_TINTS = {
+  colorPrimaryBg: '#e9f4f0',
+  colorPrimaryBgHover: '#d5ebe3',
+  colorPrimaryBorder: '#a9d3c5',
+  colorPrimaryBorderHover: '#7fbba7',
+  colorInfoBg: '#e9f4f0',
+  colorInfoBgHover: '#d5ebe3',
+  colorInfoBorder: '#a9d3c5',
+  colorInfoBorderHover: '#7fbba7',
+} as const;
+
 /** Seeds of the brand for antd's light or dark algorithm (the dark one keeps white text on buttons at ≥ 4.5:1
  * and lighter links on the dark background). */
 export function brandTokens(isDark: boolean): ThemeConfig['token'] {
@@ -144,7 +160,7 @@ export function brandTokens(isDark: boolean): ThemeConfig['token'] {
     borderRadius: 8,
     fontFamily: BRAND.fontFamily,
     // Green and red text (a log's + and − amounts): the dark algorithm's from these seeds have under 4.5:1.
-    ...(isDark ? { colorPrimaryText: '#5cc9a7', colorErrorText: '#ff7875' } : {}),
+    ...(isDark ? { colorPrimaryText: '#5cc9a7', colorErrorText: '#ff7875' } : LIGHT_GREEN_TINTS),
   };
 }
 

@@ -8,6 +8,9 @@ import type { Translate } from '../../lib/validators';
 import { CityNames } from '../city-cascader';
 import type { ColumnSchema, TableConfig } from './schema';
 
+/** Characters beyond which a table cell's text wraps (see the default case below). */
+const LONG_TEXT = 24;
+
 /** The content of `col`'s cell in `row`; a page's own `cells[col.key]` comes first. In a phone card
  * (`card`) long code wraps over up to three lines and can be expanded. */
 export function cellContent(col: ColumnSchema, row: Row, config: Pick<TableConfig, 'cells'>, t: Translate, card = false): ReactNode {
@@ -25,9 +28,15 @@ export function cellContent(col: ColumnSchema, row: Row, config: Pick<TableConfi
     case 'tag':
       return <Tag>{option?.label ?? String(value ?? '')}</Tag>;
     case 'tags':
-      return (value as unknown[] | undefined)?.map((v) => (
-        <Tag key={String(v)}>{col.options?.find((o) => String(o.value) === String(v))?.label ?? String(v)}</Tag>
-      ));
+      // Wrapped within a bounded width: a long list (a rule's dozen fields) would otherwise widen the table
+      // until its tags pass under the fixed actions column.
+      return (
+        <span style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4, maxWidth: 480 }}>
+          {(value as unknown[] | undefined)?.map((v) => (
+            <Tag key={String(v)}>{col.options?.find((o) => String(o.value) === String(v))?.label ?? String(v)}</Tag>
+          ))}
+        </span>
+      );
     case 'image':
       return value ? <img src={String(value)} alt="" style={{ width: 32, height: 32, objectFit: 'cover' }} /> : '-';
     case 'images': {
@@ -72,7 +81,15 @@ export function cellContent(col: ColumnSchema, row: Row, config: Pick<TableConfi
           {String(value ?? '')}
         </Typography.Text>
       );
-    default:
-      return option?.label ?? (value === null || value === undefined || value === '' ? '-' : String(value));
+    default: {
+      const text = option?.label ?? (value === null || value === undefined || value === '' ? '-' : String(value));
+      // In the table (which is as wide as its content) a long text wraps within 320 px instead of pushing the
+      // other columns out of sight; the phone cards wrap by themselves.
+      return !card && typeof text === 'string' && text.length > LONG_TEXT ? (
+        <span style={{ display: 'inline-block', minWidth: 160, maxWidth: 320, whiteSpace: 'normal' }}>{text}</span>
+      ) : (
+        text
+      );
+    }
   }
 }
