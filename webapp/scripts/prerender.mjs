@@ -5,16 +5,17 @@
  * bundled, into node_modules/.cache/prerender), which renders each screen's real route; every page is
  * dist/index.html with the rendered screen in #root, antd's styles in <head>, the title and <html lang>
  * of its language, its theme's colour scheme, and no loading overlay (the screen is readable at once).
- * The app's scripts start only after the browser has painted the screen: the page loads a small boot
- * script (dist/assets/prerender-boot-<hash>.js) instead of the app's entry and its preloads, and the boot
- * script starts them on the first frame after the paint. No inline script: the production CSP allows
- * only the app's own script files.
+ * The page loads a small boot script (dist/assets/prerender-boot-<hash>.js, scripts/prerender-boot.mjs)
+ * instead of the app's entry and its preloads: it downloads the app after the first paint and runs it on
+ * the visitor's first gesture, so a visitor who only looks pays no script time (DESIGN §5: Lighthouse
+ * mobile ≥ 90). No inline script: the production CSP allows only the app's own script files.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { bootPrerendered, INTENT_EVENTS } from './prerender-boot.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -35,32 +36,13 @@ function replaceOnce(html, pattern, replacement) {
 const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
-/** The boot script's source: the app's entry and its preloads, started after the first paint. */
+/** The boot script's source: bootPrerendered with the app's entry and its preloads. */
 export function bootScript(template) {
   const entry = template.match(ENTRY)?.[1];
   if (!entry) throw new Error('dist/index.html has no entry script: update scripts/prerender.mjs');
   const preloads = [...template.matchAll(PRELOAD)].map((match) => match[1]);
-  return `// Starts the app on a pre-rendered screen once the browser has painted it (scripts/prerender.mjs):
-// all its files are fetched at once, and run one file per task (the browser may paint and answer the
-// visitor in between), the entry last.
-const preloads = ${JSON.stringify(preloads)};
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-async function start() {
-  for (const href of preloads) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
-  for (const href of preloads) {
-    await import(href);
-    await nextTask();
-  }
-  await import(${JSON.stringify(entry)});
-}
-requestAnimationFrame(() => setTimeout(() => void start(), 0));
-`;
+  const args = [preloads, entry, INTENT_EVENTS].map((value) => JSON.stringify(value)).join(', ');
+  return `// Starts the app on a pre-rendered screen (webapp/scripts/prerender-boot.mjs).\n(${bootPrerendered.toString()})(${args});\n`;
 }
 
 /** dist/index.html with the rendered screen in it; `boot`: the boot script's address. */
@@ -78,7 +60,7 @@ export function fillTemplate(template, page, theme, boot) {
   html = replaceOnce(
     html,
     /<div id="root"><\/div>/,
-    `<noscript><p class="noscript-note">${escapeHtml(page.noscript)}</p></noscript>\n    <div id="root" data-prerendered="${escapeHtml(page.mark)}">${page.body}</div>`,
+    `<noscript><p class="noscript-note">${escapeHtml(page.noscript)}</p></noscript>\n    <p class="noscript-note" id="prerender-load-error" role="alert" hidden>${escapeHtml(page.loadError)}</p>\n    <div id="root" data-prerendered="${escapeHtml(page.mark)}">${page.body}</div>`,
   );
   return html;
 }

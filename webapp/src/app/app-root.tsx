@@ -3,13 +3,15 @@
  * pre-rendered at build time (app/prerender.tsx): hydration needs the same tree on both sides
  * (antd's theme keys come from React's useId).
  */
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { RouterProvider, type RouterProviderProps } from 'react-router';
 import { AppProviders } from './providers';
 
 type AppRouter = RouterProviderProps['router'];
 
-export function AppRoot({ router }: { router: AppRouter }) {
+/** `onDrawn`: called once the tree is on the page (after hydration, or the first render). */
+export function AppRoot({ router, onDrawn }: { router: AppRouter; onDrawn?: () => void }) {
+  useEffect(() => onDrawn?.(), [onDrawn]);
   return (
     <StrictMode>
       <AppProviders>

@@ -7,7 +7,7 @@ import { pathForRouteName } from '../lib/routes';
 import { createProgressBar } from '../lib/progress';
 import { createLoadingOverlay, type LoadingOverlay } from '../lib/overlay';
 import { applyTitle, watchTitle } from '../lib/page-title';
-import { canHydrate, readMark, rememberPreferences } from '../lib/prerender';
+import { canHydrate, readBeforeApp, readMark, rememberPreferences, takeOver } from '../lib/prerender';
 import { loadSiteConfig } from '../lib/site';
 import { getLayoutConfig, subscribeLayoutConfig } from '../lib/theme';
 import { routes } from './routes';
@@ -50,12 +50,24 @@ remember();
 i18n.on('languageChanged', remember);
 subscribeLayoutConfig(remember);
 
+const prerendered = readMark(rootElement) !== null;
 if (hydrate) {
   // Hydration waits for the route's code and language files (the markup needs them) and runs as a
-  // transition, so React splits it into short tasks instead of one long one.
-  void whenRouterReady(router).then(() => startTransition(() => void hydrateRoot(rootElement, <AppRoot router={router} />)));
+  // transition, so React splits it into short tasks instead of one long one. Then the app takes over
+  // what the visitor typed or submitted before it ran.
+  const onDrawn = () => takeOver(rootElement, readBeforeApp(rootElement));
+  void whenRouterReady(router).then(() =>
+    startTransition(() => void hydrateRoot(rootElement, <AppRoot router={router} onDrawn={onDrawn} />)),
+  );
+} else if (prerendered) {
+  // A pre-rendered screen the app draws differently now (another language, theme or query): drawn
+  // anew once its route is ready, keeping what the visitor typed.
+  void whenRouterReady(router).then(() => {
+    const before = readBeforeApp(rootElement);
+    rootElement.replaceChildren();
+    createRoot(rootElement).render(<AppRoot router={router} onDrawn={() => takeOver(rootElement, before)} />);
+  });
 } else {
   rootElement.replaceChildren();
-  rootElement.removeAttribute('data-prerendered');
   createRoot(rootElement).render(<AppRoot router={router} />);
 }

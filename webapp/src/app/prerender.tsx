@@ -27,6 +27,8 @@ export interface RenderedPage {
   mark: string;
   /** "This page needs JavaScript" in the page's language. */
   noscript: string;
+  /** "The app's files could not be downloaded", shown by the boot script when they cannot. */
+  loadError: string;
 }
 
 export async function renderPage(path: string, lang: Language, dark: boolean): Promise<RenderedPage> {
@@ -49,5 +51,6 @@ export async function renderPage(path: string, lang: Language, dark: boolean): P
     htmlLang: lang === 'zh-cn' ? 'zh-CN' : 'en',
     mark: markValue({ path, lang, theme: dark ? 'dark' : 'light' }),
     noscript: i18n.t('general:noscript'),
+    loadError: i18n.t('general:prerenderLoadError'),
   };
 }

@@ -3,8 +3,8 @@
  * brand: a green band with the logo and name (a link home to the public site in the current language),
  * the language and theme switches, the panel with the screen's title, and a "back to the site" link.
  * The login screens are pre-rendered (lib/prerender), so what differs on phones is left to CSS
- * (index.html's .auth-* rules) rather than to script, and the switches and the form stay inert until
- * the app has taken the page over.
+ * (index.html's .auth-* rules) rather than to script. Before the app has taken the page over, the form
+ * takes typing (the app adopts it, lib/prerender takeOver) and the switches, which need the app, are inert.
  */
 import type { ReactNode } from 'react';
 import { theme } from 'antd';
@@ -58,7 +58,7 @@ function Frame({ title, titleId, children }: { title: string; titleId: string; c
           <ThemeSwitch />
         </div>
       </header>
-      <main className="auth-main" inert={inert} style={{ flex: 1, display: 'flex', justifyContent: 'center', alignItems: 'flex-start' }}>
+      <main className="auth-main" style={{ flex: 1, display: 'flex', justifyContent: 'center', alignItems: 'flex-start' }}>
         <section
           aria-labelledby={titleId}
           className="auth-panel"

@@ -85,3 +85,56 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * What the visitor did on the pre-rendered screen before the app ran (the boot script, scripts/prerender.mjs,
+ * starts it on the first gesture): the inputs whose content or tick differs from what the page was
+ * rendered with (by element id: the app's form draws the same ids), and the form they submitted.
+ */
+export interface BeforeApp {
+  typed: ReadonlyMap<string, string | boolean>;
+  pendingForm: string | null;
+}
+
+export function readBeforeApp(root: HTMLElement): BeforeApp {
+  const typed = new Map<string, string | boolean>();
+  root.querySelectorAll('input').forEach((input) => {
+    if (!input.id) return;
+    if (input.type === 'checkbox' || input.type === 'radio') {
+      if (input.checked !== input.defaultChecked) typed.set(input.id, input.checked);
+    } else if (input.value !== input.defaultValue) {
+      typed.set(input.id, input.value);
+    }
+  });
+  return { typed, pendingForm: root.dataset.submitPending ?? null };
+}
+
+/**
+ * Hands what the visitor did before the app ran to the app, once it has drawn the screen: each input is
+ * changed the way typing changes it (React's onChange runs, so the form's state holds the value), and a
+ * held submit is sent again. From here on the page is the app's (no data-prerendered).
+ */
+export function takeOver(root: HTMLElement, before: BeforeApp): void {
+  delete root.dataset.prerendered;
+  delete root.dataset.submitPending;
+  const nativeValueSetter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  before.typed.forEach((value, id) => {
+    const input = root.ownerDocument.getElementById(id);
+    if (!(input instanceof HTMLInputElement) || !root.contains(input)) return;
+    if (typeof value === 'boolean') {
+      // React hears a tick by its click: set the opposite through React's own tracker, then click.
+      input.checked = !value;
+      input.click();
+    } else {
+      // React's tracker remembers the value it last saw: make it another one, so the typed value reads
+      // as a change.
+      input.value = value === '' ? ' ' : '';
+      nativeValueSetter?.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  });
+  if (before.pendingForm) {
+    const form = root.ownerDocument.getElementById(before.pendingForm);
+    if (form instanceof HTMLFormElement && root.contains(form)) form.requestSubmit();
+  }
+}

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error -- a build script (plain ES module, no types)
+import { bootPrerendered, INTENT_EVENTS } from '../prerender-boot.mjs';
+
+/** A pre-rendered page: the mark on #root, a form, the hidden "could not download" note. */
+function page() {
+  document.body.innerHTML = `
+    <p id="prerender-load-error" hidden>could not download</p>
+    <div id="root" data-prerendered="/user/login zh-cn light">
+      <form id="user-login"><input id="user-login_username"><button type="submit">log in</button></form>
+    </div>`;
+  return {
+    root: document.getElementById('root')!,
+    form: document.getElementById('user-login') as HTMLFormElement,
+    note: document.getElementById('prerender-load-error')!,
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+const listeners: [string, EventListener][] = [];
+const realAdd = document.addEventListener.bind(document);
+
+afterEach(() => {
+  // Each boot adds capture listeners on the shared document: take them off between tests.
+  for (const [type, listener] of listeners.splice(0)) document.removeEventListener(type, listener, true);
+  document.addEventListener = realAdd;
+});
+
+function boot(entry: string) {
+  document.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) => {
+    listeners.push([type, listener]);
+    realAdd(type, listener, options);
+  }) as typeof document.addEventListener;
+  bootPrerendered([], entry, INTENT_EVENTS);
+}
+
+describe('the boot script of a pre-rendered screen', () => {
+  it('holds a submit until the app owns the page, and names the form for the app', async () => {
+    const { root, form } = page();
+    boot('/app/assets/missing.js');
+    const event = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(root.dataset.submitPending).toBe('user-login');
+
+    // The app has taken the page over: submits are the app's.
+    delete root.dataset.prerendered;
+    delete root.dataset.submitPending;
+    const later = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+    expect(root.dataset.submitPending).toBeUndefined();
+    await settle(); // the submit was a gesture: let its (failing) start end within this test
+  });
+
+  it('runs the app on the first gesture only, and says so when its files cannot be downloaded', async () => {
+    const { form, note } = page();
+    boot('/app/assets/missing.js');
+    await settle();
+    expect(note.hidden).toBe(true);
+    form.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    await settle();
+    expect(note.hidden).toBe(false);
+  });
+});
