@@ -59,7 +59,7 @@ export default function AdminInfoPage() {
         <Form.Item name="motto" label={t('admin.motto')}>
           <Input.TextArea rows={2} />
         </Form.Item>
-        <Form.Item name="password" label={t('admin.newPassword')} help={t('admin.passwordHelp')} rules={[ruleFor('password', t)]}>
+        <Form.Item name="password" label={t('admin.newPassword')} extra={t('admin.passwordHelp')} rules={[ruleFor('password', t)]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item noStyle shouldUpdate>

@@ -32,6 +32,8 @@ export default function PublishPage() {
   const [jobs, setJobs] = useState<PublishJob[]>([]);
   const [lines, setLines] = useState<Line[]>([]);
   const [starting, setStarting] = useState(false);
+  // Until the first answer the cards show a skeleton, not "never published" and "no data".
+  const [loaded, setLoaded] = useState(false);
   const logJob = useRef<string>('');
 
   const refresh = useCallback(async () => {
@@ -59,7 +61,9 @@ export default function PublishPage() {
   }, []);
 
   useEffect(() => {
-    void refresh().catch(() => undefined);
+    void refresh()
+      .catch(() => undefined)
+      .finally(() => setLoaded(true));
   }, [refresh]);
 
   const narrow = useNarrowScreen();
@@ -91,6 +95,7 @@ export default function PublishPage() {
   return (
     <Flex vertical gap={16}>
       <Card
+        loading={!loaded}
         title={t('title')}
         extra={
           <Auth name="publish">
@@ -161,7 +166,7 @@ export default function PublishPage() {
           <Empty description={t('none')} />
         )}
       </Card>
-      <Card title={t('history')}>
+      <Card title={t('history')} loading={!loaded}>
         {/* On a phone one row per publish (a four-column table does not fit in 390 px); else a table. */}
         {narrow ? (
           <List
