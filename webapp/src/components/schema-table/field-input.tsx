@@ -1,5 +1,5 @@
 /** The form controls of a schema field (./schema FieldInputType). */
-import { lazy, Suspense, useMemo, type CSSProperties } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import {
   Button,
   Checkbox,
@@ -23,18 +23,10 @@ import { IconPicker } from '../icon-picker';
 import { UploadField } from '../upload/upload-field';
 import { RemoteSelect } from './remote-select';
 import { leafKeys, type FieldSchema } from './schema';
+import { VISUALLY_HIDDEN } from '../visually-hidden';
 
 // Loaded when a form with a rich-text field opens (the editor is the largest control).
 const RichTextEditor = lazy(() => import('../rich-text-editor'));
-
-const VISUALLY_HIDDEN: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};
 
 function RuleTree({ field, id, value, onChange }: { field: FieldSchema; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
   const checked = useMemo(() => leafKeys(field.tree, (value as unknown[]) ?? []), [field.tree, value]);

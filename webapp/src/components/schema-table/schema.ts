@@ -129,6 +129,9 @@ export interface TableSchema {
   batchEdit?: boolean;
 }
 
+/** A log's table: rows are only read (no add, edit or delete button). */
+export const READ_ONLY = { canAdd: false, canEdit: false, canDelete: false } as const satisfies Partial<TableSchema>;
+
 /** A schema with its API and the page's hooks (the parts that are code, not data). */
 export interface TableConfig extends TableSchema {
   api: TableApi;

@@ -29,6 +29,7 @@ import {
   type ChartColors,
   type StorageSlice,
 } from './dashboard-data';
+import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
 
 // ECharts comes with the charts module, after the page itself has rendered.
 const DashboardChart = lazy(() => import('./dashboard-charts'));
@@ -282,17 +283,7 @@ function TrendCard({ data, days, onDays }: { data: Dashboard; days: number; onDa
   );
 }
 
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
+const visuallyHidden: CSSProperties = { ...VISUALLY_HIDDEN, padding: 0, margin: -1, border: 0 };
 
 function StorageCard({ data }: { data: Dashboard }) {
   const { t } = useTranslation('admin/dashboard');

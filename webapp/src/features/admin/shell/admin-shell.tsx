@@ -47,6 +47,7 @@ import './main-animation.css';
 import { useMenuBadges } from './menu-badges';
 import { TabStrip, type TabAction } from './tab-strip';
 import { useAdminNamespace } from './use-admin-i18n';
+import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
 
 // The layout settings drawer (colour pickers, number inputs, the icon picker) loads when first opened.
 const LayoutSettings = lazy(() => import('./layout-settings').then((m) => ({ default: m.LayoutSettings })));
@@ -57,15 +58,6 @@ export type AdminPages = Record<string, ComponentType | undefined>;
 
 const HEADER_HEIGHT = 50;
 
-const SCREEN_READER_ONLY: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};
-
 /** A menu title with its count (new enquiries…): the number shown, a sentence for screen readers. */
 function BadgeLabel({ title, count }: { title: string; count: number }) {
   const { t } = useTranslation('admin/common');
@@ -73,7 +65,7 @@ function BadgeLabel({ title, count }: { title: string; count: number }) {
     <span data-badge={count} style={{ display: 'inline-flex', alignItems: 'center', gap: 8, maxWidth: '100%' }}>
       <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{title}</span>
       <Badge count={count} overflowCount={99} size="small" aria-hidden />
-      <span style={SCREEN_READER_ONLY}>{t('shell.badge', { n: count })}</span>
+      <span style={VISUALLY_HIDDEN}>{t('shell.badge', { n: count })}</span>
     </span>
   );
 }

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  READ_ONLY,
   STATUS_OPTIONS,
   flattenRows,
   rowsToTree,
@@ -112,9 +113,7 @@ export function ruleSchema(
 /** A read-only wallet log (user/moneyLog, user/scoreLog). */
 export function walletLogSchema(t: T, kind: 'money' | 'score'): TableSchema {
   return {
-    canAdd: false,
-    canEdit: false,
-    canDelete: false,
+    ...READ_ONLY,
     columns: [
       { key: 'id', title: 'ID', sorter: true },
       { key: 'user_id', title: t('member.userId'), filter: 'input' },
@@ -131,12 +130,13 @@ export function walletLogSchema(t: T, kind: 'money' | 'score'): TableSchema {
 /** Group tables keep their rules; "*" (everything) is not a tree node. */
 export const groupToForm = (row: Row) => ({ ...row, rules: (row.rules as unknown[]).filter((r) => r !== '*') });
 
-/** The first columns of the admin and member tables. */
-export function accountColumns(t: T): ColumnSchema[] {
+/** The first columns of the admin and member tables, the account's group(s) last. */
+export function accountColumns(t: T, group: ColumnSchema): ColumnSchema[] {
   return [
     { key: 'id', title: 'ID', sorter: true },
     { key: 'username', title: t('admin.username'), filter: 'input' },
     { key: 'nickname', title: t('admin.nickname') },
+    group,
   ];
 }
 

@@ -12,8 +12,7 @@ export default function AdminsPage() {
     () => ({
       api: table,
       columns: [
-        ...accountColumns(t),
-        { key: 'group_name_arr', title: t('admin.groups'), render: 'tags' },
+        ...accountColumns(t, { key: 'group_name_arr', title: t('admin.groups'), render: 'tags' }),
         { key: 'avatar', title: t('admin.avatar'), render: 'image' },
         { key: 'email', title: t('admin.email') },
         { key: 'mobile', title: t('admin.mobile') },

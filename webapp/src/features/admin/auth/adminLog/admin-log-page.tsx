@@ -1,7 +1,7 @@
 /** Back office › Permissions › Admin log (auth/adminLog): every write request, read-only. */
 import { useMemo } from 'react';
 import { SchemaTable } from '../../../../components/schema-table/schema-table';
-import type { TableConfig } from '../../../../components/schema-table/schema';
+import { READ_ONLY, type TableConfig } from '../../../../components/schema-table/schema';
 import { useAdminT } from '../../shell/page-kit';
 import { table } from './api';
 
@@ -10,9 +10,7 @@ export default function AdminLogPage() {
   const config = useMemo<TableConfig>(
     () => ({
       api: table,
-      canAdd: false,
-      canEdit: false,
-      canDelete: false,
+      ...READ_ONLY,
       columns: [
         { key: 'id', title: 'ID', sorter: true },
         { key: 'username', title: t('admin.username'), filter: 'input' },

@@ -8,7 +8,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { allowed } from '../../../../components/permission';
 import { SchemaTable } from '../../../../components/schema-table/schema-table';
-import type { TableConfig } from '../../../../components/schema-table/schema';
+import { READ_ONLY, type TableConfig } from '../../../../components/schema-table/schema';
 import { useAdminState } from '../../../../lib/admin-store';
 import { tableApi } from '../../../../lib/table-api';
 import { useRoutePush } from '../../shell/route-push';
@@ -24,9 +24,7 @@ export default function CrudLogPage() {
   const config = useMemo<TableConfig>(
     () => ({
       api: table,
-      canAdd: false,
-      canEdit: false,
-      canDelete: false,
+      ...READ_ONLY,
       quickSearch: t('quickSearch'),
       columns: [
         { key: 'id', title: 'ID', width: 80 },

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrgNode } from './api';
 import { clickGate, edgeScroll, fitZoom, isDrag, wheelZoom } from './interaction';
 import { canMove, layout, NODE_H, NODE_W, type Limits } from './tree';
+import { VISUALLY_HIDDEN } from '../../../../components/visually-hidden';
 
 const NS = 'admin/routine/orgChart';
 
@@ -283,7 +284,7 @@ export function ChartCanvas(props: Props) {
                       {node.disabled && <LockOutlined aria-label={t('lockedTag')} style={{ marginInlineEnd: 4 }} />}
                       {otherNameOf(node)}
                     </div>
-                    <span style={SR_ONLY}>{parent ? t('levelUnder', { level, parent: nameOf(parent) }) : t('levelTop')}</span>
+                    <span style={VISUALLY_HIDDEN}>{parent ? t('levelUnder', { level, parent: nameOf(parent) }) : t('levelTop')}</span>
                     <Dropdown menu={menu(node)} trigger={['click']} autoFocus>
                       <Button
                         type="text"
@@ -337,12 +338,3 @@ export function ChartCanvas(props: Props) {
     </div>
   );
 }
-
-const SR_ONLY: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};

@@ -5,7 +5,7 @@
  * purge for ever (the table's delete button, permission "del").
  */
 import { useMemo, useState } from 'react';
-import { Button, Descriptions, Modal, Popconfirm, Typography } from 'antd';
+import { Button, Descriptions, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SchemaTable } from '../../../../components/schema-table/schema-table';
 import type { TableConfig } from '../../../../components/schema-table/schema';
@@ -13,14 +13,14 @@ import { useAuth } from '../../../../components/permission';
 import type { Row } from '../../../../lib/table-api';
 import { timeFormat } from '../../../../lib/time';
 import { TableName } from '../../shell/table-name';
-import { dataLogSchema, useAdminT, valueText } from '../../shell/page-kit';
+import { DataLogModal } from '../../shell/data-log-modal';
+import { dataLogSchema, valueText } from '../../shell/page-kit';
 import { restore, table } from './api';
 
 const NS = 'admin/security';
 
 export default function DataRecycleLogPage() {
   const { t } = useTranslation(NS);
-  const tc = useAdminT();
   const canRestore = useAuth('restore');
   const [viewing, setViewing] = useState<{ row: Row; reload: () => void } | null>(null);
 
@@ -78,28 +78,21 @@ export default function DataRecycleLogPage() {
   return (
     <>
       <SchemaTable config={config} />
-      <Modal
-        open={viewing !== null}
-        title={shown ? `${t('deletedRow')} · ${String(shown.table_title)} #${String(shown.item_id)}` : ''}
-        onCancel={() => setViewing(null)}
-        footer={
-          <>
-            <Button onClick={() => setViewing(null)}>{tc('common.cancel')}</Button>
-            {canRestore && viewing && (
-              <Button type="primary" onClick={() => void restoreRows([viewing.row.id], viewing.reload)}>
-                {t('restore')}
-              </Button>
-            )}
-          </>
+      <DataLogModal
+        row={shown}
+        title={(row) => `${t('deletedRow')} · ${String(row.table_title)} #${String(row.item_id)}`}
+        onClose={() => setViewing(null)}
+        action={
+          canRestore &&
+          viewing && (
+            <Button type="primary" onClick={() => void restoreRows([viewing.row.id], viewing.reload)}>
+              {t('restore')}
+            </Button>
+          )
         }
-        width={720}
-        destroyOnHidden
       >
-        {shown && (
+        {() => (
           <>
-            <Typography.Paragraph type="secondary">
-              {String(shown.username)} · {timeFormat(shown.create_time as number)} · {String(shown.ip)}
-            </Typography.Paragraph>
             {heldBy && <Typography.Paragraph>{t('heldBy', { groups: heldBy })}</Typography.Paragraph>}
             <Descriptions
               bordered
@@ -117,7 +110,7 @@ export default function DataRecycleLogPage() {
             />
           </>
         )}
-      </Modal>
+      </DataLogModal>
     </>
   );
 }

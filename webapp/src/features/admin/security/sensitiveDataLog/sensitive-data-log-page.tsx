@@ -5,7 +5,7 @@
  * says what it holds now), purge (the table's delete button). Passwords show only that they changed.
  */
 import { useMemo, useState } from 'react';
-import { Button, Descriptions, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Descriptions, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SchemaTable } from '../../../../components/schema-table/schema-table';
 import type { TableConfig } from '../../../../components/schema-table/schema';
@@ -13,7 +13,8 @@ import { useAuth } from '../../../../components/permission';
 import type { Row } from '../../../../lib/table-api';
 import { timeFormat } from '../../../../lib/time';
 import { TableName } from '../../shell/table-name';
-import { dataLogSchema, useAdminT, valueText } from '../../shell/page-kit';
+import { DataLogModal } from '../../shell/data-log-modal';
+import { dataLogSchema, valueText } from '../../shell/page-kit';
 import { rollback, table } from './api';
 
 const NS = 'admin/security';
@@ -71,7 +72,6 @@ const fieldName = (row: Row) => (row.field_title ? `${String(row.field_title)} $
 
 export default function SensitiveDataLogPage() {
   const { t } = useTranslation(NS);
-  const tc = useAdminT();
   const canRollback = useAuth('rollback');
   const [viewing, setViewing] = useState<{ row: Row; reload: () => void } | null>(null);
 
@@ -142,59 +142,48 @@ export default function SensitiveDataLogPage() {
   return (
     <>
       <SchemaTable config={config} />
-      <Modal
-        open={viewing !== null}
-        title={
-          shown
-            ? `${t('diff')} · ${String(shown.table_title)}${shown.item_id ? ` #${String(shown.item_id)}` : ''} · ${fieldName(shown)}`
-            : ''
+      <DataLogModal
+        row={shown}
+        title={(row) => `${t('diff')} · ${String(row.table_title)}${row.item_id ? ` #${String(row.item_id)}` : ''} · ${fieldName(row)}`}
+        onClose={() => setViewing(null)}
+        action={
+          canRollback &&
+          viewing &&
+          !viewing.row.secret &&
+          !viewing.row.rollback_time && (
+            <Popconfirm title={t('confirmRollback')} onConfirm={() => void rollBack(viewing.row.id, viewing.reload)}>
+              <Button type="primary">{t('rollback')}</Button>
+            </Popconfirm>
+          )
         }
-        onCancel={() => setViewing(null)}
-        footer={
-          <>
-            <Button onClick={() => setViewing(null)}>{tc('common.cancel')}</Button>
-            {canRollback && viewing && !viewing.row.secret && !viewing.row.rollback_time && (
-              <Popconfirm title={t('confirmRollback')} onConfirm={() => void rollBack(viewing.row.id, viewing.reload)}>
-                <Button type="primary">{t('rollback')}</Button>
-              </Popconfirm>
-            )}
-          </>
+        note={(row) =>
+          row.rollback_time ? ` · ${t('rolledBackBy', { admin: row.rollback_admin, time: timeFormat(row.rollback_time as number) })}` : ''
         }
-        width={720}
-        destroyOnHidden
       >
-        {shown && (
-          <>
-            <Typography.Paragraph type="secondary">
-              {String(shown.username)} · {timeFormat(shown.create_time as number)} · {String(shown.ip)}
-              {shown.rollback_time
-                ? ` · ${t('rolledBackBy', { admin: shown.rollback_admin, time: timeFormat(shown.rollback_time as number) })}`
-                : ''}
-            </Typography.Paragraph>
-            {shown.secret ? (
-              <Typography.Paragraph>{t('secretChanged')}</Typography.Paragraph>
-            ) : (
-              <Descriptions
-                bordered
-                size="small"
-                column={1}
-                items={[
-                  {
-                    key: 'before',
-                    label: t('before'),
-                    children: <Side value={shown.before} other={shown.after} style={REMOVED} mark={t('removed')} t={t} />,
-                  },
-                  {
-                    key: 'after',
-                    label: t('after'),
-                    children: <Side value={shown.after} other={shown.before} style={ADDED} mark={t('added')} t={t} />,
-                  },
-                ]}
-              />
-            )}
-          </>
-        )}
-      </Modal>
+        {(row) =>
+          row.secret ? (
+            <Typography.Paragraph>{t('secretChanged')}</Typography.Paragraph>
+          ) : (
+            <Descriptions
+              bordered
+              size="small"
+              column={1}
+              items={[
+                {
+                  key: 'before',
+                  label: t('before'),
+                  children: <Side value={row.before} other={row.after} style={REMOVED} mark={t('removed')} t={t} />,
+                },
+                {
+                  key: 'after',
+                  label: t('after'),
+                  children: <Side value={row.after} other={row.before} style={ADDED} mark={t('added')} t={t} />,
+                },
+              ]}
+            />
+          )
+        }
+      </DataLogModal>
     </>
   );
 }

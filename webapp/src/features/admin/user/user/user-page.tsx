@@ -69,8 +69,7 @@ export default function MembersPage() {
     () => ({
       api: table,
       columns: [
-        ...accountColumns(t),
-        { key: 'group_name', title: t('member.group') },
+        ...accountColumns(t, { key: 'group_name', title: t('member.group') }),
         { key: 'email', title: t('admin.email') },
         { key: 'mobile', title: t('admin.mobile') },
         { key: 'money', title: t('member.money'), sorter: true },
