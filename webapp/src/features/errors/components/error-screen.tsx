@@ -41,6 +41,10 @@ function ErrorFrame(props: {
         padding: 24,
         background: props.embedded ? undefined : token.colorBgLayout,
         color: token.colorText,
+        // The brand's sans-serif stack: outside antd's components the page would fall back to the browser's serif
+        // (visible in English; the Chinese faces are sans-serif anyway).
+        fontFamily: token.fontFamily,
+        fontSize: token.fontSize,
       }}
     >
       <section aria-labelledby="error-heading" style={{ maxWidth: 560, textAlign: 'center' }}>
