@@ -1,8 +1,9 @@
-"""Helpers and fixtures of the back-office API tests (imported by tests/api/test_admin_*.py).
+"""Helpers of the back-office API tests (their fixtures `admin_seed` and `super_admin` are in
+tests/api/conftest.py).
 
-- `admin_seed` (session): the default rules, groups and config items (what `make run` seeds).
+- `seed_defaults()`: the default rules, groups and config items (what `make run` seeds).
 - `make_admin(api, rules=…)`: an admin in a fresh group holding the named rules (or "*"), logged in
-  over HTTP; returns an `AdminUser` with its token headers. `super_admin` is a flag-super admin.
+  over HTTP; returns an `AdminUser` with its token headers.
 - `rule_ids(names)`: ids of seeded rules by name.
 """
 
@@ -14,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-import pytest
 
 PASSWORD = "Admin_pass1"
+EN = {"Accept-Language": "en"}
+ZH = {"Accept-Language": "zh-cn"}
 
 
 @dataclass
@@ -46,11 +48,6 @@ def seed_defaults() -> None:
     seed_config_items()
     seed_recycle_rules()
     seed_sensitive_rules()
-
-
-@pytest.fixture(scope="session")
-def admin_seed(dynamodb: Any) -> None:
-    seed_defaults()
 
 
 def rule_ids(names: Iterable[str]) -> list[int]:
@@ -114,11 +111,6 @@ def make_admin(
     return AdminUser(int(admin.id), username, info["token"], info["refresh_token"], group_id, info)
 
 
-@pytest.fixture(scope="session")
-def super_admin(api: httpx.Client, admin_seed: None) -> AdminUser:
-    return make_admin(api, is_super=True)
-
-
 def ok(response: httpx.Response) -> Any:
     body = response.json()
     assert response.status_code == 200 and body["code"] == 1, body
@@ -128,3 +120,15 @@ def ok(response: httpx.Response) -> Any:
 def refused(response: httpx.Response) -> bool:
     body = response.json()
     return response.status_code == 200 and body["code"] == 401
+
+
+def post(
+    api: httpx.Client, path: str, who: AdminUser, body: Any, lang: dict[str, str] = EN
+) -> dict[str, Any]:
+    """POST `body` as JSON to `/srv/admin/<path>` as `who`; the envelope."""
+    return api.post(f"/srv/admin/{path}", json=body, headers={**who.headers, **lang}).json()
+
+
+def get(api: httpx.Client, path: str, who: AdminUser, **params: Any) -> dict[str, Any]:
+    """GET `/srv/admin/<path>?<params>` as `who`, in English; the envelope."""
+    return api.get(f"/srv/admin/{path}", params=params, headers={**who.headers, **EN}).json()

@@ -1,12 +1,13 @@
-"""Helpers and fixtures of the member API tests (imported by tests/api/test_members_*.py).
+"""Helpers of the member API tests (imported by tests/api/test_members_*.py); the fixtures
+`mailbox` and `fast_hashing` are in tests/api/conftest.py.
 
-- `mailbox` (session): a real SMTP capture (aiosmtpd, `functions.local.smtp`) on a free port and an
+- `mailbox`: a real SMTP capture (aiosmtpd, `functions.local.smtp`) on a free port and an
   SMS outbox folder; the settings the API runs with point at both. `latest_code(target)` reads the
   newest code sent to an e-mail address or mobile number from there.
 - `solve_captcha(api)`: loads a captcha image like the browser does and reads its answer from
   DynamoDB Local (the only way a test can "see" the picture).
 - `new_member(...)`: a member created directly in the tables, `login(...)` logs in over HTTP.
-- `fast_hashing` (autouse in the member modules): Argon2id with the smallest cost parameters, so
+- `fast_hashing` (used by every member module): Argon2id with the smallest cost parameters, so
   the hundreds of hashes these tests make stay fast; the production parameters are tested in
   tests/unit/test_security.py.
 """
@@ -16,15 +17,12 @@ from __future__ import annotations
 import re
 import time
 import uuid
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
-from functions.local.dynamodb import free_port
 from functions.models.captcha import Captcha
 from functions.models.user import User
 
@@ -59,48 +57,6 @@ class Mailbox:
                 return match.group(1)
             time.sleep(0.05)
         raise AssertionError(f"no message to {target}")
-
-
-@pytest.fixture
-def fast_hashing(monkeypatch: pytest.MonkeyPatch) -> None:
-    from argon2 import PasswordHasher, Type
-
-    import functions.core.security as security
-
-    cheap = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1, type=Type.ID)
-    monkeypatch.setattr(security, "_hasher", lambda: cheap)
-
-
-@pytest.fixture(scope="session")
-def _mail_capture(dynamodb, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Mailbox, int]]:
-    from functions.local import smtp
-
-    mail_dir = tmp_path_factory.mktemp("mail")
-    sms_dir = tmp_path_factory.mktemp("sms")
-    port = free_port()
-    controller = smtp.start(mail_dir, port, announce=False)
-    try:
-        yield Mailbox(mail_dir, sms_dir), port
-    finally:
-        controller.stop()
-
-
-@pytest.fixture
-def mailbox(_mail_capture: tuple[Mailbox, int], monkeypatch: pytest.MonkeyPatch) -> Mailbox:
-    """Point the settings the API reads *now* (other suites may have rebuilt them) at the capture."""
-    from functions.core.settings import get_settings
-
-    box, port = _mail_capture
-    settings = get_settings()
-    for name, value in (
-        ("smtp_host", "127.0.0.1"),
-        ("smtp_port", port),
-        ("sms_outbox_dir", box.sms_dir),
-        ("mail_backend", "smtp"),
-        ("sms_backend", "outbox"),
-    ):
-        monkeypatch.setattr(settings, name, value)
-    return box
 
 
 def uid(prefix: str = "u") -> str:

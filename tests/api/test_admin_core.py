@@ -9,29 +9,19 @@ from typing import Any
 
 import httpx
 
-from tests.api.admin_support import (  # noqa: F401
+from tests.api.admin_support import (
+    EN,
     PASSWORD,
     AdminUser,
-    admin_seed,
+    get,
     login,
     make_admin,
     make_group,
     ok,
-    refused,
+    post,
     rule_ids,
-    super_admin,
     unique,
 )
-
-EN = {"Accept-Language": "en"}
-
-
-def post(api: httpx.Client, path: str, who: AdminUser, body: dict[str, Any]) -> dict[str, Any]:
-    return api.post(f"/srv/admin/{path}", json=body, headers={**who.headers, **EN}).json()
-
-
-def get(api: httpx.Client, path: str, who: AdminUser, **params: Any) -> dict[str, Any]:
-    return api.get(f"/srv/admin/{path}", params=params, headers={**who.headers, **EN}).json()
 
 
 def delete(api: httpx.Client, path: str, who: AdminUser, ids: list[int]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from tests.api.admin_support import AdminUser, admin_seed, ok, super_admin  # noqa: F401
+from tests.api.admin_support import AdminUser, ok  # noqa: F401
 
 ZH = {"Accept-Language": "zh-CN"}
 EN = {"Accept-Language": "en"}

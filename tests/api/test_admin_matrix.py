@@ -23,7 +23,7 @@ import pytest
 
 from functions.app import create_app
 from functions.routes.admin.deps import DESIGNED_PATH, LOGGED_IN, PUBLIC, route_permissions
-from tests.api.admin_support import AdminUser, admin_seed, all_rule_names, make_admin, super_admin  # noqa: F401
+from tests.api.admin_support import AdminUser, all_rule_names, make_admin  # noqa: F401
 
 # Designed tables are served by routes whose path is data (`/admin/{path}/index`, permission
 # `{path}/index`): the matrix calls them for one designed table.

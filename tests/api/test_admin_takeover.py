@@ -13,15 +13,13 @@ from typing import Any
 
 import httpx
 
-from tests.api.admin_support import (  # noqa: F401
+from tests.api.admin_support import (
     PASSWORD,
     AdminUser,
-    admin_seed,
     make_admin,
     make_group,
     ok,
     rule_ids,
-    super_admin,
     unique,
 )
 

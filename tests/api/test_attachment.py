@@ -8,6 +8,7 @@ import json
 from tests.api.uploads_support import (
     admin_headers,  # noqa: F401 - fixtures
     member_headers,  # noqa: F401
+    recycled_attachments,
     unique_png,
     upload,
     upload_env,  # noqa: F401
@@ -61,12 +62,7 @@ def test_list_filters_and_delete_keeps_a_file_still_referred_to(
     # Both deleted rows are in the recycle bin (the default rule keeps attachment records), whose
     # copies still refer to the file; purging them removes it.
     assert stored.is_file(), "the recycle bin's copies still refer to the file"
-    search = json.dumps([{"field": "table", "val": "routine/attachment", "operator": "eq"}])
-    kept = api.get(
-        "/srv/admin/security/dataRecycleLog/index",
-        headers=admin_headers,
-        params={"search": search, "limit": 100},
-    ).json()["data"]["list"]
+    kept = recycled_attachments(api, admin_headers)
     copies = [r["id"] for r in kept if r["item_id"] in (staff["id"], member["id"])]
     assert len(copies) == 2
     purged = api.delete(

@@ -10,12 +10,10 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.api.admin_support import (  # noqa: F401
+from tests.api.admin_support import (
     AdminUser,
-    admin_seed,
     make_admin,
     ok,
-    super_admin,
     unique,
 )
 

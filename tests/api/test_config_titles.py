@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 
 from functions.services import config_items, config_titles, site_config
-from tests.api.admin_support import AdminUser, admin_seed, ok, super_admin  # noqa: F401
+from tests.api.admin_support import AdminUser, ok  # noqa: F401
 
 
 def groups(api: httpx.Client, who: AdminUser, lang: str) -> dict[str, list[dict[str, Any]]]:

@@ -19,11 +19,11 @@ from functions.core.settings import get_settings
 from functions.models.admin import Admin
 from functions.models.captcha import Captcha
 from functions.models.design import Record
-from tests.api.admin_support import AdminUser, admin_seed, make_admin, ok
-from tests.api.members_support import Mailbox, _mail_capture, mailbox, solve_captcha
+from tests.api.admin_support import AdminUser, make_admin, ok
+from tests.api.members_support import Mailbox, solve_captcha
 from tests.api.test_rate_limit import at, fake_ip
 
-assert admin_seed and _mail_capture and mailbox and at  # fixtures, imported for pytest
+assert at  # fixtures, imported for pytest
 
 SEND = "/srv/api/contact/send"
 FORM = "/srv/api/contact/form"

@@ -13,9 +13,7 @@ import httpx
 import pytest
 
 from functions.core.settings import Settings
-from tests.api.members_support import Mailbox, _mail_capture, mailbox, solve_captcha
-
-assert _mail_capture and mailbox  # fixtures, imported for pytest
+from tests.api.members_support import Mailbox, solve_captcha
 
 SEND = "/srv/api/contact/send"
 SEEDED_CONTACT_EMAIL = "service@cityops.example.cn"  # functions/services/site_config.py's default

@@ -5,25 +5,26 @@ come from the Config item `dashboard.quick_entrance`."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.api.admin_support import (  # noqa: F401
+from tests.api.admin_support import (
+    EN,
     PASSWORD,
+    ZH,
     AdminUser,
-    admin_seed,
     make_admin,
     ok,
-    super_admin,
+    post,
     unique,
 )
 from tests.api.members_support import login as member_login
 from tests.api.uploads_support import (
     admin_headers,  # noqa: F401
+    recycled_attachments,
     unique_png,
     upload,
     upload_env,  # noqa: F401
@@ -31,8 +32,6 @@ from tests.api.uploads_support import (
 )
 
 DASHBOARD = "/srv/admin/dashboard/index"
-EN = {"Accept-Language": "en"}
-ZH = {"Accept-Language": "zh-cn"}
 CONTACT_FILE = Path(__file__).parents[2] / "functions/data/designs/contact.json"
 
 
@@ -44,10 +43,6 @@ def latest(data: dict[str, Any], name: str) -> int:
     """Today's value of one trend series."""
     series = {s["name"]: s for s in data["trend"]["series"]}
     return int(series[name]["values"][-1])
-
-
-def post(api: httpx.Client, path: str, who: AdminUser, body: dict[str, Any]) -> dict[str, Any]:
-    return api.post(f"/srv/admin/{path}", json=body, headers={**who.headers, **EN}).json()
 
 
 @pytest.fixture(scope="module")
@@ -155,12 +150,7 @@ def test_storage_follows_uploads_deletes_and_restores(
     assert deleted["bytes"] == storage["bytes"] - sizes["image"]
     assert kinds(deleted).get("image", (0, 0)) == kinds(before).get("image", (0, 0))
 
-    search = json.dumps([{"field": "table", "val": "routine/attachment", "operator": "eq"}])
-    kept = api.get(
-        "/srv/admin/security/dataRecycleLog/index",
-        headers=admin_headers,
-        params={"search": search, "limit": 100},
-    ).json()["data"]["list"]
+    kept = recycled_attachments(api, admin_headers)
     copy = next(r["id"] for r in kept if r["item_id"] == row_id)
     restored = post(api, "security/dataRecycleLog/restore", super_admin, {"ids": [copy]})
     assert restored["code"] == 1, restored

@@ -12,17 +12,15 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.api.admin_support import (  # noqa: F401
+from tests.api.admin_support import (
+    EN,
+    ZH,
     AdminUser,
-    admin_seed,
+    get,
     make_admin,
-    ok,
-    super_admin,
+    post,
     unique,
 )
-
-EN = {"Accept-Language": "en"}
-ZH = {"Accept-Language": "zh-cn"}
 
 
 def words(zh: str, en: str) -> dict[str, str]:
@@ -84,16 +82,6 @@ def design(name: str) -> dict[str, Any]:
             {"name": "state", "title": words("状态", "State"), "type": "status"},
         ],
     }
-
-
-def post(
-    api: httpx.Client, path: str, who: AdminUser, body: Any, lang: dict[str, str] = EN
-) -> dict[str, Any]:
-    return api.post(f"/srv/admin/{path}", json=body, headers={**who.headers, **lang}).json()
-
-
-def get(api: httpx.Client, path: str, who: AdminUser, **params: Any) -> dict[str, Any]:
-    return api.get(f"/srv/admin/{path}", params=params, headers={**who.headers, **EN}).json()
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,7 @@ import httpx
 import pytest
 
 from tests.api.admin_support import make_admin, seed_defaults
-from tests.api.members_support import fast_hashing, logged_in, new_member  # noqa: F401 - fixture
+from tests.api.members_support import logged_in, new_member  # noqa: F401 - fixture
 
 FUZZ_EXAMPLES = int(os.environ.get("CITYOPS_FUZZ_EXAMPLES", "6"))
 # Calls that end the caller's own session would leave the rest of the run anonymous.

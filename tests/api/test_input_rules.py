@@ -18,14 +18,12 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.api.admin_support import (  # noqa: F401
+from tests.api.admin_support import (
     AdminUser,
-    admin_seed,
     ok,
-    super_admin,
     unique,
 )
-from tests.api.members_support import auth, fast_hashing, logged_in, new_member  # noqa: F401
+from tests.api.members_support import auth, logged_in, new_member  # noqa: F401
 
 EN = {"Accept-Language": "en"}
 LONE = "\ud800"

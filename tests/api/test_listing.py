@@ -21,12 +21,10 @@ from functions.models import AdminLog, MoneyLog, User
 from functions.models.counter import next_id
 from functions.models.listing import bulk_put, month_of, total_rows
 from functions.services import listing, wallet
-from tests.api.admin_support import (  # noqa: F401
+from tests.api.admin_support import (
     PASSWORD,
     AdminUser,
-    admin_seed,
     ok,
-    super_admin,
     unique,
 )
 

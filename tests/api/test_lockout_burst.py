@@ -16,10 +16,8 @@ import pytest
 from functions.models.admin import Admin
 from functions.models.user import User
 from tests.api.admin_support import PASSWORD as ADMIN_PASSWORD
-from tests.api.admin_support import admin_seed, unique
+from tests.api.admin_support import unique
 from tests.api.members_support import PASSWORD, new_member, solve_captcha
-
-assert admin_seed  # a fixture, imported for pytest
 
 BURST = 30
 EN = {"Accept-Language": "en"}

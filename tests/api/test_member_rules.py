@@ -17,11 +17,9 @@ from functions.models.rule import UserRule
 from functions.models.user import User
 from functions.services.rules import find_by_name
 
-from .admin_support import admin_seed
-from .members_support import auth, fast_hashing, logged_in, new_member
+from .members_support import auth, logged_in, new_member
 
 pytestmark = pytest.mark.usefixtures("fast_hashing", "admin_seed")
-assert fast_hashing and admin_seed
 
 # (method, path, body) of each member API, by the member rule it needs.
 ROUTES: dict[str, list[tuple[str, str, dict[str, Any] | None]]] = {

@@ -14,12 +14,9 @@ from functions.services import wallet
 from .members_support import (
     PASSWORD,
     Mailbox,
-    _mail_capture,
     auth,
-    fast_hashing,
     logged_in,
     login,
-    mailbox,
     new_email,
     new_member,
     new_mobile,
@@ -27,7 +24,6 @@ from .members_support import (
 )
 
 pytestmark = pytest.mark.usefixtures("fast_hashing")
-assert fast_hashing and mailbox and _mail_capture  # fixtures, imported for pytest
 
 A = "/srv/api/account"
 

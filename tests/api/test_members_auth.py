@@ -19,10 +19,7 @@ from functions.services import codes
 from .members_support import (
     PASSWORD,
     Mailbox,
-    _mail_capture,
-    fast_hashing,
     login,
-    mailbox,
     new_email,
     new_member,
     new_mobile,
@@ -32,7 +29,6 @@ from .members_support import (
 )
 
 pytestmark = pytest.mark.usefixtures("fast_hashing")
-assert fast_hashing and mailbox and _mail_capture  # fixtures, imported for pytest
 
 CHECK_IN = "/srv/api/user/checkIn"
 EN = {"Accept-Language": "en"}

@@ -11,11 +11,8 @@ from functions.services import codes
 
 from .members_support import (
     Mailbox,
-    _mail_capture,
     auth,
-    fast_hashing,
     logged_in,
-    mailbox,
     new_email,
     new_member,
     new_mobile,
@@ -24,7 +21,6 @@ from .members_support import (
 )
 
 pytestmark = pytest.mark.usefixtures("fast_hashing")
-assert fast_hashing and mailbox and _mail_capture  # fixtures, imported for pytest
 
 EMS = "/srv/api/Ems/send"
 SMS = "/srv/api/Sms/sendSms"

@@ -13,10 +13,9 @@ from functions.models.captcha import Captcha
 from functions.models.session import RefreshToken, Session
 from functions.services import captcha, sessions
 
-from .members_support import auth, fast_hashing, logged_in, new_member, solve_captcha, uid
+from .members_support import auth, logged_in, new_member, solve_captcha, uid
 
 pytestmark = pytest.mark.usefixtures("fast_hashing")
-assert fast_hashing  # imported for pytest
 
 INDEX = "/srv/api/user/index"
 REFRESH = "/srv/api/common/refreshToken"

@@ -12,10 +12,9 @@ from functions.models.account_log import MoneyLog, ScoreLog
 from functions.models.user import User
 from functions.services import wallet
 
-from .members_support import fast_hashing, new_member
+from .members_support import new_member
 
 pytestmark = pytest.mark.usefixtures("fast_hashing")
-assert fast_hashing
 
 
 def test_fifty_parallel_point_changes_lose_nothing(dynamodb) -> None:

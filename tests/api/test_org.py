@@ -18,7 +18,7 @@ import pytest
 
 from functions.core.settings import REPO_ROOT
 from functions.services import org_chart
-from tests.api.admin_support import AdminUser, admin_seed, make_admin, ok, super_admin  # noqa: F401
+from tests.api.admin_support import AdminUser, make_admin, ok  # noqa: F401
 
 INDEX = "/srv/admin/routine/orgChart/index"
 EDIT = "/srv/admin/routine/orgChart/edit"

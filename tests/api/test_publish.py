@@ -20,7 +20,7 @@ from functions.core.settings import REPO_ROOT, get_settings
 from functions.publish import export, pipeline
 from functions.services import jobs
 from functions.services import publish as service
-from tests.api.admin_support import AdminUser, admin_seed, make_admin, ok, super_admin  # noqa: F401
+from tests.api.admin_support import AdminUser, make_admin, ok  # noqa: F401
 
 NEWS = "business/news"
 

@@ -21,11 +21,9 @@ from functions.models.admin_log import AdminLog
 from functions.models.user import User
 from functions.services import rate_limit
 from tests.api.admin_support import PASSWORD as ADMIN_PASSWORD
-from tests.api.admin_support import admin_seed, unique
+from tests.api.admin_support import unique
 from tests.api.members_support import PASSWORD as MEMBER_PASSWORD
 from tests.api.members_support import new_member, solve_captcha
-
-assert admin_seed  # a fixture, imported for pytest
 
 CHECKIN = "/srv/api/user/checkIn"
 LOGIN_BODY = {"tab": "login", "username": "nobody-here", "password": "wrong-password"}

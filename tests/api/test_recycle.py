@@ -13,28 +13,17 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.api.admin_support import (  # noqa: F401
+from tests.api.admin_support import (
+    EN,
     PASSWORD,
+    ZH,
     AdminUser,
-    admin_seed,
+    get,
     make_admin,
     ok,
-    super_admin,
+    post,
     unique,
 )
-
-EN = {"Accept-Language": "en"}
-ZH = {"Accept-Language": "zh-cn"}
-
-
-def post(
-    api: httpx.Client, path: str, who: AdminUser, body: Any, lang: dict[str, str] = EN
-) -> dict[str, Any]:
-    return api.post(f"/srv/admin/{path}", json=body, headers={**who.headers, **lang}).json()
-
-
-def get(api: httpx.Client, path: str, who: AdminUser, **params: Any) -> dict[str, Any]:
-    return api.get(f"/srv/admin/{path}", params=params, headers={**who.headers, **EN}).json()
 
 
 def delete(

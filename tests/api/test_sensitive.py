@@ -12,24 +12,16 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.api.admin_support import (  # noqa: F401
+from tests.api.admin_support import (
+    EN,
     PASSWORD,
+    ZH,
     AdminUser,
-    admin_seed,
     make_admin,
     ok,
-    super_admin,
+    post,
     unique,
 )
-
-EN = {"Accept-Language": "en"}
-ZH = {"Accept-Language": "zh-cn"}
-
-
-def post(
-    api: httpx.Client, path: str, who: AdminUser, body: Any, lang: dict[str, str] = EN
-) -> dict[str, Any]:
-    return api.post(f"/srv/admin/{path}", json=body, headers={**who.headers, **lang}).json()
 
 
 def member(api: httpx.Client, who: AdminUser, mobile: str) -> dict[str, Any]:

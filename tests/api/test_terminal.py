@@ -17,7 +17,7 @@ import pytest
 
 from functions.services import jobs
 from functions.services import terminal as service
-from tests.api.admin_support import AdminUser, admin_seed, make_admin, ok, super_admin  # noqa: F401
+from tests.api.admin_support import AdminUser, make_admin, ok  # noqa: F401
 
 URL = "/srv/admin/Terminal/index"
 

@@ -18,6 +18,7 @@ from tests.api.uploads_support import (
     admin_headers,  # noqa: F401 - fixtures
     member_headers,  # noqa: F401
     other_member_headers,  # noqa: F401
+    recycled_attachments,
     unique_png,
     upload_env,  # noqa: F401
 )
@@ -213,12 +214,7 @@ def test_local_mode_upload_goes_to_the_bucket_when_one_is_configured(api, s3, ad
     # recycle rules keep attachment records); purging the copy deletes the object.
     api.delete("/srv/admin/routine/attachment/del", headers=admin_headers, params={"ids[]": [file["id"]]})
     key = file["url"].lstrip("/")
-    search = json.dumps([{"field": "table", "val": "routine/attachment", "operator": "eq"}])
-    kept = api.get(
-        "/srv/admin/security/dataRecycleLog/index",
-        headers=admin_headers,
-        params={"search": search, "limit": 100},
-    ).json()["data"]["list"]
+    kept = recycled_attachments(api, admin_headers)
     copies = [r["id"] for r in kept if r["item_id"] == file["id"]]
     if copies:
         assert s3.list_objects_v2(Bucket=BUCKET, Prefix=key).get("KeyCount", 0) == 1

@@ -4,10 +4,13 @@ member headers, and sample files made on the fly (Pillow), hostile ones included
 from __future__ import annotations
 
 import io
+import json
 import uuid
 import zipfile
 from collections.abc import Iterator
+from typing import Any
 
+import httpx
 import pytest
 
 MAX_BYTES = 256 * 1024
@@ -106,3 +109,13 @@ def upload(
         files={"file": (name, data, mimetype)},
         data=form,
     )
+
+
+def recycled_attachments(api: httpx.Client, headers: dict[str, str]) -> list[dict[str, Any]]:
+    """The recycle bin's copies of deleted attachment rows (the newest 100)."""
+    search = json.dumps([{"field": "table", "val": "routine/attachment", "operator": "eq"}])
+    return api.get(
+        "/srv/admin/security/dataRecycleLog/index",
+        headers=headers,
+        params={"search": search, "limit": 100},
+    ).json()["data"]["list"]
