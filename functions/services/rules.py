@@ -214,6 +214,17 @@ _VIEW, _ADD, _EDIT, _DEL, _SORT = (
 )
 CRUD = (_VIEW, _ADD, _EDIT, _DEL)
 
+
+def _menu(
+    name: str, zh: str, en: str, icon: str, weigh: int, buttons: tuple[tuple[str, str, str], ...] = ()
+) -> dict[str, Any]:
+    """A menu of the default rules and its buttons (none: a member's menu)."""
+    menu: dict[str, Any] = {"name": name, "title": (zh, en), "icon": icon, "weigh": weigh}
+    if buttons:
+        menu["buttons"] = buttons
+    return menu
+
+
 DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
     {
         "name": "dashboard",
@@ -229,34 +240,10 @@ DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
         "icon": "SafetyCertificateOutlined",
         "weigh": 100,
         "children": [
-            {
-                "name": "auth/group",
-                "title": ("角色组管理", "Admin groups"),
-                "icon": "TeamOutlined",
-                "weigh": 99,
-                "buttons": CRUD,
-            },
-            {
-                "name": "auth/admin",
-                "title": ("管理员管理", "Administrators"),
-                "icon": "UserOutlined",
-                "weigh": 98,
-                "buttons": CRUD,
-            },
-            {
-                "name": "auth/rule",
-                "title": ("菜单规则管理", "Menu rules"),
-                "icon": "MenuOutlined",
-                "weigh": 97,
-                "buttons": (*CRUD, _SORT),
-            },
-            {
-                "name": "auth/adminLog",
-                "title": ("管理员日志管理", "Admin log"),
-                "icon": "HistoryOutlined",
-                "weigh": 96,
-                "buttons": (_VIEW,),
-            },
+            _menu("auth/group", "角色组管理", "Admin groups", "TeamOutlined", 99, CRUD),
+            _menu("auth/admin", "管理员管理", "Administrators", "UserOutlined", 98, CRUD),
+            _menu("auth/rule", "菜单规则管理", "Menu rules", "MenuOutlined", 97, (*CRUD, _SORT)),
+            _menu("auth/adminLog", "管理员日志管理", "Admin log", "HistoryOutlined", 96, (_VIEW,)),
         ],
     },
     {
@@ -266,41 +253,25 @@ DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
         "icon": "SmileOutlined",
         "weigh": 90,
         "children": [
-            {
-                "name": "user/user",
-                "title": ("会员管理", "Members"),
-                "icon": "UserOutlined",
-                "weigh": 99,
-                "buttons": CRUD,
-            },
-            {
-                "name": "user/group",
-                "title": ("会员分组管理", "Member groups"),
-                "icon": "TeamOutlined",
-                "weigh": 98,
-                "buttons": CRUD,
-            },
-            {
-                "name": "user/rule",
-                "title": ("会员规则管理", "Member rules"),
-                "icon": "MenuOutlined",
-                "weigh": 97,
-                "buttons": (*CRUD, _SORT),
-            },
-            {
-                "name": "user/moneyLog",
-                "title": ("会员余额管理", "Balance log"),
-                "icon": "WalletOutlined",
-                "weigh": 96,
-                "buttons": (_VIEW, ("add", "调整余额", "Adjust balance")),
-            },
-            {
-                "name": "user/scoreLog",
-                "title": ("会员积分管理", "Points log"),
-                "icon": "StarOutlined",
-                "weigh": 95,
-                "buttons": (_VIEW, ("add", "调整积分", "Adjust points")),
-            },
+            _menu("user/user", "会员管理", "Members", "UserOutlined", 99, CRUD),
+            _menu("user/group", "会员分组管理", "Member groups", "TeamOutlined", 98, CRUD),
+            _menu("user/rule", "会员规则管理", "Member rules", "MenuOutlined", 97, (*CRUD, _SORT)),
+            _menu(
+                "user/moneyLog",
+                "会员余额管理",
+                "Balance log",
+                "WalletOutlined",
+                96,
+                (_VIEW, ("add", "调整余额", "Adjust balance")),
+            ),
+            _menu(
+                "user/scoreLog",
+                "会员积分管理",
+                "Points log",
+                "StarOutlined",
+                95,
+                (_VIEW, ("add", "调整积分", "Adjust points")),
+            ),
         ],
     },
     {
@@ -331,13 +302,7 @@ DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
                     ("export", "导出代码", "Export as code"),
                 ),
             },
-            {
-                "name": "crud/log",
-                "title": ("CRUD 记录", "CRUD log"),
-                "icon": "HistoryOutlined",
-                "weigh": 98,
-                "buttons": (_VIEW,),
-            },
+            _menu("crud/log", "CRUD 记录", "CRUD log", "HistoryOutlined", 98, (_VIEW,)),
         ],
     },
     {
@@ -359,34 +324,26 @@ DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
                     ("del", "删除配置项", "Delete item"),
                 ),
             },
-            {
-                "name": "routine/attachment",
-                "title": ("附件管理", "Attachments"),
-                "icon": "PaperClipOutlined",
-                "weigh": 98,
-                "buttons": (_VIEW, _EDIT, _DEL),
-            },
-            {
-                "name": "routine/adminInfo",
-                "title": ("个人资料", "Profile"),
-                "icon": "IdcardOutlined",
-                "weigh": 97,
-                "buttons": (_VIEW, _EDIT),
-            },
-            {
-                "name": "routine/publish",
-                "title": ("发布网站", "Publish site"),
-                "icon": "BuildOutlined",
-                "weigh": 96,
-                "buttons": (_VIEW, ("publish", "发布", "Publish")),
-            },
-            {
-                "name": "routine/orgChart",
-                "title": ("组织架构", "Organisation chart"),
-                "icon": "ApartmentOutlined",
-                "weigh": 95,
-                "buttons": (_VIEW, ("edit", "保存", "Save")),
-            },
+            _menu(
+                "routine/attachment", "附件管理", "Attachments", "PaperClipOutlined", 98, (_VIEW, _EDIT, _DEL)
+            ),
+            _menu("routine/adminInfo", "个人资料", "Profile", "IdcardOutlined", 97, (_VIEW, _EDIT)),
+            _menu(
+                "routine/publish",
+                "发布网站",
+                "Publish site",
+                "BuildOutlined",
+                96,
+                (_VIEW, ("publish", "发布", "Publish")),
+            ),
+            _menu(
+                "routine/orgChart",
+                "组织架构",
+                "Organisation chart",
+                "ApartmentOutlined",
+                95,
+                (_VIEW, ("edit", "保存", "Save")),
+            ),
         ],
         # The build-task terminal is a panel of the header, not a page: one button rule
         # (routine/terminal) runs its whitelisted tasks and saves its settings.
@@ -399,34 +356,33 @@ DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
         "icon": "LockOutlined",
         "weigh": 65,
         "children": [
-            {
-                "name": "security/dataRecycleLog",
-                "title": ("数据回收站", "Recycle bin"),
-                "icon": "DeleteOutlined",
-                "weigh": 99,
-                "buttons": (_VIEW, ("restore", "还原", "Restore"), ("del", "清除", "Purge")),
-            },
-            {
-                "name": "security/dataRecycle",
-                "title": ("数据回收规则", "Recycle rules"),
-                "icon": "SafetyCertificateOutlined",
-                "weigh": 98,
-                "buttons": CRUD,
-            },
-            {
-                "name": "security/sensitiveDataLog",
-                "title": ("敏感数据日志", "Sensitive-data log"),
-                "icon": "RollbackOutlined",
-                "weigh": 97,
-                "buttons": (_VIEW, ("rollback", "回滚", "Roll back"), ("del", "清除", "Purge")),
-            },
-            {
-                "name": "security/sensitiveData",
-                "title": ("敏感数据规则", "Sensitive-data rules"),
-                "icon": "EyeInvisibleOutlined",
-                "weigh": 96,
-                "buttons": CRUD,
-            },
+            _menu(
+                "security/dataRecycleLog",
+                "数据回收站",
+                "Recycle bin",
+                "DeleteOutlined",
+                99,
+                (_VIEW, ("restore", "还原", "Restore"), ("del", "清除", "Purge")),
+            ),
+            _menu(
+                "security/dataRecycle", "数据回收规则", "Recycle rules", "SafetyCertificateOutlined", 98, CRUD
+            ),
+            _menu(
+                "security/sensitiveDataLog",
+                "敏感数据日志",
+                "Sensitive-data log",
+                "RollbackOutlined",
+                97,
+                (_VIEW, ("rollback", "回滚", "Roll back"), ("del", "清除", "Purge")),
+            ),
+            _menu(
+                "security/sensitiveData",
+                "敏感数据规则",
+                "Sensitive-data rules",
+                "EyeInvisibleOutlined",
+                96,
+                CRUD,
+            ),
         ],
     },
 ]
@@ -439,36 +395,11 @@ DEFAULT_USER_RULES: list[dict[str, Any]] = [
         "icon": "UserOutlined",
         "weigh": 100,
         "children": [
-            {
-                "name": "account/overview",
-                "title": ("账户概览", "Overview"),
-                "icon": "HomeOutlined",
-                "weigh": 99,
-            },
-            {
-                "name": "account/profile",
-                "title": ("个人资料", "Profile"),
-                "icon": "IdcardOutlined",
-                "weigh": 98,
-            },
-            {
-                "name": "account/changePassword",
-                "title": ("修改密码", "Change password"),
-                "icon": "LockOutlined",
-                "weigh": 97,
-            },
-            {
-                "name": "account/balance",
-                "title": ("余额记录", "Balance"),
-                "icon": "WalletOutlined",
-                "weigh": 96,
-            },
-            {
-                "name": "account/integral",
-                "title": ("积分记录", "Integral"),
-                "icon": "StarOutlined",
-                "weigh": 95,
-            },
+            _menu("account/overview", "账户概览", "Overview", "HomeOutlined", 99),
+            _menu("account/profile", "个人资料", "Profile", "IdcardOutlined", 98),
+            _menu("account/changePassword", "修改密码", "Change password", "LockOutlined", 97),
+            _menu("account/balance", "余额记录", "Balance", "WalletOutlined", 96),
+            _menu("account/integral", "积分记录", "Integral", "StarOutlined", 95),
         ],
     },
 ]

@@ -209,6 +209,21 @@ def suppress(
     NagSuppressions.add_resource_suppressions(construct, rules, apply_to_children=children)
 
 
+def _suppress_python_runtime(function: lambda_.Function) -> None:
+    """The cdk-nag findings every function of the `functions` package has, with their reasons."""
+    suppress(
+        function,
+        {
+            "AwsSolutions-L1": "python3.12 on purpose: the package's bytecode is compiled for it "
+            "(infra/package_lambda.py); a newer runtime needs the package rebuilt for it first.",
+            "AwsSolutions-IAM4": "AWSLambdaBasicExecutionRole only lets the function write its "
+            "own CloudWatch logs.",
+        },
+        applies_to=[LAMBDA_BASIC_EXECUTION],
+        children=True,
+    )
+
+
 def _attribute(key: Key) -> dynamodb.Attribute:
     return dynamodb.Attribute(name=key.name, type=_ATTRIBUTE_TYPES[key.type])
 
@@ -504,17 +519,7 @@ class CityOpsStack(Stack):
         self.jwt_secret.grant_read(function)
         self.origin_verify_secret.grant_read(function)
         self._grant_tables(function, TABLE_READ_ACTIONS + TABLE_WRITE_ACTIONS, self.tables.values())
-        suppress(
-            function,
-            {
-                "AwsSolutions-L1": "python3.12 on purpose: the package's bytecode is compiled for it "
-                "(infra/package_lambda.py); a newer runtime needs the package rebuilt for it first.",
-                "AwsSolutions-IAM4": "AWSLambdaBasicExecutionRole only lets the function write its "
-                "own CloudWatch logs.",
-            },
-            applies_to=[LAMBDA_BASIC_EXECUTION],
-            children=True,
-        )
+        _suppress_python_runtime(function)
         return function
 
     def _grant_site_paths(self, function: lambda_.Function, *store_actions: str) -> None:
@@ -1252,17 +1257,7 @@ class CityOpsStack(Stack):
         self.site_bucket.grant_read_write(function)
         self.site_bucket.grant_delete(function)
         self._grant_site_paths(function, "UpdateKeys")
-        suppress(
-            function,
-            {
-                "AwsSolutions-L1": "python3.12 on purpose: the package's bytecode is compiled for it "
-                "(infra/package_lambda.py); a newer runtime needs the package rebuilt for it first.",
-                "AwsSolutions-IAM4": "AWSLambdaBasicExecutionRole only lets the function write its "
-                "own CloudWatch logs.",
-            },
-            applies_to=[LAMBDA_BASIC_EXECUTION],
-            children=True,
-        )
+        _suppress_python_runtime(function)
         self._allow_wildcards(
             function,
             "The site bucket's objects (the publish writes changed files and deletes removed ones) "

@@ -1,8 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { menuNode } from '../../../testing/menu-node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/server';
+import { okResponse } from '../../../testing/envelope';
 import { SchemaTable } from '../schema-table';
 import { tableApi } from '../../../lib/table-api';
 import { resetAdminState, setMenus } from '../../../lib/admin-store';
@@ -22,18 +23,13 @@ describe('schema table', () => {
     ]);
     server.use(
       http.get('*/srv/admin/auth/admin/index', () =>
-        HttpResponse.json({
-          code: 1,
-          msg: '',
-          time: 1,
-          data: {
-            list: [
-              { id: 1, username: 'boss', editable: false },
-              { id: 2, username: 'clerk', editable: true },
-            ],
-            total: 2,
-            remark: '',
-          },
+        okResponse({
+          list: [
+            { id: 1, username: 'boss', editable: false },
+            { id: 2, username: 'clerk', editable: true },
+          ],
+          total: 2,
+          remark: '',
         }),
       ),
     );

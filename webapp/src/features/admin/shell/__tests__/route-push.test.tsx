@@ -18,6 +18,7 @@ import { attachNoticeSink, type Notice } from '../../../../lib/notify';
 import { tableApi } from '../../../../lib/table-api';
 import { menuNode } from '../../../../testing/menu-node';
 import { server } from '../../../../testing/server';
+import { okResponse } from '../../../../testing/envelope';
 import { navigationProblem, useRoutePush } from '../route-push';
 
 const ROUTES = { routes: { '/admin/auth/admin': menuNode({}), '/admin/dashboard': menuNode({ name: 'dashboard', path: 'dashboard' }) } };
@@ -116,18 +117,13 @@ describe('drag sort', () => {
     let sorted = 0;
     server.use(
       http.get('*/srv/admin/auth/rule/index', () =>
-        HttpResponse.json({
-          code: 1,
-          msg: '',
-          time: 1,
-          data: {
-            list: [
-              { id: 1, pid: 0, name: 'Parent A', children: [{ id: 3, pid: 1, name: 'Child A1' }] },
-              { id: 2, pid: 0, name: 'Parent B', children: [{ id: 4, pid: 2, name: 'Child B1' }] },
-            ],
-            total: 4,
-            remark: '',
-          },
+        okResponse({
+          list: [
+            { id: 1, pid: 0, name: 'Parent A', children: [{ id: 3, pid: 1, name: 'Child A1' }] },
+            { id: 2, pid: 0, name: 'Parent B', children: [{ id: 4, pid: 2, name: 'Child B1' }] },
+          ],
+          total: 4,
+          remark: '',
         }),
       ),
       http.post('*/srv/admin/auth/rule/sortable', () => {
