@@ -31,6 +31,7 @@ import { Auth } from '../../../../components/permission';
 import { UploadField } from '../../../../components/upload/upload-field';
 import { currentLanguage } from '../../../../lib/i18n';
 import { requiredRule, ruleFor } from '../../../../lib/validators';
+import { useNarrowScreen } from '../../../../lib/theme';
 import { ICON_CHOICE } from '../../shell/icons';
 import * as configApi from './api';
 import type { ConfigGroup, ConfigItem } from './api';
@@ -76,6 +77,7 @@ export function ConfigControl({
   id?: string;
 }) {
   const { t } = useTranslation('admin/common');
+  const narrow = useNarrowScreen();
   const text = (value ?? '') as string;
   switch (item.type) {
     case 'password':
@@ -187,16 +189,17 @@ export function ConfigControl({
       );
     default:
       return (
-        <Space>
+        // 360 px; on a phone the form's full width, its right edge in line with the bilingual fields'.
+        <Flex gap={8} align="center" style={{ maxWidth: narrow ? undefined : 360 }}>
           <Input
             id={id}
             value={text}
             onChange={(e) => onChange?.(e.target.value)}
-            style={{ width: 360 }}
+            style={{ flex: 1 }}
             placeholder={item.type === 'string' ? '' : 'https://…'}
           />
           {item.type === 'image' && text && <img src={text} alt="" style={{ height: 32 }} />}
-        </Space>
+        </Flex>
       );
   }
 }

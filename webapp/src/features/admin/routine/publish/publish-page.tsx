@@ -128,17 +128,21 @@ export default function PublishPage() {
             )}
             {current.status === 'failed' && <Typography.Text type="danger">{t('failedHint')}</Typography.Text>}
             {changed.length + removed.length > 0 && (
-              <List
-                size="small"
-                bordered
-                header={t('changedPages')}
-                dataSource={[...changed.map((p) => ({ p, removed: false })), ...removed.map((p) => ({ p, removed: true }))].slice(0, 200)}
-                renderItem={(item) => (
-                  <List.Item style={{ wordBreak: 'break-all' }}>
-                    {item.removed ? <Tag>{t('removed')}</Tag> : null}/{item.p}
-                  </List.Item>
-                )}
-              />
+              // A full rebuild changes some seventy pages: the list scrolls (focusable, like the log) instead of
+              // pushing the log a few screens down.
+              <div role="region" tabIndex={0} aria-label={t('changedPages')} style={{ maxHeight: 280, overflow: 'auto' }}>
+                <List
+                  size="small"
+                  bordered
+                  header={t('changedPages')}
+                  dataSource={[...changed.map((p) => ({ p, removed: false })), ...removed.map((p) => ({ p, removed: true }))].slice(0, 200)}
+                  renderItem={(item) => (
+                    <List.Item style={{ wordBreak: 'break-all' }}>
+                      {item.removed ? <Tag>{t('removed')}</Tag> : null}/{item.p}
+                    </List.Item>
+                  )}
+                />
+              </div>
             )}
             <Typography.Text strong id="publish-log-title">
               {t('log')}
