@@ -302,37 +302,34 @@ def check_declared(name: str, size: int, suffix: str, mimetype: str, config: dic
 # Content sniffing
 
 
+# The starts of files that name their kind by themselves (none starts like another).
+_MAGIC: tuple[tuple[bytes | tuple[bytes, ...], str], ...] = (
+    (b"\xff\xd8\xff", "jpeg"),
+    (b"\x89PNG\r\n\x1a\n", "png"),
+    ((b"GIF87a", b"GIF89a"), "gif"),
+    (b"%PDF-", "pdf"),
+    ((b"PK\x03\x04", b"PK\x05\x06"), "zip"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "ole"),
+    (b"Rar!\x1a\x07", "rar"),
+    (b"7z\xbc\xaf\x27\x1c", "7z"),
+    (b"\x1f\x8b", "gzip"),
+    (b"OggS", "ogg"),
+    (b"\x1a\x45\xdf\xa3", "webm"),
+)
+
+
 def detect_kind(data: bytes) -> str | None:
     """The content kind from magic bytes, 'text' for clean UTF-8, else None."""
     head = data[:64]
-    if head.startswith(b"\xff\xd8\xff"):
-        return "jpeg"
-    if head.startswith(b"\x89PNG\r\n\x1a\n"):
-        return "png"
-    if head.startswith((b"GIF87a", b"GIF89a")):
-        return "gif"
+    for magic, kind in _MAGIC:
+        if head.startswith(magic):
+            return kind
     if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
         return "webp"
     if head.startswith(b"RIFF") and head[8:12] == b"WAVE":
         return "wav"
     if head.startswith(b"BM") and len(data) > 26:
         return "bmp"
-    if head.startswith(b"%PDF-"):
-        return "pdf"
-    if head.startswith((b"PK\x03\x04", b"PK\x05\x06")):
-        return "zip"
-    if head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
-        return "ole"
-    if head.startswith(b"Rar!\x1a\x07"):
-        return "rar"
-    if head.startswith(b"7z\xbc\xaf\x27\x1c"):
-        return "7z"
-    if head.startswith(b"\x1f\x8b"):
-        return "gzip"
-    if head.startswith(b"OggS"):
-        return "ogg"
-    if head.startswith(b"\x1a\x45\xdf\xa3"):
-        return "webm"
     if head[4:8] == b"ftyp":
         return "mp4"
     if head.startswith(b"ID3") or (len(head) > 1 and head[0] == 0xFF and head[1] & 0xE0 == 0xE0):
