@@ -113,7 +113,8 @@ function Welcome({ entrances, failed }: { entrances: QuickEntrance[] | null; fai
               padding: 0,
               display: 'grid',
               gap: 12,
-              gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+              // 160 px: room for the longest English title ("System config") on one line beside its icon.
+              gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
             }}
           >
             {entrances.map((entrance) => (
