@@ -1,12 +1,13 @@
 """The built site in Chromium: axe-core finds no serious or critical WCAG 2.1 A/AA violation on any
 page in either language; no page scrolls sideways on a 375 px phone; the pages read without
-JavaScript; the certificate large view and the 404 page's actions work."""
+JavaScript; the certificate large view, the carousel and the 404 page's actions work."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.a11y import serious_violations
 from tests.site.conftest import html_pages, page_url
@@ -87,6 +88,78 @@ def test_carousel_dots_move_between_slides(browser, site_server: str) -> None:
     assert slides.evaluate("el => el.scrollLeft") == 0
     page.locator(".slide-dots a").nth(1).click()
     page.wait_for_function("() => document.querySelector('.slides').scrollLeft > 0")
+    page.close()
+
+
+def _current_slide(page) -> str | None:
+    return page.locator(".slide-dots a[aria-current=true]").text_content()
+
+
+def test_carousel_arrows_pause_and_autoplay(browser, site_server: str) -> None:
+    """theme/static/js/carousel.js: the arrows move and the current dot follows; a dot moves the strip,
+    not the page; the slides advance by themselves until paused."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, reduced_motion="no-preference")
+    page.clock.install()
+    page.goto(site_server + "/en/")
+    carousel = page.get_by_role("region", name="Highlights")
+    assert _current_slide(page) == "1"
+    carousel.get_by_role("button", name="Next slide").click()
+    expect(page.locator(".slide-dots a[aria-current=true]")).to_have_text("2")
+    carousel.get_by_role("button", name="Previous slide").click()
+    expect(page.locator(".slide-dots a[aria-current=true]")).to_have_text("1")
+    page.locator(".slide-dots a").nth(2).click()
+    expect(page.locator(".slide-dots a[aria-current=true]")).to_have_text("3")
+    assert page.evaluate("() => window.scrollY") == 0
+    assert page.url.endswith("/en/")  # no #slide-… step in the history
+
+    # Autoplay: the pointer leaves, 7 s pass, the next slide (3 → 1) shows; paused, nothing moves.
+    page.mouse.move(5, 890)
+    page.clock.run_for(7_500)
+    expect(page.locator(".slide-dots a[aria-current=true]")).to_have_text("1")
+    pause = carousel.get_by_role("button", name="Pause")
+    pause.click()
+    expect(carousel.get_by_role("button", name="Play")).to_have_attribute("aria-pressed", "true")
+    page.mouse.move(5, 890)
+    page.clock.run_for(20_000)
+    expect(page.locator(".slide-dots a[aria-current=true]")).to_have_text("1")
+    page.close()
+
+
+def test_carousel_does_not_move_by_itself_with_reduced_motion(browser, site_server: str) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844}, reduced_motion="reduce", locale="zh-CN")
+    page.clock.install()
+    page.goto(site_server + "/")
+    expect(page.get_by_role("button", name="播放")).to_have_attribute("aria-pressed", "true")
+    page.clock.run_for(30_000)
+    assert _current_slide(page) == "1"
+    page.get_by_role("button", name="下一张").click()
+    expect(page.locator(".slide-dots a[aria-current=true]")).to_have_text("2")
+    page.close()
+
+
+def test_certificate_view_closes_on_escape_and_outside_without_back_steps(browser, site_server: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(site_server + "/en/jiang/")
+    start = page.evaluate("() => history.length")
+    first = page.locator(".gallery-link").first
+    view = page.locator(first.get_attribute("href"))
+    first.click()
+    expect(view).to_be_visible()
+    expect(view.get_by_role("heading", level=2)).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(view).to_be_hidden()
+    expect(first).to_be_focused()
+
+    first.click()
+    expect(view).to_be_visible()
+    view.get_by_role("link", name="Next").click()
+    expect(view).to_be_hidden()
+    second = page.locator(".lightbox.is-open")
+    expect(second).to_be_visible()
+    page.mouse.click(5, 5)  # the dark backdrop outside the panel
+    expect(page.locator(".lightbox.is-open")).to_have_count(0)
+    assert page.evaluate("() => history.length") == start
+    assert "#" not in page.url
     page.close()
 
 
