@@ -14,7 +14,8 @@ export const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin',
  * focuses or types on the page. Until then the screen is plain HTML: what is typed stays in the inputs
  * and the app takes it over (lib/prerender.ts takeOver). A form submitted before the app has taken the
  * page over is held (the browser would send it as a GET, the password in the address) and named in
- * #root's data-submit-pending, for the app to send. If the app's files cannot be loaded, the page says so
+ * #root's data-submit-pending, for the app to send; a click on one of its buttons is marked
+ * (data-click-pending) for the app to repeat. If the app's files cannot be loaded, the page says so
  * (#prerender-load-error) and the next gesture tries again.
  */
 export function bootPrerendered(preloads, entry, intents) {
@@ -30,6 +31,19 @@ export function bootPrerendered(preloads, entry, intents) {
     if (event.target instanceof HTMLFormElement && event.target.id) root.dataset.submitPending = event.target.id;
   };
   document.addEventListener('submit', holdSubmit, true);
+  // A click on one of the screen's own buttons (not the submit: held above) before the app runs would be
+  // lost: the button is marked for the app to click once it has taken over.
+  const holdClick = (event) => {
+    if (appOwnsPage()) {
+      document.removeEventListener('click', holdClick, true);
+      return;
+    }
+    const button = event.target instanceof Element ? event.target.closest('button[type="button"], [role="button"]') : null;
+    if (!button || !root.contains(button)) return;
+    root.querySelectorAll('[data-click-pending]').forEach((element) => element.removeAttribute('data-click-pending'));
+    button.setAttribute('data-click-pending', '');
+  };
+  document.addEventListener('click', holdClick, true);
 
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   const showLoadError = (shown) => {

@@ -7,7 +7,7 @@ function page() {
   document.body.innerHTML = `
     <p id="prerender-load-error" hidden>could not download</p>
     <div id="root" data-prerendered="/user/login zh-cn light">
-      <form id="user-login"><input id="user-login_username"><button type="submit">log in</button></form>
+      <form id="user-login"><input id="user-login_username"><button type="button" id="forgot"><span>forgot?</span></button><button type="submit">log in</button></form>
     </div>`;
   return {
     root: document.getElementById('root')!,
@@ -51,6 +51,20 @@ describe('the boot script of a pre-rendered screen', () => {
     expect(later.defaultPrevented).toBe(false);
     expect(root.dataset.submitPending).toBeUndefined();
     await settle(); // the submit was a gesture: let its (failing) start end within this test
+  });
+
+  it('marks a button clicked before the app runs, the last one only', async () => {
+    const { root } = page();
+    boot('/app/assets/missing.js');
+    root.querySelector<HTMLElement>('#forgot span')!.click();
+    expect(root.querySelector('[data-click-pending]')?.id).toBe('forgot');
+    root.querySelector<HTMLElement>('button[type="submit"]')!.click();
+    expect(root.querySelector('#forgot')!.hasAttribute('data-click-pending')).toBe(true);
+    delete root.dataset.prerendered;
+    root.querySelector('#forgot')!.removeAttribute('data-click-pending');
+    root.querySelector<HTMLElement>('#forgot')!.click();
+    expect(root.querySelector('[data-click-pending]')).toBeNull();
+    await settle();
   });
 
   it('runs the app on the first gesture only, and says so when its files cannot be downloaded', async () => {

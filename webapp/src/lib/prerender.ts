@@ -111,8 +111,8 @@ export function readBeforeApp(root: HTMLElement): BeforeApp {
 
 /**
  * Hands what the visitor did before the app ran to the app, once it has drawn the screen: each input is
- * changed the way typing changes it (React's onChange runs, so the form's state holds the value), and a
- * held submit is sent again. From here on the page is the app's (no data-prerendered).
+ * changed the way typing changes it (React's onChange runs, so the form's state holds the value), a
+ * button clicked before is clicked again, and a held submit is sent again. From here on the page is the app's (no data-prerendered).
  */
 export function takeOver(root: HTMLElement, before: BeforeApp): void {
   delete root.dataset.prerendered;
@@ -133,6 +133,10 @@ export function takeOver(root: HTMLElement, before: BeforeApp): void {
       input.dispatchEvent(new Event('input', { bubbles: true }));
     }
   });
+  // A button clicked before the app ran (marked by the boot script) is clicked now.
+  const clicked = root.querySelector<HTMLElement>('[data-click-pending]');
+  clicked?.removeAttribute('data-click-pending');
+  clicked?.click();
   if (before.pendingForm) {
     const form = root.ownerDocument.getElementById(before.pendingForm);
     if (form instanceof HTMLFormElement && root.contains(form)) form.requestSubmit();

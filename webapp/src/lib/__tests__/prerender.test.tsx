@@ -64,6 +64,9 @@ describe('what the visitor did before the app ran', () => {
       >
         <input id="login_name" aria-label="name" value={name} onChange={(event) => setName(event.target.value)} />
         <input id="login_keep" aria-label="keep" type="checkbox" checked={keep} onChange={(event) => setKeep(event.target.checked)} />
+        <button type="button" onClick={() => setName('from the button')}>
+          fill
+        </button>
         <output>{`${name}|${keep}`}</output>
       </form>
     );
@@ -96,6 +99,18 @@ describe('what the visitor did before the app ran', () => {
     expect(submitted).toHaveBeenCalledWith({ name: 'someone', keep: true });
     expect(root.dataset.prerendered).toBeUndefined();
     expect(root.dataset.submitPending).toBeUndefined();
+    root.remove();
+  });
+
+  it('clicks again a button clicked before the app ran', async () => {
+    const root = await prerendered(vi.fn());
+    root.querySelector('button')!.setAttribute('data-click-pending', '');
+    await act(async () => {
+      hydrateRoot(root, <LoginLike onSubmit={vi.fn()} />);
+    });
+    await act(async () => takeOver(root, readBeforeApp(root)));
+    expect(root.querySelector('output')!.textContent).toBe('from the button|false');
+    expect(root.querySelector('[data-click-pending]')).toBeNull();
     root.remove();
   });
 
