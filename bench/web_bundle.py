@@ -6,8 +6,9 @@ Starts the real local server (functions.local.harness), opens each screen in hea
 with an empty cache, and adds up every JavaScript response, each gzipped at level 9 as a server
 would send it. A pre-rendered login screen (webapp/scripts/prerender-boot.mjs) runs the app on the
 visitor's first gesture: it is measured once the app has taken it over after a click on the page
-(the files it prefetched before that are counted once). DESIGN §5: `/user/login` ≤ 250 KB gzip JS; the admin shell ≤ 450 KB (measured as a first visit
-that logs in with the seeded admin and waits for the dashboard), pages lazy.
+(the files it prefetched before that are counted once). DESIGN §5: `/user/login` ≤ 250 KB gzip JS;
+the admin shell ≤ 450 KB (measured as a first visit that logs in with the seeded admin and waits for
+the dashboard), pages lazy.
 
 The dashboard draws its charts with ECharts, a lazily loaded part of that page (DESIGN §5 "pages
 lazy"): its chunks — those the build's manifest lists for `dashboard-charts.tsx` and not for the
