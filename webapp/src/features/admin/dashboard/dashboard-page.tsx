@@ -113,8 +113,9 @@ function Welcome({ entrances, failed }: { entrances: QuickEntrance[] | null; fai
               padding: 0,
               display: 'grid',
               gap: 12,
-              // 160 px: room for the longest English title ("System config") on one line beside its icon.
-              gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
+              // 160 px: room for the longest English title ("System config") on one line beside its icon; two
+              // columns still on a phone.
+              gridTemplateColumns: 'repeat(auto-fill, minmax(min(160px, calc(50% - 6px)), 1fr))',
             }}
           >
             {entrances.map((entrance) => (
