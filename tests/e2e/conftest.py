@@ -27,19 +27,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
         yield running
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(locale="zh-CN", viewport={"width": 1280, "height": 800})
+def _page(browser: Browser, locale: str) -> Iterator[Page]:
+    """A page in a fresh browser context at 1280 × 800 whose browser language is `locale`."""
+    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    yield from _page(browser, "zh-CN")
 
 
 @pytest.fixture
 def en_page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    yield page
-    context.close()
+    yield from _page(browser, "en-US")

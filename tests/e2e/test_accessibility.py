@@ -147,6 +147,11 @@ class Scan:
             assert answer["code"] == 1, answer
         return username, password
 
+    def signed_in_screens(self) -> None:
+        """The back office (logged in as the first admin), then a new member's pages."""
+        self.back_office()
+        self.member_pages(*self.new_member())
+
     def member_pages(self, username: str, password: str) -> None:
         page = self.page
         self.goto("/user/login")
@@ -179,9 +184,7 @@ def test_every_screen(server: LocalServer, browser: Browser, lang: str, width: i
     try:
         scan.signed_out_screens()
         scan.admin_log_in()
-        scan.back_office()
-        member = scan.new_member()
-        scan.member_pages(*member)
+        scan.signed_in_screens()
     finally:
         context.close()
     assert not scan.problems, "\n".join(scan.problems)
@@ -196,9 +199,7 @@ def test_every_screen_in_the_dark_theme(server: LocalServer, browser: Browser) -
         dark = scan.page.get_by_role("switch", name=TEXT["zh"]["dark"])
         dark.click()
         expect(dark).to_be_checked()
-        scan.back_office()
-        member = scan.new_member()
-        scan.member_pages(*member)
+        scan.signed_in_screens()
     finally:
         context.close()
     assert not scan.problems, "\n".join(scan.problems)

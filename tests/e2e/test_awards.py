@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.test_admin import admin_page
-from tests.e2e.test_designed import TEXT, _row, _save, _wait_for_page
+from tests.e2e.test_designed import TEXT, _open_business, _row, _save, _wait_for_page
 
 pytestmark = pytest.mark.e2e
 
@@ -42,14 +42,7 @@ def test_an_award_added_in_the_back_office_reaches_the_awards_page(server, brows
     zh_title, en_title = f"城市更新示范单位 {mark}", f"Urban Renewal Model Unit {mark}"
     with admin_page(browser, server, 1440, 900) as page:
         # Business › Awards, a menu of its own since the design was seeded.
-        menu = page.get_by_role("navigation", name="后台菜单")
-        menu.get_by_text("业务管理", exact=True).click()
-        menu.get_by_text("荣誉证书", exact=True).click()
-        expect(page).to_have_url(re.compile(r"/admin/business/award$"))
-        awards = page.locator('[data-tab="/admin/business/award"]')
-        expect(awards.locator("[data-design]")).to_be_visible(timeout=30_000)
-        expect(awards).to_contain_text("官网“荣誉证书”页")  # the design's description
-        expect(_row(awards, "城市环境卫生管理优秀单位")).to_have_count(1)  # a seeded award
+        awards = _open_business(page, "荣誉证书", "award", "官网“荣誉证书”页", "城市环境卫生管理优秀单位")
         awards.get_by_role("button", name=re.compile(text["add"])).click()
         dialog = page.get_by_role("dialog", name=text["addTitle"])
         dialog.get_by_label("奖项名称", exact=True).fill(zh_title)

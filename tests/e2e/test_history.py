@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.e2e.test_admin import admin_page
 from tests.e2e.test_awards import _wait_for_absent
-from tests.e2e.test_designed import TEXT, _row, _save, _wait_for_page
+from tests.e2e.test_designed import TEXT, _open_business, _row, _save, _wait_for_page
 
 pytestmark = pytest.mark.e2e
 
@@ -28,14 +28,9 @@ def test_a_milestone_added_in_the_back_office_reaches_the_history_page(server, b
     mark = uuid.uuid4().hex[:6]
     zh_event, en_event = f"城市更新业务启动 {mark}", f"Urban renewal services begin {mark}"
     with admin_page(browser, server, 1440, 900) as page:
-        menu = page.get_by_role("navigation", name="后台菜单")
-        menu.get_by_text("业务管理", exact=True).click()
-        menu.get_by_text("发展历程", exact=True).click()
-        expect(page).to_have_url(re.compile(r"/admin/business/history$"))
-        table = page.locator('[data-tab="/admin/business/history"]')
-        expect(table.locator("[data-design]")).to_be_visible(timeout=30_000)
-        expect(table).to_contain_text("官网“发展历程”页")  # the design's description
-        expect(_row(table, "公司成立，承接滨江新区首个道路保洁项目")).to_have_count(1)  # a seeded milestone
+        table = _open_business(
+            page, "发展历程", "history", "官网“发展历程”页", "公司成立，承接滨江新区首个道路保洁项目"
+        )
         table.get_by_role("button", name=re.compile(text["add"])).click()
         dialog = page.get_by_role("dialog", name=text["addTitle"])
         year = dialog.get_by_label("年份", exact=True)

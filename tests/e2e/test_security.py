@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.test_admin import admin_page
+from tests.e2e.test_designed import TABLE_TEXT, _row
 
 pytestmark = pytest.mark.e2e
 
@@ -21,20 +22,11 @@ SHOTS = Path("/tmp/shots/security")
 
 TEXT = {
     "zh": {
-        "add": r"^添\s*加$",
-        "edit": r"^编\s*辑$",
-        "delete": r"^删\s*除$",
-        "save": r"^保\s*存$",
-        "ok": r"^确\s*定$",
-        "addTitle": "添加",
-        "editTitle": "编辑",
+        **TABLE_TEXT["zh"],
         "username": "用户名",
         "nickname": "昵称",
         "password": "密码",
         "mobile": "手机号",
-        "added": "添加成功",
-        "updated": "更新成功",
-        "deleted": "删除成功",
         "view": r"^查\s*看$",
         "deletedRow": "被删除的数据",
         "restore": r"^还\s*原$",
@@ -51,20 +43,11 @@ TEXT = {
         "hotline": "服务热线",
     },
     "en": {
-        "add": r"^Add$",
-        "edit": r"^Edit$",
-        "delete": r"^Delete$",
-        "save": r"^Save$",
-        "ok": r"^OK$",
-        "addTitle": "Add",
-        "editTitle": "Edit",
+        **TABLE_TEXT["en"],
         "username": "Username",
         "nickname": "Nickname",
         "password": "Password",
         "mobile": "Mobile",
-        "added": "Added successfully",
-        "updated": "Updated successfully",
-        "deleted": "Deleted successfully",
         "view": r"^View$",
         "deletedRow": "Deleted row",
         "restore": r"^Restore$",
@@ -88,11 +71,6 @@ def _open(page: Page, server, path: str, lang: str) -> Locator:
     area = page.locator(f'[data-tab="{path}"]')
     expect(area.get_by_role("button", name=re.compile(r"刷\s*新|Refresh"))).to_be_visible()
     return area
-
-
-def _row(area: Locator, text: str) -> Locator:
-    """A row of the table (wide screens) or its card (phones)."""
-    return area.locator("tr, li").filter(has_text=text)
 
 
 def _confirm(page: Page, text: dict) -> None:
