@@ -16,7 +16,6 @@
     if (open && open !== view) open.classList.remove("is-open");
     open = view;
     view.classList.add("is-open");
-    view.setAttribute("role", "dialog");
     var panel = view.querySelector(".lightbox-panel");
     panel.setAttribute("tabindex", "-1");
     panel.focus();
