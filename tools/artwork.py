@@ -2,25 +2,35 @@
 
     .venv/bin/python tools/artwork.py
 
-Flat, language-neutral illustrations (no text, so one image serves both languages): street and
-park scenes for the carousel and projects, vehicles for the equipment page, staff portraits and
-certificates. Each image is drawn at twice its size and scaled down (anti-aliasing), then saved as
-WebP in its full width plus `<name>-<width>w.webp` variants for srcset (see records.picture()).
+Flat illustrations: street and park scenes for the carousel and projects, vehicles for the equipment
+page and staff portraits carry no text, so one image serves both languages. The certificates carry
+their record's own words in Chinese, as the real documents they stand for would (name, issuer, year or
+number and validity, from functions/data/demo/award.json and qualification.json); the English pages
+show them with their English caption. The text needs the Noto CJK fonts (Debian `fonts-noto-cjk`).
+Each image is drawn at twice its size and scaled down (anti-aliasing), then saved as WebP in its full
+width plus `<name>-<width>w.webp` variants for srcset (see records.picture()).
 Drawing is seeded, so running it again gives the same pictures.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
 OUT = REPO_ROOT / "content" / "images"
+DEMO = REPO_ROOT / "functions" / "data" / "demo"
+FONT_DIR = Path("/usr/share/fonts/opentype/noto")
+# Text makes a certificate's WebP larger; at 60 it stays sharp and content/images within its 400 KB
+# (tests/site/test_site_records.py).
+CERTIFICATE_QUALITY = 60
 Draw = Callable[[ImageDraw.ImageDraw, int, int, random.Random], None]
 
 SKY_DAY = ((198, 228, 240), (238, 246, 242))
@@ -333,38 +343,127 @@ def portrait(skin: tuple, hair: tuple, uniform: tuple, bg: tuple, style: str) ->
     return draw
 
 
-def certificate(frame: tuple, emblem: tuple, seed_shape: str) -> Draw:
+@cache
+def cjk_font(weight: str, size: int) -> ImageFont.FreeTypeFont:
+    """Noto Serif CJK, the Simplified Chinese face of the collection."""
+    path = FONT_DIR / f"NotoSerifCJK-{weight}.ttc"
+    for index in range(5):
+        font = ImageFont.truetype(str(path), size, index=index)
+        if font.getname()[0] == "Noto Serif CJK SC":
+            return font
+    raise SystemExit(f"no Simplified Chinese face in {path}: install fonts-noto-cjk")
+
+
+def wrap(d: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """Chinese text broken into lines no wider than `width`; closing punctuation never starts a line
+    (it stays at the end of the one before, a little past the width)."""
+    lines, line = [], ""
+    for char in text:
+        if line and char not in "，。、：；！？）》」』”" and d.textlength(line + char, font=font) > width:
+            lines.append(line)
+            line = char
+        else:
+            line += char
+    return [*lines, line] if line else lines
+
+
+def certificate(frame: tuple, emblem: tuple, seed_shape: str, words: dict) -> Draw:
+    """A certificate: double frame, emblem, its kind as heading, the record's name, the words below it
+    (`words["lines"]`), the issuer with the date, and the issuer's red seal."""
+
     def draw(d, w, h, rnd):
         d.rectangle([0, 0, w, h], fill=(250, 246, 234))
         m = min(w, h)
         d.rectangle([m * 0.04, m * 0.04, w - m * 0.04, h - m * 0.04], outline=frame, width=int(m * 0.025))
         d.rectangle([m * 0.08, m * 0.08, w - m * 0.08, h - m * 0.08], outline=frame, width=int(m * 0.006))
         cx = w / 2
-        r = m * 0.09
+        r = m * 0.07
+        ey = h * 0.17
         if seed_shape == "star":
-            d.regular_polygon((cx, h * 0.22, r), 5, fill=emblem)
+            d.regular_polygon((cx, ey, r), 5, fill=emblem)
         elif seed_shape == "laurel":
-            d.ellipse([cx - r, h * 0.22 - r, cx + r, h * 0.22 + r], fill=emblem)
+            d.ellipse([cx - r, ey - r, cx + r, ey + r], fill=emblem)
             for side in (-1, 1):
                 for i in range(5):
                     a = cx + side * (r * 1.3 + i * r * 0.1)
-                    y = h * 0.22 + r - i * r * 0.45
+                    y = ey + r - i * r * 0.45
                     d.ellipse([a - r * 0.22, y - r * 0.12, a + r * 0.22, y + r * 0.12], fill=(120, 150, 80))
         else:
-            d.regular_polygon((cx, h * 0.22, r), 6, fill=emblem)
-        d.rectangle([cx - w * 0.28, h * 0.36, cx + w * 0.28, h * 0.36 + m * 0.045], fill=frame)
-        y = h * 0.47
-        while y < h * 0.74:
-            x1 = w * rnd.uniform(0.68, 0.8)
-            d.rectangle([w * 0.18, y, x1, y + m * 0.016], fill=(176, 168, 150))
-            y += m * 0.055
+            d.regular_polygon((cx, ey, r), 6, fill=emblem)
+        ink = (48, 40, 32)
+        d.text(
+            (cx, h * 0.3), words["heading"], font=cjk_font("Bold", int(m * 0.085)), fill=frame, anchor="mm"
+        )
+        title_font = cjk_font("Bold", int(m * 0.056))
+        y = h * 0.4
+        for line in wrap(d, words["title"], title_font, w * 0.8):
+            d.text((cx, y), line, font=title_font, fill=ink, anchor="mm")
+            y += m * 0.075
+        body = cjk_font("Regular", int(m * 0.036))
+        y += m * 0.02
+        for text in words["lines"]:
+            for line in wrap(d, text, body, w * 0.68):
+                d.text((w * 0.17, y), line, font=body, fill=ink, anchor="lm")
+                y += m * 0.055
         sr = m * 0.11
-        sx, sy = w * 0.72, h * 0.8
-        d.ellipse([sx - sr, sy - sr, sx + sr, sy + sr], outline=(196, 40, 40), width=int(m * 0.012))
-        d.regular_polygon((sx, sy, sr * 0.45), 5, fill=(196, 40, 40))
-        d.rectangle([w * 0.18, h * 0.84, w * 0.42, h * 0.84 + m * 0.012], fill=(176, 168, 150))
+        sx, sy = w * 0.7, h * 0.8
+        d.text(
+            (sx, sy - m * 0.02),
+            words["issuer"],
+            font=cjk_font("Regular", int(m * 0.036)),
+            fill=ink,
+            anchor="mm",
+        )
+        d.text(
+            (sx, sy + m * 0.045),
+            words["date"],
+            font=cjk_font("Regular", int(m * 0.034)),
+            fill=ink,
+            anchor="mm",
+        )
+        seal = Image.new("RGBA", (int(sr * 2) + 4, int(sr * 2) + 4))
+        s = ImageDraw.Draw(seal)
+        s.ellipse([2, 2, sr * 2 + 2, sr * 2 + 2], outline=(196, 40, 40, 200), width=int(m * 0.012))
+        s.regular_polygon((sr + 2, sr + 2, sr * 0.45), 5, fill=(196, 40, 40, 190))
+        d._image.paste(seal, (int(sx - sr - 2), int(sy - sr - 2)), seal)
 
     return draw
+
+
+def demo_rows(name: str) -> list[dict]:
+    return json.loads((DEMO / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def chinese_number_year(year: int) -> str:
+    digits = "〇一二三四五六七八九"
+    return "".join(digits[int(c)] for c in str(year)) + "年"
+
+
+def award_words(row: dict) -> dict:
+    return {
+        "heading": "荣誉证书",
+        "title": row["title"],
+        "lines": ["城市运营公司：", row["description"]],
+        "issuer": row["issuer"],
+        "date": chinese_number_year(int(row["year"])),
+    }
+
+
+def qualification_words(row: dict) -> dict:
+    lines = []
+    if row.get("number"):
+        lines.append(f"证书编号：{row['number']}")
+    if row.get("valid_until"):
+        lines.append(f"有效期至：{row['valid_until']}")
+    if row.get("scope"):
+        lines.append(f"范围：{row['scope']}")
+    return {
+        "heading": "资质证书",
+        "title": row["title"],
+        "lines": ["持证单位：城市运营公司", *lines],
+        "issuer": row["issuer"],
+        "date": "",
+    }
 
 
 def render(
@@ -411,6 +510,8 @@ def main() -> None:
     for name, skin, hair, uniform, bg, style in people:
         seed += 1
         render(f"staff/{name}", (360, 360), [180], portrait(skin, hair, uniform, bg, style), seed)
+    awards = {row["image"]: row for row in demo_rows("award")}
+    qualifications = {row["image"]: row for row in demo_rows("qualification")}
     for i, (frame, emblem, shape) in enumerate(
         [
             ((170, 120, 40), (200, 40, 40), "star"),
@@ -422,7 +523,15 @@ def main() -> None:
         ]
     ):
         seed += 1
-        render(f"awards/award-{i + 1}", (720, 510), [360], certificate(frame, emblem, shape), seed)
+        row = awards[f"/images/awards/award-{i + 1}.webp"]
+        render(
+            f"awards/award-{i + 1}",
+            (720, 510),
+            [360],
+            certificate(frame, emblem, shape, award_words(row)),
+            seed,
+            quality=CERTIFICATE_QUALITY,
+        )
     for i, (frame, emblem, shape) in enumerate(
         [
             ((40, 70, 130), (200, 40, 40), "hex"),
@@ -434,7 +543,10 @@ def main() -> None:
         ]
     ):
         seed += 1
-        render(f"qualifications/cert-{i + 1}", (510, 720), [255], certificate(frame, emblem, shape), seed)
+        row = qualifications[f"/images/qualifications/cert-{i + 1}.webp"]
+        words = qualification_words(row)
+        draw = certificate(frame, emblem, shape, words)
+        render(f"qualifications/cert-{i + 1}", (510, 720), [255], draw, seed, quality=CERTIFICATE_QUALITY)
     total = sum(p.stat().st_size for p in OUT.rglob("*.webp"))
     print(f"wrote {sum(1 for _ in OUT.rglob('*.webp'))} images, {total / 1024:.0f} KB")
 
