@@ -18,7 +18,8 @@ void initI18n();
 const router = createBrowserRouter(routes);
 const rootElement = document.getElementById('root')!;
 // A pre-rendered login screen (lib/prerender) is hydrated when it shows what the app would draw now.
-const hydrate = canHydrate(readMark(rootElement), {
+const mark = readMark(rootElement);
+const hydrate = canHydrate(mark, {
   pathname: window.location.pathname,
   search: window.location.search,
   lang: currentLanguage(),
@@ -50,7 +51,6 @@ remember();
 i18n.on('languageChanged', remember);
 subscribeLayoutConfig(remember);
 
-const prerendered = readMark(rootElement) !== null;
 if (hydrate) {
   // Hydration waits for the route's code and language files (the markup needs them) and runs as a
   // transition, so React splits it into short tasks instead of one long one. Then the app takes over
@@ -59,7 +59,7 @@ if (hydrate) {
   void whenRouterReady(router).then(() =>
     startTransition(() => void hydrateRoot(rootElement, <AppRoot router={router} onDrawn={onDrawn} />)),
   );
-} else if (prerendered) {
+} else if (mark) {
   // A pre-rendered screen the app draws differently now (another language, theme or query): drawn
   // anew once its route is ready, keeping what the visitor typed.
   void whenRouterReady(router).then(() => {
