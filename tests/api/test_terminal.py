@@ -243,6 +243,32 @@ def test_lambda_resumes_mid_job(
     assert datas(third) == ["command-link-success", "step 3", "command-exec-error", "command-exec-completed"]
 
 
+def test_lines_written_just_before_the_end_are_sent_before_it(
+    api: httpx.Client,
+    super_admin: AdminUser,
+    on_lambda: list[dict[str, Any]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A job writes its last line, then its final status; the stream reads lines, then the status. When
+    both writes land between those two reads, the last line must still reach the admin."""
+    _, first = run(api, super_admin, "cdn-clear", uuid="aws-3")
+    job_id = on_lambda[0]["job_id"]
+    jobs.set_status(job_id, "building")
+    real_read_lines = jobs.read_lines
+
+    def read_then_finish(wanted: str, after: int, limit: int = 500) -> list[tuple[int, str]]:
+        lines = real_read_lines(wanted, after, limit)
+        job = jobs.get_job(job_id)
+        if wanted == job_id and not lines and job is not None and job.status != "done":
+            jobs.append_lines(job_id, ["done"])
+            jobs.set_status(job_id, "done")
+        return lines
+
+    monkeypatch.setattr(jobs, "read_lines", read_then_finish)
+    _, second = run(api, super_admin, "cdn-clear", uuid="aws-3", **{"Last-Event-ID": first[-2]["id"]})
+    assert datas(second) == ["command-link-success", "done", "command-exec-success", "command-exec-completed"]
+
+
 def test_lambda_refuses_tasks_that_need_a_shell(
     api: httpx.Client, super_admin: AdminUser, on_lambda: list[dict[str, Any]]
 ) -> None:

@@ -87,6 +87,10 @@ def test_admin_runs_real_tasks_and_sees_their_output(
         settings = page.get_by_role("dialog", name=text["settings"])
         port = settings.get_by_label(text["port"])
         port.fill(server_port)
+        # The panel's closing animation ends after this: it must not take the focus out of the field (the
+        # dialog's focus trap then put it on Close, and Enter closed the dialog).
+        expect(panel).to_be_hidden()
+        expect(port).to_be_focused()
         port.press("Enter")  # saved unless it already holds this port (the other size's run saved it)
         # Leaving the field right after Enter must not save twice: a second identical save used to
         # cancel the first, whose failure put the old port back (terminal-panel.tsx, ConfigDialog).
@@ -130,6 +134,8 @@ def test_admin_runs_real_tasks_and_sees_their_output(
         # Closing and reopening keeps the list (it is saved in local storage).
         page.keyboard.press("Escape")
         expect(panel).to_be_hidden()
+        # Closed for good, the panel gives the focus back to the header button that opened it.
+        expect(page.get_by_test_id("terminal-button")).to_be_focused()
         page.reload()
         page.get_by_role("button", name=re.compile(text["open"] + "|" + text["title"])).click()
         expect(task(page, "publish")).to_have_attribute("data-status", SUCCESS)

@@ -99,6 +99,11 @@ async def _follow(
             continue  # there may be more than one page
         job = await run_in_threadpool(jobs.get_job, job_id)
         if job is None or job.status in jobs.FINISHED:
+            # The last lines may have been written between the read above and this one (a job writes
+            # its lines before its final status): send them before saying it ended.
+            for seq, text in await run_in_threadpool(jobs.read_lines, job_id, after):
+                after = seq
+                yield stream.event(text, service.event_id(job_id, seq))
             done = job is not None and job.status == "done"
             yield stream.event(EXEC_SUCCESS if done else EXEC_ERROR, service.event_id(job_id, after))
             yield stream.event(EXEC_COMPLETED, service.event_id(job_id, after))

@@ -6,10 +6,10 @@
  * Buttons are removed by the permission component (../permission) unless the current route allows the
  * action.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button, Col, Drawer, Empty, Form, Input, Popconfirm, Row as GridRow, Select, Space, Table, type TableColumnsType } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, FilterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../lib/table-api';
 import { notify } from '../../lib/notify';
@@ -115,6 +115,8 @@ export function SchemaTable({ config }: { config: TableConfig }) {
   const [saving, setSaving] = useState(false);
   const [dragId, setDragId] = useState<number | null>(null);
   const [expanded, setExpanded] = useState<number[]>([]);
+  const [showFilters, setShowFilters] = useState(false);
+  const filterId = useId();
   const [hidden, setHidden] = useHiddenColumns(window.location.pathname);
   const [form] = Form.useForm();
   const canEdit = useAuth('edit');
@@ -287,6 +289,15 @@ export function SchemaTable({ config }: { config: TableConfig }) {
   }
 
   const filterCols = config.columns.filter((c) => c.filter);
+  const filterCount = filterCols.length + (narrow && sortColumns.length > 0 ? 1 : 0);
+  // What a select or text filter shares: named and hinted by its column, a clear button, its width.
+  const filterField = (col: ColumnSchema) => ({
+    allowClear: true,
+    'aria-label': col.title,
+    placeholder: col.title,
+    style: { flex: narrow ? '1 1 140px' : '0 0 140px' },
+  });
+  const activeFilters = Object.values(filters).filter(Boolean).length + (criteria.order ? 1 : 0);
   const filtered = Boolean(criteria.quick || criteria.search);
   const paged = !(config.tree && !filtered);
   // Nothing under the spinner while loading; a filtered list that read 2,000 rows without a match says
@@ -300,7 +311,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
         <Button onClick={reload}>{t('common.refresh')}</Button>
         {config.canAdd !== false && (
           <Auth name="add">
-            <Button type="primary" onClick={() => void openEdit(null)}>
+            <Button type="primary" onClick={() => (config.onAdd ? config.onAdd(reload) : void openEdit(null))}>
               {t('common.add')}
             </Button>
           </Auth>
@@ -349,45 +360,55 @@ export function SchemaTable({ config }: { config: TableConfig }) {
           onSearch={(v) => listing.reset({ quick: v.trim() })}
           style={{ flex: '1 1 200px', maxWidth: narrow ? undefined : 280 }}
         />
-        {filterCols.map((col) =>
-          col.filter === 'range' || col.filter === 'dateRange' || col.filter === 'timeRange' ? (
-            <RangeFilter key={col.key} col={col} narrow={narrow} onChange={(v) => filterBy(col.key, v)} />
-          ) : col.filter === 'select' ? (
+        {narrow && filterCount > 0 && (
+          <Button
+            icon={<FilterOutlined aria-hidden />}
+            aria-expanded={showFilters}
+            aria-controls={filterId}
+            onClick={() => setShowFilters((v) => !v)}
+            type={activeFilters ? 'primary' : 'default'}
+            ghost={Boolean(activeFilters)}
+          >
+            {activeFilters ? t('common.filtersActive', { count: activeFilters }) : t('common.filters')}
+          </Button>
+        )}
+        {/* On a phone the filters wait behind their button: the first row stays on the first screen. Hidden,
+            not removed, so what was typed into them stays. */}
+        <div id={filterId} style={{ display: narrow && !showFilters ? 'none' : 'contents' }}>
+          {filterCols.map((col) =>
+            col.filter === 'range' || col.filter === 'dateRange' || col.filter === 'timeRange' ? (
+              <RangeFilter key={col.key} col={col} narrow={narrow} onChange={(v) => filterBy(col.key, v)} />
+            ) : col.filter === 'select' ? (
+              <Select
+                key={col.key}
+                {...filterField(col)}
+                options={col.options}
+                onChange={(v) => filterBy(col.key, v === undefined || v === null ? '' : String(v))}
+              />
+            ) : (
+              <Input
+                key={col.key}
+                {...filterField(col)}
+                onPressEnter={(e) => filterBy(col.key, (e.target as HTMLInputElement).value.trim())}
+                onChange={(e) => !e.target.value && filters[col.key] && filterBy(col.key, '')}
+              />
+            ),
+          )}
+          {narrow && sortColumns.length > 0 && (
             <Select
-              key={col.key}
               allowClear
-              aria-label={col.title}
-              placeholder={col.title}
-              style={{ flex: narrow ? '1 1 140px' : '0 0 140px' }}
-              options={col.options}
-              onChange={(v) => filterBy(col.key, v === undefined || v === null ? '' : String(v))}
+              aria-label={t('common.sortBy')}
+              placeholder={t('common.sortBy')}
+              value={criteria.order || undefined}
+              style={{ flex: '1 1 140px' }}
+              onChange={(v?: string) => listing.reset({ order: v ?? '' })}
+              options={sortColumns.flatMap((c) => [
+                { value: `${c.key},asc`, label: `${c.title} ↑` },
+                { value: `${c.key},desc`, label: `${c.title} ↓` },
+              ])}
             />
-          ) : (
-            <Input
-              key={col.key}
-              allowClear
-              aria-label={col.title}
-              placeholder={col.title}
-              style={{ flex: narrow ? '1 1 140px' : '0 0 140px' }}
-              onPressEnter={(e) => filterBy(col.key, (e.target as HTMLInputElement).value.trim())}
-              onChange={(e) => !e.target.value && filters[col.key] && filterBy(col.key, '')}
-            />
-          ),
-        )}
-        {narrow && sortColumns.length > 0 && (
-          <Select
-            allowClear
-            aria-label={t('common.sortBy')}
-            placeholder={t('common.sortBy')}
-            value={criteria.order || undefined}
-            style={{ flex: '1 1 140px' }}
-            onChange={(v?: string) => listing.reset({ order: v ?? '' })}
-            options={sortColumns.flatMap((c) => [
-              { value: `${c.key},asc`, label: `${c.title} ↑` },
-              { value: `${c.key},desc`, label: `${c.title} ↓` },
-            ])}
-          />
-        )}
+          )}
+        </div>
         <ColumnSettings columns={config.columns} hidden={hidden} onChange={setHidden} />
       </div>
       {narrow ? (

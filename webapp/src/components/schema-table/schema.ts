@@ -140,6 +140,8 @@ export interface TableConfig extends TableSchema {
   beforeSubmit?: (values: Record<string, unknown>, row: Row | null) => Record<string, unknown>;
   toForm?: (row: Row) => Record<string, unknown>;
   rowActions?: (row: Row, reload: () => void) => ReactNode;
+  /** The Add button opens the page's own form instead of the built-in one (it stays first in the toolbar). */
+  onAdd?: (reload: () => void) => void;
   /** Buttons beside Add; `selected`: the ids of the checked rows, `clearSelection` unchecks them. */
   toolbar?: (reload: () => void, selected: number[], clearSelection: () => void) => ReactNode;
   /** A page's own cell content by column key (e.g. a file preview), in the table and the phone cards. */

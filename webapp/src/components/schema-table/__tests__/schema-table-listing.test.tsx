@@ -240,8 +240,30 @@ describe('schema table on a phone', () => {
     expect(within(first).getByText('#1000')).toBeInTheDocument();
     expect(within(first).getByText('用户名')).toBeInTheDocument();
     expect(within(first).getByText('p1-row1')).toBeInTheDocument();
-    // Without column headers, sorting is a list of its own.
-    expect(screen.getByRole('combobox', { name: '排序' })).toBeInTheDocument();
+    // Without column headers, sorting is a list of its own; it waits with the filters behind their button.
+    expect(screen.queryByRole('combobox', { name: '排序' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /下一页/ })).toBeEnabled();
+  });
+
+  it('keeps the filters of a phone behind one button that counts the ones in use', STEPS, async () => {
+    const screenQuery = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ ...screenQuery(query), matches: query === NARROW_QUERY }));
+    const asked = serve(() => ({ list: rowsOf(1), total: 10, pager: 'pages', sortable: ['id'] }));
+    const user = userEvent.setup();
+    render(<SchemaTable config={config} />);
+    await screen.findByText('p1-row1');
+    expect(screen.queryByRole('textbox', { name: '用户名' })).not.toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: '筛选' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('combobox', { name: '排序' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: '用户名' }), 'kim{Enter}');
+    await waitFor(() => expect(asked.at(-1)!.get('search')).toContain('kim'));
+    // Folded again, the button says a filter is on; unfolded, what was typed is still there.
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: '筛选（1）' })).toHaveAttribute('aria-expanded', 'false');
+    await user.click(screen.getByRole('button', { name: '筛选（1）' }));
+    expect(screen.getByRole('textbox', { name: '用户名' })).toHaveValue('kim');
   });
 });

@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { menuNode } from '../../../testing/menu-node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadNamespaces } from '../../../lib/i18n';
 import { server } from '../../../testing/server';
 import { okResponse } from '../../../testing/envelope';
 import { SchemaTable } from '../schema-table';
@@ -11,6 +13,7 @@ import { RoutePathContext } from '../../permission';
 
 const node = menuNode;
 
+beforeAll(() => loadNamespaces('zh-cn', ['admin/common']));
 afterEach(() => resetAdminState());
 
 describe('schema table', () => {
@@ -44,5 +47,35 @@ describe('schema table', () => {
     expect(within(boss).getByRole('checkbox')).toBeDisabled();
     for (const button of within(clerk).getAllByRole('button')) expect(button).toBeEnabled();
     expect(within(clerk).getByRole('checkbox')).toBeEnabled();
+  });
+
+  it("opens the page's own form from the Add button, which stays first after Refresh", { timeout: 30_000 }, async () => {
+    setMenus([
+      node({
+        name: 'security/sensitiveData',
+        path: 'security/sensitiveData',
+        children: [node({ id: 10, type: 'button', name: 'security/sensitiveData/add' })],
+      }),
+    ]);
+    server.use(http.get('*/srv/admin/security/sensitiveData/index', () => okResponse({ list: [], total: 0, remark: '' })));
+    const onAdd = vi.fn();
+    render(
+      <RoutePathContext.Provider value="/admin/security/sensitiveData">
+        <SchemaTable
+          config={{
+            api: tableApi('/admin/security/sensitiveData'),
+            columns: [{ key: 'title', title: 'Title' }],
+            onAdd,
+            toolbar: () => <button type="button">Page tool</button>,
+          }}
+        />
+      </RoutePathContext.Provider>,
+    );
+    const add = await screen.findByRole('button', { name: /添\s*加/ });
+    const names = screen.getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ''));
+    expect(names.indexOf(add.textContent!.replace(/\s/g, ''))).toBeLessThan(names.indexOf('Pagetool'));
+    await userEvent.click(add);
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

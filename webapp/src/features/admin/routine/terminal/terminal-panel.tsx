@@ -5,7 +5,7 @@
  * The state machine is src/lib/terminal-store (SPEC §4); the tasks themselves are the server's
  * whitelist (functions/services/terminal.py). Shown to admins holding the button rule routine/terminal.
  */
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentRef } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentRef, type RefObject } from 'react';
 import { Alert, Badge, Button, Empty, Flex, Form, Input, InputNumber, Modal, Radio, Space, Tag, Tooltip, Typography } from 'antd';
 import { CodeOutlined, DeleteOutlined, DownOutlined, RedoOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -78,6 +78,7 @@ function Terminal() {
   const state = useTerminal();
   const store = terminal();
   const label = state.showDot ? t('newOutput') : t('open');
+  const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Tooltip title={ready ? label : undefined}>
@@ -85,6 +86,7 @@ function Terminal() {
           type="text"
           aria-label={ready ? label : 'Terminal'}
           aria-haspopup="dialog"
+          ref={opener}
           data-testid="terminal-button"
           onClick={() => store.toggle(true)}
           style={{ flex: 'none', paddingInline: 6 }}
@@ -97,7 +99,7 @@ function Terminal() {
       </Tooltip>
       {ready ? (
         <>
-          <TerminalDialog state={state} />
+          <TerminalDialog state={state} opener={opener} />
           <PackageManagerDialog state={state} />
           <ConfigDialog state={state} />
         </>
@@ -106,7 +108,7 @@ function Terminal() {
   );
 }
 
-function TerminalDialog({ state }: { state: TerminalState }) {
+function TerminalDialog({ state, opener }: { state: TerminalState; opener: RefObject<HTMLButtonElement | null> }) {
   const { t } = useTranslation(TERMINAL_NS);
   const store = terminal();
   const [modal, holder] = Modal.useModal();
@@ -134,6 +136,15 @@ function TerminalDialog({ state }: { state: TerminalState }) {
       open={state.show}
       title={t('title')}
       onCancel={() => store.toggle(false)}
+      // The panel hands the focus back itself, and only when it closed for good: closed for its settings or
+      // package-manager dialog, a focus sent out of that open dialog made its focus trap put it on Close —
+      // mid-typing, so Enter closed the dialog. Reopened from one of them, antd would return it to that
+      // dialog's hidden button.
+      focusTriggerAfterClose={false}
+      afterClose={() => {
+        const { show, showConfig, showPackageManagerDialog } = store.getState();
+        if (!show && !showConfig && !showPackageManagerDialog) opener.current?.focus();
+      }}
       footer={null}
       width="min(760px, 94vw)"
       destroyOnHidden={false}

@@ -58,7 +58,6 @@ export default function SensitiveDataPage() {
   const config = useMemo<TableConfig>(
     () => ({
       api: table,
-      canAdd: false,
       canEdit: false,
       columns: [
         { key: 'id', title: 'ID' },
@@ -69,13 +68,7 @@ export default function SensitiveDataPage() {
         { key: 'update_time', title: tc('common.updateTime'), render: 'time' },
       ],
       cells: { table: (row) => <TableName row={row} /> },
-      toolbar: (reload) => (
-        <Auth name="add">
-          <Button type="primary" onClick={() => open(null, reload)}>
-            {t('addRule')}
-          </Button>
-        </Auth>
-      ),
+      onAdd: (reload) => open(null, reload),
       rowActions: (row, reload) => (
         <Auth name="edit">
           <Button size="small" type="link" onClick={() => open(row, reload)}>
