@@ -22,6 +22,7 @@ from typing import Any
 from pynamodb.attributes import ListAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import TransactWriteError
 
+from functions.core.i18n import get_lang
 from functions.core.security import hash_password
 from functions.models.account import STATUS_ENABLED, AccountMixin
 from functions.models.base import BaseModel, DuplicateError, is_condition_failure, now, run_transaction
@@ -152,7 +153,7 @@ class User(AccountMixin, Listed, BaseModel):
             "motto": self.motto,
             "region": list(self.region or []),
             # Names for display, from the same data the profile form was checked against.
-            "region_names": region_names(list(self.region or [])) or [],
+            "region_names": region_names(list(self.region or []), get_lang()) or [],
         }
 
 

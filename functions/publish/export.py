@@ -156,20 +156,20 @@ def notice_record(row: Row) -> dict[str, Any] | None:
 
 
 def job_record(row: Row) -> dict[str, Any] | None:
-    from functions.services.area import region_names
+    from functions.services.area import place
 
     title = row.words("title")
     email = row.text("email")
     if not title["zh-cn"] or not email:
         return None
-    city = " ".join(region_names(row.values.get("city") or []) or []) or "—"
+    codes = row.values.get("city") or []
     return {
         "id": str(row.id),
         "sort": 0,
         "date": local_date(row.values.get("publish_time")),
         "title": title,
         "department": row.words("department") if row.text("department") else {"zh-cn": "—", "en": "—"},
-        "city": {"zh-cn": city, "en": city},  # the area names exist in Chinese only
+        "city": {lang: place(codes, lang) or "—" for lang in ("zh-cn", "en")},
         "kind": row.label("kind"),
         "headcount": int(row.values.get("headcount") or 1),
         "salary": row.words("salary") if row.text("salary") else {"zh-cn": "面议", "en": "Negotiable"},

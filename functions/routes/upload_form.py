@@ -21,6 +21,7 @@ from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 
+from functions.core.i18n import get_lang
 from functions.core.responses import ApiError, Envelope, Model, Shape, success
 from functions.core.settings import Settings
 from functions.core.validators import Schema
@@ -174,7 +175,7 @@ AREA_RESPONSE = Envelope[AreaData]
 
 
 def area_options(province: str | None, city: str | None) -> dict[str, Any]:
-    return {"list": area_service.options(province, city)}
+    return {"list": area_service.options(province, city, get_lang())}
 
 
 def suffix_svg_response(suffix: str | None, background: str | None) -> Response:

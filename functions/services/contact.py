@@ -41,10 +41,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 from typing import Any
 
 import functions.core.messages_contact  # noqa: F401 - registers the contact messages
+from functions.core.clock import COMPANY_TZ
 from functions.core.i18n import t
 from functions.core.log import logger
 from functions.core.responses import ApiError
@@ -62,7 +63,6 @@ CAPTCHA_ID, CAPTCHA_INFO = "captchaId", "captchaInfo"
 STATUS_NEW = "new"
 MAX_RECIPIENTS = 20
 BADGE_CAP = 100
-SITE_TZ = timezone(timedelta(hours=8), "CST")  # the company's time (no daylight saving in China)
 MISSING_CAPTCHA = "Please enter the captcha"
 WRONG_CAPTCHA = "The captcha is wrong or has expired"
 UNAVAILABLE = "contact.page.failed"
@@ -198,7 +198,7 @@ def message(doc: DesignDoc, item: Record) -> tuple[str, str]:
     from functions.services.site_config import get_site_config
 
     values = item.values()
-    when = datetime.fromtimestamp(int(item.create_time), SITE_TZ).strftime("%Y-%m-%d %H:%M")
+    when = datetime.fromtimestamp(int(item.create_time), COMPANY_TZ).strftime("%Y-%m-%d %H:%M")
     url = f"{get_settings().public_url.rstrip('/')}/admin/{DESIGN}"
     subject = " / ".join(
         t("contact.mail.subject", lang=lang, subject=values.get("subject", "")) for lang in ("zh-cn", "en")

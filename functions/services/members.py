@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import contextlib
 import re
-from datetime import UTC, date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from pynamodb.exceptions import TransactWriteError, UpdateError
 
 import functions.core.messages_members  # noqa: F401 - registers the member messages
+from functions.core.clock import COMPANY_TZ
 from functions.core.i18n import get_lang
 from functions.core.responses import ApiError
 from functions.core.security import hash_password, needs_rehash, verify_password
@@ -41,7 +42,6 @@ DUPLICATE_MESSAGES = {
     "mobile": "Mobile number already exists",
 }
 # Day buckets of the overview chart follow China Standard Time (the company's time zone).
-CHART_TZ = timezone(timedelta(hours=8))
 CHART_DAYS = 7
 RECENT_ROWS = 5
 _DUMMY_HASH: list[str] = []
@@ -280,13 +280,13 @@ def update_profile(user: User, values: dict[str, Any]) -> User:
 
 
 def _day(ts: int) -> str:
-    return datetime.fromtimestamp(ts, tz=CHART_TZ).strftime("%Y-%m-%d")
+    return datetime.fromtimestamp(ts, tz=COMPANY_TZ).strftime("%Y-%m-%d")
 
 
 def overview(user: User) -> dict[str, Any]:
     """Balance, points, the latest changes and the per-day changes of the last 7 days."""
     current = now()
-    today = datetime.fromtimestamp(current, tz=CHART_TZ).replace(hour=0, minute=0, second=0, microsecond=0)
+    today = datetime.fromtimestamp(current, tz=COMPANY_TZ).replace(hour=0, minute=0, second=0, microsecond=0)
     days = [(today - timedelta(days=CHART_DAYS - 1 - i)).strftime("%Y-%m-%d") for i in range(CHART_DAYS)]
     since = int((today - timedelta(days=CHART_DAYS - 1)).timestamp())
     money_rows = wallet.recent_log("money", user, since)

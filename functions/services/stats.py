@@ -15,24 +15,24 @@ first (ids grow with time) by day and stops at the first row older than the wind
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
+from functions.core.clock import COMPANY_TZ
 from functions.models.counter import Counter
 
 T = TypeVar("T")
-CST = timezone(timedelta(hours=8), "CST")
 ADMIN_ACTION = "admin_action"
 ADMIN_LOGIN = "admin_login"
 MEMBER_LOGIN = "member_login"
 
 
 def day_key(metric: str, day: datetime) -> str:
-    return f"day#{metric}#{day.astimezone(CST):%Y%m%d}"
+    return f"day#{metric}#{day.astimezone(COMPANY_TZ):%Y%m%d}"
 
 
 def today(at: datetime | None = None) -> datetime:
-    return (at or datetime.now(UTC)).astimezone(CST)
+    return (at or datetime.now(UTC)).astimezone(COMPANY_TZ)
 
 
 def bump(metric: str, amount: int = 1, at: datetime | None = None) -> None:
@@ -56,7 +56,7 @@ def count_today(metric: str, at: datetime | None = None) -> int:
 
 
 def window_dates(days: int, at: datetime | None = None) -> list[datetime]:
-    """The starts (00:00 CST) of the last `days` days, oldest first."""
+    """The starts (00:00 COMPANY_TZ) of the last `days` days, oldest first."""
     end = today(at).replace(hour=0, minute=0, second=0, microsecond=0)
     return [end - timedelta(days=offset) for offset in range(days - 1, -1, -1)]
 
@@ -78,6 +78,6 @@ def daily_counts(
         if read == limit:
             complete = False
             break
-        day = f"{datetime.fromtimestamp(stamp, tz=UTC).astimezone(CST):%Y-%m-%d}"
+        day = f"{datetime.fromtimestamp(stamp, tz=UTC).astimezone(COMPANY_TZ):%Y-%m-%d}"
         counts[day] = counts.get(day, 0) + 1
     return [{"date": f"{d:%Y-%m-%d}", "value": counts.get(f"{d:%Y-%m-%d}", 0)} for d in dates], complete

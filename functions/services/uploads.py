@@ -35,13 +35,13 @@ import string
 import unicodedata
 import zipfile
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime
 from typing import Any, Literal
 
+from functions.core.clock import COMPANY_TZ
 from functions.core.responses import ApiError
 from functions.core.settings import Settings, get_settings
 
-CHINA_TZ = timezone(timedelta(hours=8), "CST")
 MAX_NAME_CHARS = 255
 MAX_KEY_FILENAME = 100  # SPEC §9
 MAX_KEY_FILENAME_BYTES = 120
@@ -452,7 +452,7 @@ def build_url(template: str, *, topic: str, name: str, sha1: str, when: datetime
     {filename} (name without extension, first 100 characters) {suffix} {.suffix} (".png" or "")
     {filesha1}. Unknown tokens are dropped. The result always starts with `/storage/`.
     """
-    when = (when or datetime.now(UTC)).astimezone(CHINA_TZ)
+    when = (when or datetime.now(UTC)).astimezone(COMPANY_TZ)
     stem, suffix = split_name(name)
     values = {
         "topic": topic,

@@ -115,6 +115,12 @@ def test_area_provinces_cities_districts(api, admin_headers) -> None:
         {"value": "1101", "label": "北京市"}
     ]
     assert api.get("/srv/api/ajax/area", params={"province": "../x"}).json()["data"]["list"] == []
+    # In English, the names in English.
+    english = {"think-lang": "en"}
+    provinces = api.get("/srv/api/ajax/area", headers=english).json()["data"]["list"]
+    assert {"value": "32", "label": "Jiangsu"} in provinces
+    nanjing = api.get("/srv/api/ajax/area", headers=english, params={"province": "32", "city": "3201"}).json()
+    assert {"value": "320106", "label": "Gulou District"} in nanjing["data"]["list"]
     # The back-office variant needs an admin.
     assert api.get("/srv/admin/ajax/area").json()["code"] == 302
 

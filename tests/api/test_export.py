@@ -171,6 +171,8 @@ def test_seeded_rows_publish_every_record_type(isolated_tables, tmp_path: Path) 
     )  # one demo job is a draft
     departments = {r["department"]["zh-cn"]: r["department"]["en"] for r in records["jobs"]}
     assert departments["市政环卫事业部"] == "Municipal Sanitation"  # the English careers page is English
+    places = {r["city"]["zh-cn"]: r["city"]["en"] for r in records["jobs"]}
+    assert places["江苏省 南京市 鼓楼区"] == "Gulou District, Nanjing, Jiangsu"  # so are its places
     # The equipment page counts the vehicles in service by kind; a kind with none is left out.
     cars = json.loads((REPO_ROOT / "functions/data/demo/car.json").read_text(encoding="utf-8"))
     expected = {}

@@ -186,6 +186,8 @@ def test_admin_edits_the_chart_and_the_site_shows_it(org_server: LocalServer, br
     # English, phone width: hide the unit from its menu button, save; it leaves both pages.
     page = open_editor(browser, server, "en", 390, 844)
     try:
+        # A phone opens the chart at a readable zoom (it scrolls sideways), not shrunk to its width.
+        expect(page.get_by_test_id("org-zoom-level")).to_have_text(re.compile(r"^(80|90|100)%$"))
         page.get_by_role("button", name=f"Actions for {EN_NAME}").click()
         page.get_by_role("menuitem", name="Hide on the site").click()
         expect(page.get_by_test_id(f"org-node-{unit_id}")).to_have_css("opacity", "0.55")

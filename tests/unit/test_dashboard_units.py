@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from functions.core.clock import COMPANY_TZ
 from functions.models.attachment import kind_of
 from functions.services.dashboard import entrance_title
-from functions.services.stats import CST, daily_counts
+from functions.services.stats import daily_counts
 
 # 2026-05-10 12:00 in China (UTC+8).
 AT = datetime(2026, 5, 10, 4, 0, tzinfo=UTC)
@@ -15,7 +16,7 @@ AT = datetime(2026, 5, 10, 4, 0, tzinfo=UTC)
 
 def stamp(day: int, hour: int) -> int:
     """A Unix time on 2026-05-`day` at `hour` o'clock in China."""
-    return int(datetime(2026, 5, day, hour, tzinfo=CST).timestamp())
+    return int(datetime(2026, 5, day, hour, tzinfo=COMPANY_TZ).timestamp())
 
 
 class Rows:

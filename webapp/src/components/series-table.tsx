@@ -4,6 +4,18 @@
  * (focusable, so the keyboard can scroll it) instead of widening the page.
  */
 import type { CSSProperties } from 'react';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Under a chart of days: in which time zone a day is counted (the company's, whatever the browser's). */
+export function CompanyDaysNote() {
+  const { t } = useTranslation('general');
+  return (
+    <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0', fontSize: 13 }}>
+      {t('companyDays')}
+    </Typography.Paragraph>
+  );
+}
 
 export interface SeriesColumn {
   /** Column name, with its unit ("余额（元）"). */

@@ -3,6 +3,14 @@ import dayjs from './dayjs-locale';
 
 export const DEFAULT_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
+/** The company's clock (functions/core/clock.py): the charts' days and "today" are counted in it. */
+export const COMPANY_TIME_ZONE = 'Asia/Shanghai';
+
+/** Today's date in the company's time zone, written out in full in `lang`. */
+export function companyToday(lang: string, now = new Date()): string {
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'full', timeZone: COMPANY_TIME_ZONE }).format(now);
+}
+
 /** Milliseconds for a timestamp given in seconds (10 digits) or milliseconds. */
 export function toMilliseconds(value: number | string): number {
   const text = String(value).trim();

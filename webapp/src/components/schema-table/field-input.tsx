@@ -19,6 +19,7 @@ import { CaretDownFilled, DeleteOutlined, PlusOutlined } from '@ant-design/icons
 import dayjs from '../../lib/dayjs-locale';
 import { useTranslation } from 'react-i18next';
 import { CityCascader } from '../city-cascader';
+import { DateInput } from '../date-input';
 import { IconPicker } from '../icon-picker';
 import { UploadField } from '../upload/upload-field';
 import { RemoteSelect } from './remote-select';
@@ -261,9 +262,7 @@ export function FieldInput({
     case 'switch':
       return <Switch id={id} checked={Boolean(value)} onChange={(v) => onChange?.(v)} />;
     case 'date':
-      return (
-        <DatePicker id={id} value={value ? dayjs(value as string) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : '')} />
-      );
+      return <DateInput id={id} value={value} onChange={onChange} />;
     case 'treeSelect':
       return (
         <TreeSelect

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { greeting, greetingKey } from '../greeting';
-import { DEFAULT_TIME_FORMAT, timeFormat, toMilliseconds } from '../time';
+import { DEFAULT_TIME_FORMAT, companyToday, timeFormat, toMilliseconds } from '../time';
 import { composeTitle } from '../title';
 import { isAdminApp } from '../area';
 import { i18n } from '../i18n';
@@ -55,6 +55,15 @@ describe('time formatting (SPEC §9)', () => {
     expect(timeFormat(null)).toBe('-');
     expect(timeFormat('')).toBe('-');
     expect(timeFormat('not a date')).toBe('-');
+  });
+});
+
+describe("the company's today", () => {
+  it('is the date in China, whatever the zone of the browser', () => {
+    // 2026-11-26 20:30 UTC is already the 27th in China (UTC+8).
+    const late = new Date(Date.UTC(2026, 10, 26, 20, 30));
+    expect(companyToday('en', late)).toBe('Friday, 27 November 2026');
+    expect(companyToday('zh-cn', late)).toBe('2026年11月27日星期五');
   });
 });
 

@@ -70,4 +70,37 @@ describe('profile', () => {
     expect(saved!.region).toEqual(['44', '4403', '440304']);
     expect(saved!.nickname).toBe('Alice');
   });
+
+  it('picks the birthday in the date picker, saves it as a calendar date and offers no day after today', async () => {
+    let saved: Record<string, unknown> | null = null;
+    server.use(
+      http.get('*/srv/api/account/profile', () =>
+        HttpResponse.json({ code: 1, msg: '', time: 0, data: { userInfo: { ...USER, birthday: '1990-05-17', region: [] } } }),
+      ),
+      http.get('*/srv/api/ajax/area', () => HttpResponse.json({ code: 1, msg: '', time: 0, data: { list: [] } })),
+      http.post('*/srv/api/account/profile', async ({ request }) => {
+        saved = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ code: 1, msg: 'Saved successfully', time: 0, data: { userInfo: { ...USER, ...saved } } });
+      }),
+    );
+    const user = userEvent.setup();
+    render(<ProfilePage />);
+    const birthday = await screen.findByLabelText('Birthday');
+    expect(birthday).toHaveValue('1990-05-17');
+    await user.click(birthday);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await user.clear(birthday);
+    await user.type(birthday, '1988-02-29{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).not.toBeNull());
+    expect(saved!.birthday).toBe('1988-02-29');
+    // A day after today cannot be picked: typed, it is not taken.
+    saved = null;
+    await user.click(birthday);
+    await user.clear(birthday);
+    await user.type(birthday, `${tomorrow}{Enter}`);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).not.toBeNull());
+    expect(saved!.birthday).not.toBe(tomorrow);
+  });
 });

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CompanyDaysNote } from '../../../components/series-table';
 import { memberSession } from '../../../lib/auth-tokens';
 import { greeting } from '../../../lib/greeting';
 import { getOverview, type LogRow, type Overview } from '../api/account-api';
@@ -97,6 +98,7 @@ export function OverviewPage() {
             <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
               <WeekChart days={data.chart.days} series={series} label={t('userLoading:overview.chartLabel')} />
             </Suspense>
+            <CompanyDaysNote />
             <details style={{ marginTop: 8 }}>
               <summary style={{ cursor: 'pointer', color: token.colorLink }}>{t('userLoading:overview.showTable')}</summary>
               <WeekTable

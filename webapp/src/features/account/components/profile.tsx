@@ -5,6 +5,7 @@ import { Button, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
 import { CityCascader } from '../../../components/city-cascader';
+import { DateInput } from '../../../components/date-input';
 import { AppForm, errorText, FormError, useSubmit } from '../../../components/form-kit';
 import { CodeField } from '../../../components/send-code-button';
 import { NicknameAvatarFields } from '../../../components/profile-fields';
@@ -60,7 +61,7 @@ export function ProfilePage() {
           <Radio.Group options={([0, 1, 2] as const).map((g) => ({ value: g, label: t(`userLoading:profile.genders.${g}`) }))} />
         </Form.Item>
         <Form.Item name="birthday" label={t('userLoading:profile.birthday')}>
-          <Input type="date" />
+          <DateInput past />
         </Form.Item>
         <Form.Item name="region" label={t('userLoading:profile.region')}>
           <CityCascader />

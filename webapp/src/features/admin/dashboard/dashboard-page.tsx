@@ -10,7 +10,8 @@ import { Button, Card, Col, Empty, Grid, Row, Segmented, Skeleton, Typography, t
 import { CloudServerOutlined, MessageOutlined, RightOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SeriesTable } from '../../../components/series-table';
+import { CompanyDaysNote, SeriesTable } from '../../../components/series-table';
+import { companyToday } from '../../../lib/time';
 import { useAdminState } from '../../../lib/admin-store';
 import { adminSession } from '../../../lib/auth-tokens';
 import { formatBytes } from '../../../lib/bytes';
@@ -73,7 +74,7 @@ function Welcome({ entrances, failed }: { entrances: QuickEntrance[] | null; fai
   const { t } = useTranslation(['admin/dashboard', 'general']);
   const { token } = theme.useToken();
   const info = adminSession.get();
-  const date = new Intl.DateTimeFormat(currentLanguage() === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'full' }).format(new Date());
+  const date = companyToday(currentLanguage());
   const tile: CSSProperties = {
     flex: 1,
     display: 'flex',
@@ -266,6 +267,7 @@ function TrendCard({ data, days, onDays }: { data: Dashboard; days: number; onDa
       <Suspense fallback={<div style={{ height: TREND_HEIGHT }} />}>
         <DashboardChart option={option} label={t('trend.chartLabel', { count: days })} height={TREND_HEIGHT} testId="trend-chart" />
       </Suspense>
+      <CompanyDaysNote />
       {partial.length > 0 && (
         <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0, color: token.colorTextSecondary }}>
           {t('trend.partial', { names: partial.join('、'), limit: READ_LIMIT })}

@@ -12,7 +12,7 @@ import { Button, Dropdown, theme, type MenuProps } from 'antd';
 import { EyeInvisibleOutlined, LockOutlined, MinusOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OrgNode } from './api';
-import { clickGate, edgeScroll, fitZoom, isDrag, wheelZoom } from './interaction';
+import { PHONE_CANVAS_PX, READABLE_ZOOM, ZOOM_MIN, clickGate, edgeScroll, fitZoom, isDrag, wheelZoom } from './interaction';
 import { canMove, layout, NODE_H, NODE_W, type Limits } from './tree';
 import { VISUALLY_HIDDEN } from '../../../../components/visually-hidden';
 
@@ -87,8 +87,16 @@ export function ChartCanvas(props: Props) {
 
   useEffect(() => {
     const element = canvas.current;
-    // The layout's width at zoom 1, into the canvas less its scroll bar and a margin.
-    if (element) latest.current.onZoom(fitZoom(layout(latest.current.tree).width, element.clientWidth - 8));
+    if (!element) return;
+    // The layout's width at zoom 1, into the canvas less its scroll bar and a margin; on a phone no smaller
+    // than readable, scrolled so that the top of the chart (its middle) is in view.
+    const phone = element.clientWidth < PHONE_CANVAS_PX;
+    latest.current.onZoom(fitZoom(layout(latest.current.tree).width, element.clientWidth - 8, phone ? READABLE_ZOOM : ZOOM_MIN));
+    if (!phone) return;
+    const frame = requestAnimationFrame(() => {
+      element.scrollLeft = (element.scrollWidth - element.clientWidth) / 2;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [fitKey]);
 
   // Ctrl + wheel zooms (a non-passive listener: the page must not zoom or scroll instead).

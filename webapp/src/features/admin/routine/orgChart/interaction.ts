@@ -29,10 +29,18 @@ export function wheelZoom(zoom: number, deltaY: number): number {
   return stepZoom(zoom, deltaY < 0 ? 1 : -1);
 }
 
-/** The zoom that fits `content` px into `available` px: at most 100 %, on the 0.1 grid, rounded down. */
-export function fitZoom(content: number, available: number): number {
+/** Below this a phone's chart is too small to read: it opens at this zoom and scrolls sideways instead. */
+export const READABLE_ZOOM = 0.8;
+/** Canvases narrower than this (px) are a phone's. */
+export const PHONE_CANVAS_PX = 600;
+
+/**
+ * The zoom that fits `content` px into `available` px: at most 100 %, on the 0.1 grid, rounded down; never
+ * below `floor`.
+ */
+export function fitZoom(content: number, available: number, floor = ZOOM_MIN): number {
   if (content <= 0 || available <= 0 || content <= available) return 1;
-  return clampZoom(Math.floor((available / content) * 10 + 1e-9) / 10);
+  return clampZoom(Math.max(floor, Math.floor((available / content) * 10 + 1e-9) / 10));
 }
 
 /** Whether the pointer has moved far enough from where it was pressed to start a drag. */

@@ -10,6 +10,7 @@ import {
   clickGate,
   DRAG_THRESHOLD_PX,
   fitZoom,
+  READABLE_ZOOM,
   isDrag,
   stepZoom,
   wheelZoom,
@@ -58,6 +59,9 @@ describe('fit width', () => {
     expect(fitZoom(1000, 990)).toBe(0.9);
     expect(fitZoom(5000, 300)).toBe(0.3);
     expect(fitZoom(500, 0)).toBe(1);
+    // A phone's floor: readable, the rest scrolls.
+    expect(fitZoom(1200, 374, READABLE_ZOOM)).toBe(0.8);
+    expect(fitZoom(400, 374, READABLE_ZOOM)).toBe(0.9);
   });
 });
 
