@@ -6,9 +6,16 @@ export const DEFAULT_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 /** The company's clock (functions/core/clock.py): the charts' days and "today" are counted in it. */
 export const COMPANY_TIME_ZONE = 'Asia/Shanghai';
 
-/** Today's date in the company's time zone, written out in full in `lang`. */
-export function companyToday(lang: string, now = new Date()): string {
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'full', timeZone: COMPANY_TIME_ZONE }).format(now);
+/**
+ * Today's date written out in full in `lang`: where the browser is (`local`), and in the company's time zone
+ * (`company`, the day the charts and "today" counts end on); the two differ only away from China time.
+ */
+export function todayDates(lang: string, now = new Date()): { local: string; company: string } {
+  const locale = lang === 'en' ? 'en-GB' : 'zh-CN';
+  return {
+    local: new Intl.DateTimeFormat(locale, { dateStyle: 'full' }).format(now),
+    company: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: COMPANY_TIME_ZONE }).format(now),
+  };
 }
 
 /** Milliseconds for a timestamp given in seconds (10 digits) or milliseconds. */

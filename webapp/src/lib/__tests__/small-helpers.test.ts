@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { greeting, greetingKey } from '../greeting';
-import { DEFAULT_TIME_FORMAT, companyToday, timeFormat, toMilliseconds } from '../time';
+import { DEFAULT_TIME_FORMAT, timeFormat, toMilliseconds, todayDates } from '../time';
 import { composeTitle } from '../title';
 import { isAdminApp } from '../area';
 import { i18n } from '../i18n';
@@ -58,12 +58,16 @@ describe('time formatting (SPEC §9)', () => {
   });
 });
 
-describe("the company's today", () => {
-  it('is the date in China, whatever the zone of the browser', () => {
-    // 2026-11-26 20:30 UTC is already the 27th in China (UTC+8).
+describe("today's date", () => {
+  it("is the browser's date, and China's date too (the charts' last day), which differs away from China time", () => {
+    // 2026-11-26 20:30 UTC is already the 27th in China (UTC+8); the browser here is in UTC.
+    vi.stubEnv('TZ', 'UTC');
     const late = new Date(Date.UTC(2026, 10, 26, 20, 30));
-    expect(companyToday('en', late)).toBe('Friday, 27 November 2026');
-    expect(companyToday('zh-cn', late)).toBe('2026年11月27日星期五');
+    expect(todayDates('en', late)).toEqual({ local: 'Thursday, 26 November 2026', company: 'Friday, 27 November 2026' });
+    expect(todayDates('zh-cn', late).company).toBe('2026年11月27日星期五');
+    const noon = new Date(Date.UTC(2026, 10, 26, 4, 0));
+    expect(todayDates('en', noon).local).toBe(todayDates('en', noon).company);
+    vi.unstubAllEnvs();
   });
 });
 

@@ -11,7 +11,7 @@ import { CloudServerOutlined, MessageOutlined, RightOutlined, TeamOutlined, User
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CompanyDaysNote, SeriesTable } from '../../../components/series-table';
-import { companyToday } from '../../../lib/time';
+import { todayDates } from '../../../lib/time';
 import { useAdminState } from '../../../lib/admin-store';
 import { adminSession } from '../../../lib/auth-tokens';
 import { formatBytes } from '../../../lib/bytes';
@@ -74,7 +74,7 @@ function Welcome({ entrances, failed }: { entrances: QuickEntrance[] | null; fai
   const { t } = useTranslation(['admin/dashboard', 'general']);
   const { token } = theme.useToken();
   const info = adminSession.get();
-  const date = companyToday(currentLanguage());
+  const today = todayDates(currentLanguage());
   const tile: CSSProperties = {
     flex: 1,
     display: 'flex',
@@ -95,7 +95,8 @@ function Welcome({ entrances, failed }: { entrances: QuickEntrance[] | null; fai
         {t('hello', { greeting: greeting((k) => t(k)), name: info.nickname || info.username })}
       </Typography.Title>
       <Typography.Paragraph style={{ color: token.colorTextSecondary }}>
-        {t('today', { date })} · {t('intro')}
+        {t('today', { date: today.local })}
+        {today.company !== today.local ? t('todayInChina', { date: today.company }) : ''} · {t('intro')}
       </Typography.Paragraph>
       <nav aria-labelledby="dashboard-entrances">
         <Typography.Title level={3} id="dashboard-entrances" style={{ marginTop: 0, fontSize: 15 }}>
