@@ -12,9 +12,10 @@ import { Button, Dropdown, theme, type MenuProps } from 'antd';
 import { EyeInvisibleOutlined, LockOutlined, MinusOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OrgNode } from './api';
-import { PHONE_CANVAS_PX, READABLE_ZOOM, ZOOM_MIN, clickGate, edgeScroll, fitZoom, isDrag, wheelZoom } from './interaction';
+import { READABLE_ZOOM, ZOOM_MIN, clickGate, edgeScroll, fitZoom, isDrag, wheelZoom } from './interaction';
 import { canMove, layout, NODE_H, NODE_W, type Limits } from './tree';
 import { VISUALLY_HIDDEN } from '../../../../components/visually-hidden';
+import { useNarrowScreen } from '../../../../lib/theme';
 
 const NS = 'admin/routine/orgChart';
 
@@ -68,10 +69,11 @@ export function ChartCanvas(props: Props) {
   /** The pointer of the drag in progress and the animation frame that scrolls the canvas near an edge. */
   const pointer = useRef<{ x: number; y: number } | null>(null);
   const frame = useRef<number | null>(null);
-  const latest = useRef(props);
+  const phone = useNarrowScreen();
+  const latest = useRef({ ...props, phone });
   const zoomRef = useRef(zoom);
   useLayoutEffect(() => {
-    latest.current = props;
+    latest.current = { ...props, phone };
     zoomRef.current = zoom;
   });
 
@@ -90,7 +92,7 @@ export function ChartCanvas(props: Props) {
     if (!element) return;
     // The layout's width at zoom 1, into the canvas less its scroll bar and a margin; on a phone no smaller
     // than readable, scrolled so that the top of the chart (its middle) is in view.
-    const phone = element.clientWidth < PHONE_CANVAS_PX;
+    const { phone } = latest.current;
     latest.current.onZoom(fitZoom(layout(latest.current.tree).width, element.clientWidth - 8, phone ? READABLE_ZOOM : ZOOM_MIN));
     if (!phone) return;
     const frame = requestAnimationFrame(() => {

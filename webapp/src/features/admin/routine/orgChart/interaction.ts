@@ -31,8 +31,6 @@ export function wheelZoom(zoom: number, deltaY: number): number {
 
 /** Below this a phone's chart is too small to read: it opens at this zoom and scrolls sideways instead. */
 export const READABLE_ZOOM = 0.8;
-/** Canvases narrower than this (px) are a phone's. */
-export const PHONE_CANVAS_PX = 600;
 
 /**
  * The zoom that fits `content` px into `available` px: at most 100 %, on the 0.1 grid, rounded down; never
