@@ -1,5 +1,6 @@
-"""What the admin and member upload routes share (`/admin/ajax/upload`, `/api/ajax/upload`, the
-`Alioss` params/callback calls, `area`, `buildSuffixSvg`).
+"""The calls admins and members share, declared once for both (`add_shared_routes`): `…/ajax/upload`,
+the `…/Alioss/params` and `…/Alioss/callback` calls of remote mode, `…/ajax/area` and
+`…/ajax/buildSuffixSvg`, under `/admin` and `/api`.
 
 `read_upload()` refuses a body whose Content-Length is above the configured `upload.maxsize` (plus
 room for the multipart envelope) with HTTP 413 *before* reading it; bodies without a length are
@@ -11,6 +12,7 @@ check; the OpenAPI schema of the form is given by `UPLOAD_OPENAPI`.
 from __future__ import annotations
 
 import builtins
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,8 +25,10 @@ from starlette.responses import Response
 
 from functions.core.i18n import get_lang
 from functions.core.responses import ApiError, Envelope, Model, Shape, success
+from functions.core.routing import APIRouter
 from functions.core.settings import Settings
 from functions.core.validators import Schema
+from functions.routes.deps import SettingsDep
 from functions.services import area as area_service
 from functions.services import remote_upload
 from functions.services.suffix_svg import CSP, build_suffix_svg
@@ -228,3 +232,62 @@ def remote_callback(body: UploadCallbackBody, uploader: Uploader, settings: Sett
         settings=settings,
     )
     return success({"file": row.to_public()}, "Upload successful")
+
+
+def add_shared_routes(
+    router: APIRouter,
+    alioss: APIRouter,
+    uploader: Any,
+    *,
+    name_prefix: str,
+    area_dependencies: Sequence[Any] = (),
+    icon_dependencies: Sequence[Any] = (),
+) -> None:
+    """Declare the shared calls on an audience's `/ajax` and `/Alioss` routers. `uploader` is that
+    audience's dependency (a `Depends`) that checks the login and gives the caller's `Uploader`;
+    `area_dependencies` and `icon_dependencies` guard `area` and `buildSuffixSvg` (a login, or a mark
+    that the call is public); route names start with `name_prefix`."""
+
+    @router.post(
+        "/upload",
+        name=f"{name_prefix}ajax_upload",
+        openapi_extra=UPLOAD_OPENAPI,
+        response_model=UPLOAD_RESPONSE,
+    )
+    async def upload(request: Request, settings: SettingsDep, who: Uploader = uploader) -> dict[str, Any]:
+        """Upload one file (multipart: file, topic); local mode."""
+        return await upload_local(request, who, settings)
+
+    @alioss.post("/params", name=f"{name_prefix}alioss_params", response_model=UPLOAD_PARAMS_RESPONSE)
+    def upload_params(
+        body: UploadParamsBody, settings: SettingsDep, who: Uploader = uploader
+    ) -> dict[str, Any]:
+        """Remote mode: a presigned POST for one file and the token for the callback."""
+        return remote_params(body, who, settings)
+
+    @alioss.post("/callback", name=f"{name_prefix}alioss_callback", response_model=UPLOAD_RESPONSE)
+    def upload_callback(
+        body: UploadCallbackBody, settings: SettingsDep, who: Uploader = uploader
+    ) -> dict[str, Any]:
+        """Remote mode: the browser has posted the file; verify it and record the attachment."""
+        return remote_callback(body, who, settings)
+
+    @router.get(
+        "/area",
+        name=f"{name_prefix}ajax_area",
+        dependencies=list(area_dependencies),
+        response_model=AREA_RESPONSE,
+    )
+    def area(province: str | None = None, city: str | None = None) -> dict[str, Any]:
+        """Provinces; the cities of `province`; the districts of `city`."""
+        return success(area_options(province, city))
+
+    @router.get(
+        "/buildSuffixSvg",
+        name=f"{name_prefix}ajax_build_suffix_svg",
+        dependencies=list(icon_dependencies),
+        **SUFFIX_SVG_ROUTE,
+    )
+    def build_suffix_svg(suffix: str = "file", background: str | None = None) -> Response:
+        """An SVG file-type icon (public; a token sent with it is ignored)."""
+        return suffix_svg_response(suffix, background)

@@ -239,7 +239,7 @@ export const ajaxArea = <ThrowOnError extends boolean = false>(options?: Options
 /**
  * Ajax Build Suffix Svg
  *
- * An SVG file-type icon (public; a token in the query is ignored).
+ * An SVG file-type icon (public; a token sent with it is ignored).
  */
 export const ajaxBuildSuffixSvg = <ThrowOnError extends boolean = false>(options?: Options<AjaxBuildSuffixSvgData, ThrowOnError>) => (options?.client ?? client).get<AjaxBuildSuffixSvgResponses, AjaxBuildSuffixSvgErrors, ThrowOnError>({ url: '/srv/api/ajax/buildSuffixSvg', ...options });
 
@@ -879,7 +879,7 @@ export const adminAjaxArea = <ThrowOnError extends boolean = false>(options?: Op
 /**
  * Admin Ajax Build Suffix Svg
  *
- * An SVG file-type icon (public; `batoken` is accepted and ignored).
+ * An SVG file-type icon (public; a token sent with it is ignored).
  */
 export const adminAjaxBuildSuffixSvg = <ThrowOnError extends boolean = false>(options?: Options<AdminAjaxBuildSuffixSvgData, ThrowOnError>) => (options?.client ?? client).get<AdminAjaxBuildSuffixSvgResponses, AdminAjaxBuildSuffixSvgErrors, ThrowOnError>({ url: '/srv/admin/ajax/buildSuffixSvg', ...options });
 
