@@ -225,7 +225,10 @@ def create_tables(wait: bool = True, models: Iterable[type[BaseModel]] | None = 
         for model in missing:
             _wait_active(model)
         for model in selected:
-            if getattr(model.Meta, "host", None):
+            name = model.Meta.table_name
+            if name in created and f"{name}.rebuild" not in existing:
+                pass  # created just now, with every index the model declares
+            elif getattr(model.Meta, "host", None):
                 _rebuild_with_missing_indexes(model, existing | set(created))
             elif model not in missing:
                 while _add_missing_indexes(model, model.describe_table()):
