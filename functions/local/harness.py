@@ -27,7 +27,10 @@ class LocalServer:
     dynamodb_endpoint: str
     output: list[str] = field(default_factory=list)
 
-    def url(self, path: str) -> str:
+    def url(self, path: str, lang: str = "") -> str:
+        """The address of `path`; in English (`?lang=en`) when `lang` is an English one ("en", "en-US")."""
+        if lang.startswith("en"):
+            path += ("&" if "?" in path else "?") + "lang=en"
         return self.base_url + path
 
     def wait_for_output(self, needle: str, timeout: float = 10) -> str:

@@ -81,7 +81,7 @@ class Scan:
         self.problems: list[str] = []
 
     def goto(self, path: str) -> None:
-        self.page.goto(self.server.url(path + ("?lang=en" if self.lang == "en" else "")))
+        self.page.goto(self.server.url(path, self.lang))
 
     def check(self, name: str, settle: bool = True) -> None:
         if settle:

@@ -11,6 +11,8 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.steps import confirm
+
 pytestmark = pytest.mark.e2e
 
 
@@ -249,15 +251,12 @@ def test_delete_one_row_and_a_batch_from_a_list(server, page: Page) -> None:
     def row(name: str):
         return area.get_by_role("row").filter(has=page.get_by_role("cell", name=name, exact=True))
 
-    def confirm() -> None:
-        page.get_by_role("tooltip").get_by_role("button", name=re.compile(r"^确\s*定$")).click()
-
     for name in names:
         expect(row(name)).to_be_visible()
 
     # One row, from its own delete button.
     row(names[0]).get_by_role("button", name=re.compile(r"^删\s*除$")).click()
-    confirm()
+    confirm(page, r"^确\s*定$")
     expect(page.get_by_text("删除成功")).to_be_visible()
     expect(row(names[0])).to_have_count(0)
 
@@ -265,7 +264,7 @@ def test_delete_one_row_and_a_batch_from_a_list(server, page: Page) -> None:
     row(names[1]).get_by_role("checkbox").check()
     row(names[2]).get_by_role("checkbox").check()
     area.get_by_role("button", name="删除所选").click()
-    confirm()
+    confirm(page, r"^确\s*定$")
     expect(row(names[1])).to_have_count(0)
     expect(row(names[2])).to_have_count(0)
 

@@ -15,6 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.e2e.steps import confirm
 from tests.e2e.test_admin import admin_page
 from tests.e2e.test_designed import TEXT, _open_business, _row, _save, _wait_for_page
 
@@ -92,7 +93,7 @@ def test_an_award_added_in_the_back_office_reaches_the_awards_page(server, brows
 
         # Deleted in the back office, it leaves the site.
         row.get_by_role("button", name=re.compile(text["delete"])).click()
-        page.get_by_role("tooltip").get_by_role("button", name=re.compile(text["ok"])).click()
+        confirm(page, text["ok"])
         expect(page.get_by_text(text["deleted"])).to_be_visible()
     _wait_for_absent(server, "/jiang/", zh_title)
 

@@ -15,6 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.e2e.steps import confirm
 from tests.e2e.test_admin import admin_page
 
 pytestmark = pytest.mark.e2e
@@ -80,7 +81,7 @@ TEXT = {
 
 
 def _open(page: Page, server, path: str, lang: str) -> Locator:
-    page.goto(server.url(path + ("?lang=en" if lang == "en" else "")))
+    page.goto(server.url(path, lang))
     area = page.locator(f'[data-tab="{path}"]')
     expect(area.locator("[data-design]")).to_be_visible()
     return area
@@ -204,7 +205,7 @@ def test_admin_adds_edits_and_deletes_rows_of_designed_tables(
         news.get_by_placeholder(text["search"]).press("Enter")
         expect(row).to_have_count(1)
         row.get_by_role("button", name=re.compile(text["delete"])).click()
-        page.get_by_role("tooltip").get_by_role("button", name=re.compile(text["ok"])).click()
+        confirm(page, text["ok"])
         expect(page.get_by_text(text["deleted"])).to_be_visible()
         expect(_row(news, title)).to_have_count(0)
         page.reload()

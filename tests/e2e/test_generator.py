@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.steps import confirm
 from tests.e2e.test_admin import admin_page
 
 pytestmark = pytest.mark.e2e
@@ -67,7 +68,7 @@ TEXT = {
 
 
 def _goto(page: Page, server, path: str, lang: str) -> None:
-    page.goto(server.url(path + ("?lang=en" if lang == "en" else "")))
+    page.goto(server.url(path, lang))
 
 
 @pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
@@ -134,7 +135,7 @@ def test_admin_generates_a_table_uses_it_at_once_and_deletes_it(
         _goto(page, server, "/admin/crud/crud", lang)
         row = area.locator("tr, li").filter(has_text=name)
         row.get_by_role("button", name=re.compile(text["delete"])).click()
-        page.get_by_role("tooltip").get_by_role("button", name=re.compile(text["ok"])).click()
+        confirm(page, text["ok"])
         expect(page.get_by_text(text["deleted"])).to_be_visible(timeout=20_000)  # rows go to the recycle bin
         expect(row).to_have_count(0)
 

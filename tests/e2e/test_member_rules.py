@@ -90,7 +90,7 @@ def test_a_member_without_the_balance_rule_neither_sees_nor_opens_it(
     page = context.new_page()
     page.set_default_timeout(20_000)
     try:
-        page.goto(server.url("/user/login" + ("?lang=en" if lang == "en" else "")))
+        page.goto(server.url("/user/login", lang))
         login = page.get_by_test_id("user-login")
         login.get_by_label(text["account"], exact=True).fill(username)
         login.get_by_label(text["password"], exact=True).fill(password)

@@ -49,7 +49,7 @@ def open_editor(browser: Browser, server: LocalServer, lang: str, width: int, he
     page = context.new_page()
     page.set_default_timeout(20_000)
     log_in(page, server, "admin", admin_password(server))
-    page.goto(server.url("/admin/routine/orgChart" + ("?lang=en" if lang == "en" else "")))
+    page.goto(server.url("/admin/routine/orgChart", lang))
     expect(page.get_by_test_id("org-node-board")).to_be_visible()
     return page
 
@@ -57,7 +57,7 @@ def open_editor(browser: Browser, server: LocalServer, lang: str, width: int, he
 def wait_for_publish(page: Page, server: LocalServer, lang: str, before: str | None = None) -> str:
     """The publish the save scheduled (the newest job, its reason "chart saved", not `before`) goes to
     done; returns its id."""
-    page.goto(server.url("/admin/routine/publish" + ("?lang=en" if lang == "en" else "")))
+    page.goto(server.url("/admin/routine/publish", lang))
     status = page.get_by_test_id("publish-status")
     reason = "Organisation chart saved" if lang == "en" else "组织架构已保存"
     expect(status.locator("xpath=..")).to_contain_text(reason, timeout=30_000)

@@ -42,7 +42,7 @@ def test_admin_publishes_the_site_and_sees_it_done(publish_server, browser: Brow
         page.set_default_timeout(20_000)
         try:
             log_in(page, server, "admin", password)
-            page.goto(server.url("/admin/routine/publish" + ("?lang=en" if lang == "en-US" else "")))
+            page.goto(server.url("/admin/routine/publish", lang))
             button = page.get_by_test_id("publish-site")
             expect(button).to_be_visible()
             status = page.get_by_test_id("publish-status")

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.e2e.steps import confirm
 from tests.e2e.test_admin import admin_page
 from tests.e2e.test_designed import TABLE_TEXT, _row
 
@@ -67,14 +68,10 @@ TEXT = {
 
 
 def _open(page: Page, server, path: str, lang: str) -> Locator:
-    page.goto(server.url(path + ("?lang=en" if lang == "en" else "")))
+    page.goto(server.url(path, lang))
     area = page.locator(f'[data-tab="{path}"]')
     expect(area.get_by_role("button", name=re.compile(r"刷\s*新|Refresh"))).to_be_visible()
     return area
-
-
-def _confirm(page: Page, text: dict) -> None:
-    page.get_by_role("tooltip").get_by_role("button", name=re.compile(text["ok"])).click()
 
 
 @pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
@@ -99,7 +96,7 @@ def test_delete_restore_and_roll_back_a_member(
         row = _row(members, name)
         expect(row).to_have_count(1)
         row.get_by_role("button", name=re.compile(text["delete"])).click()
-        _confirm(page, text)
+        confirm(page, text["ok"])
         expect(page.get_by_text(text["deleted"])).to_be_visible()
         expect(_row(members, name)).to_have_count(0)
 
@@ -143,7 +140,7 @@ def test_delete_restore_and_roll_back_a_member(
         page.wait_for_timeout(500)
         page.screenshot(path=str(SHOTS / f"diff-{lang}-{width}.png"), full_page=True)
         diff.get_by_role("button", name=re.compile(text["rollback"])).click()
-        _confirm(page, text)
+        confirm(page, text["ok"])
         expect(page.get_by_text(text["rolledBack"])).to_be_visible()
         expect(log.locator("tr, li").filter(has_text=text["rolledBackTag"]).first).to_be_visible()
         page.screenshot(path=str(SHOTS / f"log-{lang}-{width}.png"), full_page=True)
@@ -156,7 +153,7 @@ def test_delete_restore_and_roll_back_a_member(
 
 def _open_config(page: Page, server, lang: str) -> Locator:
     """The config page (no refresh button: ready when the hotline field shows)."""
-    page.goto(server.url("/admin/routine/config" + ("?lang=en" if lang == "en" else "")))
+    page.goto(server.url("/admin/routine/config", lang))
     area = page.locator('[data-tab="/admin/routine/config"]')
     expect(area.get_by_label(TEXT[lang]["hotline"], exact=True)).to_be_visible()
     return area
@@ -191,7 +188,7 @@ def test_a_watched_config_value_saved_and_rolled_back(
         page.wait_for_timeout(500)
         page.screenshot(path=str(SHOTS / f"config-diff-{lang}-{width}.png"), full_page=True)
         diff.get_by_role("button", name=re.compile(text["rollback"])).click()
-        _confirm(page, text)
+        confirm(page, text["ok"])
         expect(page.get_by_text(text["rolledBack"])).to_be_visible()
         expect(
             log.locator("tr, li").filter(has_text=hotline).filter(has_text=text["rolledBackTag"]).first
