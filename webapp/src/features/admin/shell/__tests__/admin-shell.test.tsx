@@ -95,7 +95,6 @@ beforeEach(() => {
       }),
     ),
   );
-  server.use(http.get('*/srv/admin/index/badges', () => HttpResponse.json({ code: 1, msg: '', time: 0, data: { badges: {} } })));
   setMenus(menus('zh-cn'));
   applyTitle('general:route.adminLoading');
 });
