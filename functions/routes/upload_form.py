@@ -178,62 +178,6 @@ UPLOAD_PARAMS_RESPONSE = Envelope[UploadParamsData]
 AREA_RESPONSE = Envelope[AreaData]
 
 
-def area_options(province: str | None, city: str | None) -> dict[str, Any]:
-    return {"list": area_service.options(province, city, get_lang())}
-
-
-def suffix_svg_response(suffix: str | None, background: str | None) -> Response:
-    return Response(
-        build_suffix_svg(suffix, background),
-        media_type="image/svg+xml",
-        headers={"Content-Security-Policy": CSP, "Cache-Control": "public, max-age=86400"},
-    )
-
-
-# --- the route bodies, the same for admins and members but for who uploads --------------------------
-async def upload_local(request: Request, uploader: Uploader, settings: Settings) -> dict[str, Any]:
-    """Local mode: read the multipart body (size checked first), store the file, answer its row."""
-    received = await read_upload(request, settings)
-    row = await run_in_threadpool(
-        save_upload,
-        received.data,
-        received.filename,
-        received.content_type,
-        received.topic,
-        uploader,
-        settings,
-    )
-    return success({"file": row.to_public()}, "Upload successful")
-
-
-def remote_params(body: UploadParamsBody, uploader: Uploader, settings: Settings) -> dict[str, Any]:
-    """Remote mode: a presigned POST for one file and the token for the callback."""
-    data = remote_upload.prepare(
-        name=body.name,
-        size=body.size,
-        mimetype=body.type,
-        sha1=body.sha1,
-        topic=body.topic,
-        uploader=uploader,
-        settings=settings,
-    )
-    return success(data)
-
-
-def remote_callback(body: UploadCallbackBody, uploader: Uploader, settings: Settings) -> dict[str, Any]:
-    """Remote mode: the browser has posted the file; verify it and record the attachment."""
-    row = remote_upload.callback(
-        url=body.url,
-        name=body.name,
-        size=body.size,
-        sha1=body.sha1,
-        token=body.token,
-        uploader=uploader,
-        settings=settings,
-    )
-    return success({"file": row.to_public()}, "Upload successful")
-
-
 def add_shared_routes(
     router: APIRouter,
     alioss: APIRouter,
@@ -256,21 +200,49 @@ def add_shared_routes(
     )
     async def upload(request: Request, settings: SettingsDep, who: Uploader = uploader) -> dict[str, Any]:
         """Upload one file (multipart: file, topic); local mode."""
-        return await upload_local(request, who, settings)
+        received = await read_upload(request, settings)  # the size is checked before the body is read
+        row = await run_in_threadpool(
+            save_upload,
+            received.data,
+            received.filename,
+            received.content_type,
+            received.topic,
+            who,
+            settings,
+        )
+        return success({"file": row.to_public()}, "Upload successful")
 
     @alioss.post("/params", name=f"{name_prefix}alioss_params", response_model=UPLOAD_PARAMS_RESPONSE)
     def upload_params(
         body: UploadParamsBody, settings: SettingsDep, who: Uploader = uploader
     ) -> dict[str, Any]:
         """Remote mode: a presigned POST for one file and the token for the callback."""
-        return remote_params(body, who, settings)
+        data = remote_upload.prepare(
+            name=body.name,
+            size=body.size,
+            mimetype=body.type,
+            sha1=body.sha1,
+            topic=body.topic,
+            uploader=who,
+            settings=settings,
+        )
+        return success(data)
 
     @alioss.post("/callback", name=f"{name_prefix}alioss_callback", response_model=UPLOAD_RESPONSE)
     def upload_callback(
         body: UploadCallbackBody, settings: SettingsDep, who: Uploader = uploader
     ) -> dict[str, Any]:
         """Remote mode: the browser has posted the file; verify it and record the attachment."""
-        return remote_callback(body, who, settings)
+        row = remote_upload.callback(
+            url=body.url,
+            name=body.name,
+            size=body.size,
+            sha1=body.sha1,
+            token=body.token,
+            uploader=who,
+            settings=settings,
+        )
+        return success({"file": row.to_public()}, "Upload successful")
 
     @router.get(
         "/area",
@@ -280,7 +252,7 @@ def add_shared_routes(
     )
     def area(province: str | None = None, city: str | None = None) -> dict[str, Any]:
         """Provinces; the cities of `province`; the districts of `city`."""
-        return success(area_options(province, city))
+        return success({"list": area_service.options(province, city, get_lang())})
 
     @router.get(
         "/buildSuffixSvg",
@@ -288,6 +260,10 @@ def add_shared_routes(
         dependencies=list(icon_dependencies),
         **SUFFIX_SVG_ROUTE,
     )
-    def build_suffix_svg(suffix: str = "file", background: str | None = None) -> Response:
+    def suffix_icon(suffix: str = "file", background: str | None = None) -> Response:
         """An SVG file-type icon (public; a token sent with it is ignored)."""
-        return suffix_svg_response(suffix, background)
+        return Response(
+            build_suffix_svg(suffix, background),
+            media_type="image/svg+xml",
+            headers={"Content-Security-Policy": CSP, "Cache-Control": "public, max-age=86400"},
+        )
