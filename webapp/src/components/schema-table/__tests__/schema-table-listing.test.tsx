@@ -55,6 +55,19 @@ const last = (asked: URLSearchParams[]) => {
   return Object.fromEntries(['page', 'limit', 'cursor', 'quick_search', 'order'].filter((k) => q.has(k)).map((k) => [k, q.get(k)]));
 };
 
+/**
+ * The list is shown and takes clicks again: antd's Spin keeps the table under `pointer-events: none`
+ * until a render after the rows arrive (as in a browser), so a click in that moment would not land.
+ */
+const settled = () => waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
+
+/** Waits for a row of the list, then for the list to settle. */
+async function shown(text: string) {
+  const row = await screen.findByText(text);
+  await settled();
+  return row;
+}
+
 beforeAll(async () => {
   await loadNamespaces('zh-cn', ['admin/common']);
   await loadNamespaces('en', ['admin/common']);
@@ -70,12 +83,12 @@ describe('schema table: pages mode', () => {
     const asked = serve((q) => ({ list: rowsOf(Number(q.get('page'))), total: 35, pager: 'pages', cursor: 'ignored', sortable: ['id'] }));
     const user = userEvent.setup();
     render(<SchemaTable config={config} />);
-    expect(await screen.findByText('p1-row1')).toBeInTheDocument();
+    expect(await shown('p1-row1')).toBeInTheDocument();
     expect(screen.getByText('共 35 条')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /下一页/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByTitle('3'));
-    expect(await screen.findByText('p3-row1')).toBeInTheDocument();
+    expect(await shown('p3-row1')).toBeInTheDocument();
     // A page jump sends its number, never a cursor.
     expect(last(asked)).toEqual({ page: '3', limit: '10' });
 
@@ -96,10 +109,10 @@ describe('schema table: past the end', () => {
     });
     const user = userEvent.setup();
     render(<SchemaTable config={config} />);
-    await screen.findByText('p1-row1');
+    await shown('p1-row1');
     await user.click(screen.getByTitle('2'));
     await waitFor(() => expect(last(asked)).toEqual({ page: '1', limit: '10' }));
-    expect(await screen.findByText('p1-row1')).toBeInTheDocument();
+    expect(await shown('p1-row1')).toBeInTheDocument();
     expect(asked.map((q) => q.get('page'))).toEqual(['1', '2', '1']);
   });
 });
@@ -115,7 +128,7 @@ describe('schema table: cursor mode', () => {
     const asked = serve(answer);
     const user = userEvent.setup();
     render(<SchemaTable config={config} />);
-    expect(await screen.findByText('p1-row1')).toBeInTheDocument();
+    expect(await shown('p1-row1')).toBeInTheDocument();
     const pager = screen.getByRole('navigation', { name: '分页' });
     const indicator = within(pager).getByText('第 1 页');
     expect(indicator).toHaveAttribute('aria-live', 'polite');
@@ -126,23 +139,23 @@ describe('schema table: cursor mode', () => {
     expect(screen.queryByTitle('2')).not.toBeInTheDocument(); // no page jumps
 
     await user.click(next);
-    expect(await screen.findByText('p2-row1')).toBeInTheDocument();
+    expect(await shown('p2-row1')).toBeInTheDocument();
     expect(last(asked)).toEqual({ page: '2', limit: '10', cursor: 'c2' });
     expect(within(pager).getByText('第 2 页')).toBeInTheDocument();
 
     await user.click(next);
-    expect(await screen.findByText('p3-row1')).toBeInTheDocument();
+    expect(await shown('p3-row1')).toBeInTheDocument();
     expect(last(asked)).toEqual({ page: '3', limit: '10', cursor: 'c3' });
     // The last page: no Next; the keyboard focus stays in the pager.
     await waitFor(() => expect(next).toBeDisabled());
     expect(previous).toHaveFocus();
 
     await user.click(previous);
-    expect(await screen.findByText('p2-row1')).toBeInTheDocument();
+    expect(await shown('p2-row1')).toBeInTheDocument();
     expect(last(asked)).toEqual({ page: '2', limit: '10', cursor: 'c2' });
 
     await user.click(previous);
-    expect(await screen.findByText('p1-row1')).toBeInTheDocument();
+    expect(await shown('p1-row1')).toBeInTheDocument();
     expect(last(asked)).toEqual({ page: '1', limit: '10' });
     expect(previous).toBeDisabled();
   });
@@ -152,24 +165,24 @@ describe('schema table: cursor mode', () => {
     const user = userEvent.setup();
     render(<SchemaTable config={config} />);
     const next = await screen.findByRole('button', { name: /下一页/ });
-    await screen.findByText('p1-row1');
+    await shown('p1-row1');
     await user.click(next);
-    await screen.findByText('p2-row1');
+    await shown('p2-row1');
 
     await user.type(screen.getByRole('searchbox', { name: '快速搜索' }), 'boss{Enter}');
-    await screen.findByText('p1-row1');
+    await shown('p1-row1');
     expect(last(asked)).toEqual({ page: '1', limit: '10', quick_search: 'boss' });
     expect(screen.getByText('第 1 页')).toBeInTheDocument();
 
     await user.click(next);
-    await screen.findByText('p2-row1');
+    await shown('p2-row1');
     await user.type(screen.getByRole('textbox', { name: '用户名' }), 'admin{Enter}');
-    await screen.findByText('p1-row1');
+    await shown('p1-row1');
     expect(last(asked)).toEqual({ page: '1', limit: '10', quick_search: 'boss' });
     expect(JSON.parse(asked.at(-1)!.get('search')!)).toEqual([{ field: 'username', val: 'admin', operator: 'like' }]);
 
     await user.click(next);
-    await screen.findByText('p2-row1');
+    await shown('p2-row1');
     await user.click(screen.getByRole('combobox', { name: '每页条数' }));
     await user.click(await screen.findByTitle('50 条/页'));
     await waitFor(() => expect(last(asked)).toEqual({ page: '1', limit: '50', quick_search: 'boss' }));
@@ -192,7 +205,7 @@ describe('schema table: sorting', () => {
     const asked = serve((q) => ({ list: rowsOf(Number(q.get('page'))), total: 35, pager: 'pages', sortable: ['id', 'create_time'] }));
     const user = userEvent.setup();
     render(<SchemaTable config={config} />);
-    await screen.findByText('p1-row1');
+    await shown('p1-row1');
     const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
     const sortable = (name: string) => header(name).classList.contains('ant-table-column-has-sorters');
     expect(sortable('ID')).toBe(true);
@@ -201,13 +214,13 @@ describe('schema table: sorting', () => {
     expect(sortable('标题')).toBe(false);
 
     await user.click(screen.getByTitle('2'));
-    await screen.findByText('p2-row1');
+    await shown('p2-row1');
     await user.click(header('ID'));
     await waitFor(() => expect(last(asked)).toEqual({ page: '1', limit: '10', order: 'id,asc' }));
+    await settled();
     await user.click(header('ID'));
     await waitFor(() => expect(last(asked)).toEqual({ page: '1', limit: '10', order: 'id,desc' }));
-    // Clicks land once the list has loaded (a loading table does not take pointer events).
-    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
+    await settled();
     const count = asked.length;
     await user.click(header('用户名'));
     expect(asked.length).toBe(count);
@@ -231,7 +244,7 @@ describe('schema table on a phone', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ ...screenQuery(query), matches: query === NARROW_QUERY }));
     serve(() => ({ list: rowsOf(1, 2), total: 2000, more: true, pager: 'cursor', cursor: 'c2', sortable: ['id'] }));
     render(<SchemaTable config={config} />);
-    await screen.findByText('p1-row1');
+    await shown('p1-row1');
     const cards = screen.getByTestId('row-cards');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const first = within(cards).getAllByRole('listitem')[0];
@@ -251,7 +264,7 @@ describe('schema table on a phone', () => {
     const asked = serve(() => ({ list: rowsOf(1), total: 10, pager: 'pages', sortable: ['id'] }));
     const user = userEvent.setup();
     render(<SchemaTable config={config} />);
-    await screen.findByText('p1-row1');
+    await shown('p1-row1');
     expect(screen.queryByRole('textbox', { name: '用户名' })).not.toBeInTheDocument();
     const toggle = screen.getByRole('button', { name: '筛选' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
