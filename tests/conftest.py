@@ -10,10 +10,17 @@
   extra test-only router); yields an `httpx.Client` like `api`.
 - `browser` (session): Debian's Chromium (/usr/bin/chromium) driven by Playwright, shared by the
   site and end-to-end suites. Playwright's sync API keeps an event loop running in the main thread
-  while it is open, so those suites run last (pyproject `testpaths`) and there is only one of it.
+  while it is open, so those suites run last (pyproject `testpaths`) and there is only one of it
+  per worker.
 - `isolated_tables` (and the context manager `isolated`): a fresh table prefix (tables created) for
   tests that need empty tables, such as the first-run seed; the models are pointed back at the
   session tables afterwards.
+
+`make test` runs the suite on two pytest-xdist workers (`-n 2 --dist loadgroup`): the browser suites
+are one group (`pytest_collection_modifyitems` below), so one worker runs them in order with one
+Chromium while the other runs the unit, API and infrastructure suites. Each worker has its own
+DynamoDB Local and servers (free ports, its own temporary folders). Two browser suites at once do
+not fit a two-core machine: every end-to-end module starts a server with its own DynamoDB Local.
 
 Only the standard library is imported at module level, so collecting suites that need none of
 this (site, infra) stays cheap; nothing starts unless a test asks for it.
@@ -27,6 +34,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -45,10 +53,35 @@ RATE_LIMITS_FOR_TESTS = {
     for action in ("CHECKIN", "ADMIN_LOGIN", "SEND_CODE", "CAPTCHA", "REFRESH", "CONTACT")
 }
 
+# The suites whose tests drive Chromium; they run on one xdist worker, in collection order.
+BROWSER_SUITES = {"site", "e2e"}
+TESTS = Path(__file__).resolve().parent
+
 if TYPE_CHECKING:
     import httpx
 
     from functions.core.settings import Settings
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # xdist's loadgroup sends a group to one worker, largest first: the browser suites start at once
+    # on one worker and everything else is shared out meanwhile. Without xdist the mark does nothing.
+    browser = pytest.mark.xdist_group("browser")
+    for item in items:
+        if item.path.is_relative_to(TESTS) and item.path.relative_to(TESTS).parts[0] in BROWSER_SUITES:
+            item.add_marker(browser)
+
+
+@pytest.fixture(autouse=True)
+def _settings_environment_is_restored() -> Iterator[None]:
+    """Fail a test that leaves a `CITYOPS_` variable changed: every later test on the worker, and every
+    server it starts, would run with it (a secret left behind once signed the browser tests out)."""
+    before = {name: value for name, value in os.environ.items() if name.startswith("CITYOPS_")}
+    yield
+    after = {name: value for name, value in os.environ.items() if name.startswith("CITYOPS_")}
+    changed = sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
+    if changed:
+        pytest.fail(f"the test left these variables changed: {', '.join(changed)}")
 
 
 @pytest.fixture(scope="session")
@@ -153,8 +186,6 @@ def isolated_tables(dynamodb: Settings) -> Iterator[Settings]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    from pathlib import Path
-
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():

@@ -16,7 +16,11 @@ def client(monkeypatch: pytest.MonkeyPatch):
         monkeypatch.setenv(name, "testing")
     for variable in VARIABLES:
         for suffix in ("", "_PREVIOUS", "_ARN"):
-            monkeypatch.delenv(variable + suffix, raising=False)
+            # Set, then removed: monkeypatch now restores the variable after the test, including the
+            # value `load_secrets` writes into os.environ itself (a bare delenv of an absent variable
+            # records nothing, and the secret read here stayed for every later test and server).
+            monkeypatch.setenv(variable + suffix, "")
+            monkeypatch.delenv(variable + suffix)
     with mock_aws():
         yield boto3.client("secretsmanager", region_name="us-east-1")
 
