@@ -63,9 +63,11 @@ if TYPE_CHECKING:
     from functions.core.settings import Settings
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # xdist's loadgroup sends a group to one worker, largest first: the browser suites start at once
-    # on one worker and everything else is shared out meanwhile. Without xdist the mark does nothing.
+    # xdist's loadgroup sends a group to one worker: the browser suites run on one worker and everything
+    # else is shared out meanwhile. First, before xdist's own hook reads the marks into the test ids (a
+    # mark added after it is ignored, and both workers then start browsers). Without xdist it does nothing.
     browser = pytest.mark.xdist_group("browser")
     for item in items:
         if item.path.is_relative_to(TESTS) and item.path.relative_to(TESTS).parts[0] in BROWSER_SUITES:

@@ -36,6 +36,21 @@ for _path in (str(REPO_ROOT), str(INFRA_DIR)):
         sys.path.insert(0, _path)
 
 
+@pytest.fixture
+def no_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deployed secrets' variables (value, previous value, ARN) unset for the test, and put back
+    afterwards as they were, including what `load_secrets` itself writes into os.environ meanwhile.
+
+    Set before removed, so that monkeypatch records each one: removing a variable that is absent
+    records nothing, and a secret read by the test then stayed for every later test and server."""
+    from functions.core.secrets import PREVIOUS_SUFFIX, SECRET_VARIABLES
+
+    for variable, arn_variable in SECRET_VARIABLES.items():
+        for name in (variable, variable + PREVIOUS_SUFFIX, arn_variable):
+            monkeypatch.setenv(name, "")
+            monkeypatch.delenv(name)
+
+
 @pytest.fixture(scope="session")
 def routing() -> dict:
     return json.loads(ROUTING_CASES.read_text(encoding="utf-8"))

@@ -19,7 +19,7 @@ APP_FILES = ["app/index.html", "app/assets/index-abc.js"]
 
 
 @pytest.fixture
-def aws(isolated_tables, monkeypatch: pytest.MonkeyPatch):
+def aws(isolated_tables, no_secrets, monkeypatch: pytest.MonkeyPatch):
     """moto for Secrets Manager, S3 and CloudFront; the two generated secrets and the site bucket."""
     from functions.core.settings import get_settings
 
@@ -30,7 +30,6 @@ def aws(isolated_tables, monkeypatch: pytest.MonkeyPatch):
     with mock_aws():
         sm = boto3.client("secretsmanager", region_name=REGION)
         for variable in ("CITYOPS_JWT_SECRET", "CITYOPS_ORIGIN_VERIFY_SECRET"):
-            monkeypatch.delenv(variable, raising=False)
             arn = sm.create_secret(Name=f"cityops-test/{variable}", SecretString="x" * 64)["ARN"]
             monkeypatch.setenv(f"{variable}_ARN", arn)
         monkeypatch.setenv("CITYOPS_ENV", "production")

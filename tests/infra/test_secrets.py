@@ -11,16 +11,9 @@ VARIABLES = ("CITYOPS_JWT_SECRET", "CITYOPS_ORIGIN_VERIFY_SECRET")
 
 
 @pytest.fixture
-def client(monkeypatch: pytest.MonkeyPatch):
+def client(no_secrets, monkeypatch: pytest.MonkeyPatch):
     for name in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
         monkeypatch.setenv(name, "testing")
-    for variable in VARIABLES:
-        for suffix in ("", "_PREVIOUS", "_ARN"):
-            # Set, then removed: monkeypatch now restores the variable after the test, including the
-            # value `load_secrets` writes into os.environ itself (a bare delenv of an absent variable
-            # records nothing, and the secret read here stayed for every later test and server).
-            monkeypatch.setenv(variable + suffix, "")
-            monkeypatch.delenv(variable + suffix)
     with mock_aws():
         yield boto3.client("secretsmanager", region_name="us-east-1")
 
@@ -85,14 +78,13 @@ def test_a_value_already_set_is_not_read(client, monkeypatch: pytest.MonkeyPatch
     assert load_secrets(recording) == [] and recording.calls == []
 
 
-def test_tokens_signed_with_the_previous_key_still_verify(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tokens_signed_with_the_previous_key_still_verify(no_secrets, monkeypatch: pytest.MonkeyPatch) -> None:
     from functions.core.security import TokenInvalid, create_access_token, decode_access_token
     from functions.core.settings import Settings
 
     old = Settings(jwt_secret="old" * 12)
     new = Settings(jwt_secret="new" * 12)
     before = create_access_token(7, "admin", "sid-1", settings=old)
-    monkeypatch.delenv("CITYOPS_JWT_SECRET_PREVIOUS", raising=False)
     with pytest.raises(TokenInvalid):
         decode_access_token(before, settings=new)
     monkeypatch.setenv("CITYOPS_JWT_SECRET_PREVIOUS", "old" * 12)  # what load_secrets sets after a rotation
@@ -107,14 +99,13 @@ def test_tokens_signed_with_the_previous_key_still_verify(monkeypatch: pytest.Mo
         )
 
 
-def test_origin_verify_accepts_the_previous_value_during_a_rotation(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_origin_verify_accepts_the_previous_value_during_a_rotation(no_secrets, monkeypatch: pytest.MonkeyPatch) -> None:
     from starlette.datastructures import Headers
 
     from functions.core.client_ip import ORIGIN_VERIFY_HEADER, came_through_cloudfront
     from functions.core.settings import Settings
 
     settings = Settings(client_ip_source="cloudfront", origin_verify_secret="n" * 40)
-    monkeypatch.delenv("CITYOPS_ORIGIN_VERIFY_SECRET_PREVIOUS", raising=False)
 
     def through(value: str) -> bool:
         return came_through_cloudfront(Headers({ORIGIN_VERIFY_HEADER: value}), settings)
