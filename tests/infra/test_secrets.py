@@ -78,7 +78,9 @@ def test_a_value_already_set_is_not_read(client, monkeypatch: pytest.MonkeyPatch
     assert load_secrets(recording) == [] and recording.calls == []
 
 
-def test_tokens_signed_with_the_previous_key_still_verify(no_secrets, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tokens_signed_with_the_previous_key_still_verify(
+    no_secrets, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from functions.core.security import TokenInvalid, create_access_token, decode_access_token
     from functions.core.settings import Settings
 
@@ -99,7 +101,9 @@ def test_tokens_signed_with_the_previous_key_still_verify(no_secrets, monkeypatc
         )
 
 
-def test_origin_verify_accepts_the_previous_value_during_a_rotation(no_secrets, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_origin_verify_accepts_the_previous_value_during_a_rotation(
+    no_secrets, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from starlette.datastructures import Headers
 
     from functions.core.client_ip import ORIGIN_VERIFY_HEADER, came_through_cloudfront
