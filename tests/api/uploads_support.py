@@ -88,7 +88,9 @@ def unique_png(size: tuple[int, int] = (12, 7)) -> bytes:
 def zip_bytes() -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        archive.writestr("hello.txt", "hello")
+        # A fixed date, not the clock's: the bytes are test parameters, and two xdist workers that
+        # collect a second apart must see the same test ids.
+        archive.writestr(zipfile.ZipInfo("hello.txt", date_time=(2026, 1, 1, 0, 0, 0)), "hello")
     return buffer.getvalue()
 
 
