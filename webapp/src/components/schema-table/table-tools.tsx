@@ -259,8 +259,13 @@ export function BatchEdit({
       >
         <Form layout="vertical">
           <Form.Item label={t('common.batchField')} htmlFor="batch-field">
+            {/* Every field is in the list at once (no virtual scrolling: a dozen options, and a click
+                never lands on an option that scrolled in under it); typing narrows it. */}
             <Select
               id="batch-field"
+              virtual={false}
+              showSearch
+              optionFilterProp="label"
               value={name}
               onChange={(v: string) => (setName(v), setValue(undefined))}
               options={fields.map((f) => ({ value: f.name, label: f.label }))}
