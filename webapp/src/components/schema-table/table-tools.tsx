@@ -259,11 +259,8 @@ export function BatchEdit({
       >
         <Form layout="vertical">
           <Form.Item label={t('common.batchField')} htmlFor="batch-field">
-            {/* Every field is in the list at once (no virtual scrolling: a dozen options, and a click
-                never lands on an option that scrolled in under it); typing narrows it. */}
             <Select
               id="batch-field"
-              virtual={false}
               showSearch
               optionFilterProp="label"
               value={name}
