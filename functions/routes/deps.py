@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from functions.core.client_ip import client_ip
 from functions.core.i18n import get_lang
-from functions.core.responses import CODE_NO_PERMISSION, CODE_TOKEN_EXPIRED, ApiError, Shape, login_required
+from functions.core.responses import CODE_NO_PERMISSION, CODE_TOKEN_EXPIRED, ApiError, login_required
 from functions.core.settings import Settings, get_settings
 from functions.models.admin import Admin
 from functions.models.user import User
@@ -24,37 +24,6 @@ from functions.services.rate_limit import hit_for
 from functions.services.sessions import Claims, authenticate_account
 
 __all__ = ["client_ip"]  # the one definition lives in functions.core.client_ip
-
-
-class MemberInfo(Shape):
-    """The member info of SPEC §3 (`User.to_public()`): `money` in yuan as a string ("12.30"),
-    `score` an integer; login and registration add `token` and `refresh_token`."""
-
-    id: int
-    username: str
-    nickname: str
-    email: str
-    mobile: str
-    avatar: str
-    gender: int
-    birthday: str
-    money: str
-    score: int
-    lastlogintime: int | None = None
-    lastloginip: str
-    jointime: int | None = None
-    motto: str
-    region: list[str]
-    region_names: list[str]
-    token: str | None = None
-    refresh_token: str | None = None
-
-
-class MemberLogin(Shape):
-    """The answer of a member login or registration."""
-
-    userInfo: MemberInfo  # noqa: N815 - the client's field names
-    routePath: str  # noqa: N815
 
 
 # Dependencies that do no I/O are `async def`: FastAPI runs a plain `def` dependency on a worker

@@ -30,6 +30,7 @@ from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.routes.admin.deps import LOGGED_IN, AdminContext, public, request_data, require
 from functions.routes.deps import client_ip, rate_limited, user_agent
+from functions.routes.shapes import MenuNode, SiteConfig, TerminalSettings
 from functions.services import accounts, admin_log, badges
 from functions.services.admin_auth import authenticate_admin, captcha_required
 from functions.services.permissions import menu_tree
@@ -58,7 +59,7 @@ class LoginConfig(Model):
 
 
 class AdminInfo(Shape):
-    """The admin info the client keeps (SPEC §3); login adds `token` and `refresh_token`."""
+    """The admin info the client keeps (SPEC §3)."""
 
     id: int
     username: str
@@ -68,12 +69,17 @@ class AdminInfo(Shape):
     super: bool
     group_arr: list[int]
     motto: str | None = None
-    token: str | None = None
-    refresh_token: str | None = None
+
+
+class AdminLoginInfo(AdminInfo):
+    """The admin info with the session's tokens, as a login answers it."""
+
+    token: str
+    refresh_token: str
 
 
 class AdminLogin(Model):
-    userInfo: AdminInfo  # noqa: N815 - the client's field names
+    userInfo: AdminLoginInfo  # noqa: N815 - the client's field names
     routePath: str  # noqa: N815
 
 
@@ -83,9 +89,9 @@ class Badges(Model):
 
 class AdminIndex(Model):
     adminInfo: AdminInfo  # noqa: N815 - the client's field names
-    menus: list[dict[str, Any]]
-    siteConfig: dict[str, Any]  # noqa: N815
-    terminal: dict[str, Any]
+    menus: list[MenuNode]
+    siteConfig: SiteConfig  # noqa: N815
+    terminal: TerminalSettings
 
 
 def admin_info(ctx: AdminContext) -> dict[str, Any]:

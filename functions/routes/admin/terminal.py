@@ -42,10 +42,11 @@ from starlette.responses import StreamingResponse
 
 import functions.core.messages_terminal  # noqa: F401 - registers the terminal's messages
 from functions.core.i18n import SUPPORTED_LANGS, get_lang, t
-from functions.core.responses import ApiError, Envelope, Model, success
+from functions.core.responses import ApiError, Envelope, success
 from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.routes.admin.deps import AdminContext, require
+from functions.routes.shapes import TerminalCheck, TerminalSettings
 from functions.services import jobs
 from functions.services import terminal as service
 
@@ -119,21 +120,6 @@ async def _follow(
             last_sent = now
             yield ": keep-alive\n\n"
         await asyncio.sleep(POLL_SECONDS)
-
-
-class TerminalCheck(Model):
-    """Where tasks run ("local" or "aws") and the tasks that can run there."""
-
-    mode: str
-    tasks: list[str]
-
-
-class TerminalSettings(TerminalCheck):
-    """The terminal's settings as the back office's shell gets them (`service.client_config()`)."""
-
-    npm_package_manager: str
-    install_service_port: str
-    automatic_cleanup_task: str
 
 
 @router.get("/check", name="admin_terminal_check", response_model=Envelope[TerminalCheck])

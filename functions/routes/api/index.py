@@ -10,26 +10,10 @@ from functions.core.i18n import DEFAULT_LANG, FALLBACK_LANG, LANGUAGES
 from functions.core.responses import Envelope, Model, success
 from functions.core.routing import APIRouter
 from functions.routes.deps import Lang, OptionalUser, SettingsDep
+from functions.routes.shapes import MemberInfo, SiteConfig, UploadConfig
 from functions.services.site_config import get_site_config
 
 router = APIRouter(prefix="/index", tags=["index"])
-
-
-class UploadConfig(Model):
-    mode: str
-    maxsize: int
-    mimetype: str
-    savename: str
-
-
-class SiteConfig(Model):
-    siteName: str
-    comcont: str
-    recordNumber: str
-    version: str
-    cdnUrl: str
-    apiUrl: str
-    upload: UploadConfig
 
 
 class LangItem(Model):
@@ -47,10 +31,12 @@ class IndexData(Model):
     site: SiteConfig
     lang: LangConfig
     upload: UploadConfig
-    userInfo: dict[str, Any] | None = None
+    userInfo: MemberInfo | None = None
 
 
-@router.get("/index", name="index_index", response_model=Envelope[IndexData])
+@router.get(
+    "/index", name="index_index", response_model=Envelope[IndexData], response_model_exclude_unset=True
+)
 def index(lang: Lang, settings: SettingsDep, user: OptionalUser) -> dict[str, Any]:
     """Site config, languages, upload config and the current member."""
     site = get_site_config(lang, settings)

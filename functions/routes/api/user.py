@@ -35,7 +35,8 @@ from functions.core.i18n import get_lang
 from functions.core.responses import ApiError, Envelope, Model, success
 from functions.core.routing import APIRouter
 from functions.core.validators import Schema, check_account, check_email, check_mobile
-from functions.routes.deps import CurrentUser, MemberInfo, MemberLogin, client_ip, rate_limited, user_agent
+from functions.routes.deps import CurrentUser, client_ip, rate_limited, user_agent
+from functions.routes.shapes import MemberInfo, MemberLogin, MenuNode
 from functions.services import accounts, member_config, members
 
 router = APIRouter(prefix="/user", tags=["user"])
@@ -49,7 +50,7 @@ class CheckInConfig(Model):
 
 class MemberIndex(Model):
     userInfo: MemberInfo  # noqa: N815 - the client's field names
-    menus: list[dict[str, Any]]
+    menus: list[MenuNode]
 
 
 class CheckInBody(Schema):

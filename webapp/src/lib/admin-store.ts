@@ -7,6 +7,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { adminSession } from './auth-tokens';
+import type { MenuNode } from './api/generated/types.gen';
 import { TAB_VIEW_CONFIG } from './storage-keys';
 import { readJson, writeJson } from './storage';
 import {
@@ -24,20 +25,8 @@ import {
   type TabState,
 } from './admin-tabs';
 
-export interface MenuNode {
-  id: number;
-  pid: number;
-  type: 'menu_dir' | 'menu' | 'button';
-  title: string;
-  name: string;
-  path: string;
-  icon: string;
-  menu_type: 'tab' | 'link' | 'iframe';
-  url: string;
-  component: string;
-  keepalive: boolean;
-  children?: MenuNode[];
-}
+/** A rule of the menu tree (GET /admin/index/index → menus), as the API declares it. */
+export type { MenuNode };
 
 export interface AdminState {
   loaded: boolean;

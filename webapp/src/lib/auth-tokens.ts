@@ -15,7 +15,7 @@ export interface AdminInfo {
   username: string;
   nickname: string;
   avatar: string;
-  lastlogintime: string | number;
+  lastlogintime: string | number | null;
   token: string;
   refreshToken: string;
   super: boolean;
@@ -34,7 +34,7 @@ export interface MemberInfo {
   birthday: string;
   money: number;
   score: number;
-  lastlogintime: string | number;
+  lastlogintime: string | number | null;
   lastloginip: string;
   jointime: string | number;
   motto: string;

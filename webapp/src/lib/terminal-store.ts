@@ -28,7 +28,7 @@
  * is not a failure, unless it keeps failing (MAX_RECONNECTS in a row without a message).
  */
 import { OPENAPI_PREFIX } from './api/transport';
-import type { AdminTerminalIndexData } from './api/generated/types.gen';
+import type { AdminTerminalIndexData, TerminalSettings } from './api/generated/types.gen';
 import { adminSession } from './auth-tokens';
 import { currentLanguage, t } from './i18n';
 import { notify } from './notify';
@@ -83,13 +83,8 @@ export interface TerminalState {
 }
 
 /** What GET /admin/index/index answers as `terminal`. */
-export interface ServerTerminalConfig {
-  npm_package_manager?: string;
-  install_service_port?: string;
-  automatic_cleanup_task?: string;
-  mode?: string;
-  tasks?: string[];
-}
+/** The terminal's settings as the API answers them (the shell's index, a settings change); tests pass a part. */
+export type ServerTerminalConfig = Partial<TerminalSettings>;
 
 /** The part of EventSource the store uses (tests pass a fake). */
 export interface StreamLike {

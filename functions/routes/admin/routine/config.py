@@ -27,7 +27,7 @@ from fastapi import Query, Request
 from pydantic import BaseModel, Field
 
 from functions.core.i18n import get_lang, t
-from functions.core.responses import ApiError, Envelope, success
+from functions.core.responses import ApiError, Envelope, Shape, success
 from functions.core.routing import APIRouter
 from functions.core.validators import MULTILINE, Email, Name, Required, Schema, Text
 from functions.models.config import Config
@@ -39,8 +39,34 @@ from functions.services.site_config import get_site_config
 router = APIRouter(prefix="/routine/config", tags=["admin"])
 
 
+class ConfigItemOut(Shape):
+    """An item as the config page shows it (`config_items.public_item`): a password item's `value` is
+    "" and `has_value` says whether one is stored; `content` holds the options of a choice item."""
+
+    group: str
+    name: str
+    title: str
+    tip: str
+    type: str
+    value: Any = None
+    has_value: bool
+    content: dict[str, str] | None = None
+    rule: str
+    weigh: int
+    builtin: bool
+
+
+class ConfigGroupOut(Shape):
+    """A config group (a tab of the page) in order, with its items."""
+
+    name: str
+    title: str
+    title_en: str = ""
+    list: builtins.list[ConfigItemOut]
+
+
 class ConfigGroups(BaseModel):
-    list: builtins.list[dict[str, Any]]
+    list: builtins.list[ConfigGroupOut]
     remark: str
 
 

@@ -19,7 +19,8 @@ from functions.core.responses import Envelope, Model, success
 from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.models.user import User
-from functions.routes.deps import MemberInfo, member_rule
+from functions.routes.deps import member_rule
+from functions.routes.shapes import MemberInfo
 from functions.services import accounts, members
 
 router = APIRouter(prefix="/account", tags=["account"])

@@ -14,22 +14,10 @@ from functions.core.responses import Envelope, Model, success
 from functions.core.routing import APIRouter
 from functions.models.user import User
 from functions.routes.deps import member_rule
+from functions.routes.shapes import LogRow
 from functions.services import members, wallet
 
 router = APIRouter(prefix="/account", tags=["account"])
-
-
-class LogRow(Model):
-    """A balance row (amounts in yuan strings) or points row (integers)."""
-
-    id: int
-    seq: int
-    user_id: int
-    change: str | int
-    before: str | int
-    after: str | int
-    memo: str
-    create_time: int
 
 
 class LogPage(Model):

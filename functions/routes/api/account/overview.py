@@ -13,14 +13,15 @@ from functions.core.responses import Envelope, Model, success
 from functions.core.routing import APIRouter
 from functions.models.user import User
 from functions.routes.deps import member_rule
+from functions.routes.shapes import LogRow
 from functions.services import members
 
 router = APIRouter(prefix="/account", tags=["account"])
 
 
 class Recent(Model):
-    money: list[dict[str, Any]]
-    score: list[dict[str, Any]]
+    money: list[LogRow]
+    score: list[LogRow]
 
 
 class Chart(Model):

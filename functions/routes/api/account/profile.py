@@ -16,7 +16,8 @@ from functions.core.responses import Envelope, Model, success
 from functions.core.routing import APIRouter
 from functions.core.validators import Schema, Text, Url
 from functions.models.user import User
-from functions.routes.deps import MemberInfo, member_rule
+from functions.routes.deps import member_rule
+from functions.routes.shapes import MemberInfo
 from functions.services import members
 
 router = APIRouter(prefix="/account", tags=["account"])

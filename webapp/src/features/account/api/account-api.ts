@@ -1,31 +1,16 @@
 /** Member-center calls (SPEC §7 account API). Amounts: money in yuan strings ("12.30"), score integers. */
 import { call, sdk } from '../../../lib/api/client';
+import type { LogRow, MenuNode, Overview } from '../../../lib/api/generated/types.gen';
 import type { ApiResponse } from '../../../lib/request';
 import type { MemberInfo } from '../../../lib/auth-tokens';
 
-export interface LogRow {
-  id: number;
-  change: string | number;
-  before: string | number;
-  after: string | number;
-  memo: string;
-  create_time: number;
-}
-
-export interface Overview {
-  money: string;
-  score: number;
-  recent: { money: LogRow[]; score: LogRow[] };
-  chart: { days: string[]; money: string[]; score: number[] };
-}
+/** A balance-log or points-log row, and the overview page's data, as the API declares them. */
+export type { LogRow, Overview };
 
 export type Profile = Pick<MemberInfo, 'nickname' | 'avatar' | 'gender' | 'birthday' | 'motto' | 'region'>;
 
 /** The member's menus (GET /api/user/index): the member-center pages the member's group grants. */
-export interface MemberMenu {
-  name: string;
-  children?: MemberMenu[];
-}
+export type MemberMenu = Pick<MenuNode, 'name'> & { children?: MemberMenu[] | null };
 export const getMemberIndex = () =>
   call(sdk.userIndex, {}, { cancelDuplicateRequest: false }) as Promise<ApiResponse<{ userInfo: MemberInfo; menus: MemberMenu[] }>>;
 

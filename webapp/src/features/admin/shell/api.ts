@@ -1,17 +1,9 @@
 /** Calls of the back-office shell (DESIGN §3): the admin's index (menus, site config), the counts
  * beside menu items and logout. */
-import type { MenuNode } from '../../../lib/admin-store';
 import { adminSession } from '../../../lib/auth-tokens';
 import { call, sdk } from '../../../lib/api/client';
+import type { AdminIndex } from '../../../lib/api/generated/types.gen';
 import type { ApiResponse } from '../../../lib/request';
-import type { ServerTerminalConfig } from '../../../lib/terminal-store';
-
-export interface AdminIndex {
-  adminInfo: { id: number; username: string; nickname: string; avatar: string; super: boolean; group_arr: number[]; motto?: string };
-  menus: MenuNode[];
-  siteConfig: { siteName: string; version: string };
-  terminal: ServerTerminalConfig;
-}
 
 export function fetchAdminIndex(): Promise<ApiResponse<AdminIndex>> {
   return call(sdk.adminIndexIndex);

@@ -153,27 +153,15 @@ export type AdminIndex = {
     /**
      * Menus
      */
-    menus: Array<{
-        [key: string]: unknown;
-    }>;
-    /**
-     * Siteconfig
-     */
-    siteConfig: {
-        [key: string]: unknown;
-    };
-    /**
-     * Terminal
-     */
-    terminal: {
-        [key: string]: unknown;
-    };
+    menus: Array<MenuNode>;
+    siteConfig: SiteConfig;
+    terminal: TerminalSettings;
 };
 
 /**
  * AdminInfo
  *
- * The admin info the client keeps (SPEC §3); login adds `token` and `refresh_token`.
+ * The admin info the client keeps (SPEC §3).
  */
 export type AdminInfo = {
     /**
@@ -208,14 +196,6 @@ export type AdminInfo = {
      * Motto
      */
     motto?: string | null;
-    /**
-     * Token
-     */
-    token?: string | null;
-    /**
-     * Refresh Token
-     */
-    refresh_token?: string | null;
     [key: string]: unknown;
 };
 
@@ -262,11 +242,60 @@ export type AdminLogRow = {
  * AdminLogin
  */
 export type AdminLogin = {
-    userInfo: AdminInfo;
+    userInfo: AdminLoginInfo;
     /**
      * Routepath
      */
     routePath: string;
+};
+
+/**
+ * AdminLoginInfo
+ *
+ * The admin info with the session's tokens, as a login answers it.
+ */
+export type AdminLoginInfo = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Username
+     */
+    username: string;
+    /**
+     * Nickname
+     */
+    nickname: string;
+    /**
+     * Avatar
+     */
+    avatar: string;
+    /**
+     * Lastlogintime
+     */
+    lastlogintime?: number | null;
+    /**
+     * Super
+     */
+    super: boolean;
+    /**
+     * Group Arr
+     */
+    group_arr: Array<number>;
+    /**
+     * Motto
+     */
+    motto?: string | null;
+    /**
+     * Token
+     */
+    token: string;
+    /**
+     * Refresh Token
+     */
+    refresh_token: string;
+    [key: string]: unknown;
 };
 
 /**
@@ -859,19 +888,98 @@ export type ConfigAdded = {
 };
 
 /**
+ * ConfigGroupOut
+ *
+ * A config group (a tab of the page) in order, with its items.
+ */
+export type ConfigGroupOut = {
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Title En
+     */
+    title_en?: string;
+    /**
+     * List
+     */
+    list: Array<ConfigItemOut>;
+    [key: string]: unknown;
+};
+
+/**
  * ConfigGroups
  */
 export type ConfigGroups = {
     /**
      * List
      */
-    list: Array<{
-        [key: string]: unknown;
-    }>;
+    list: Array<ConfigGroupOut>;
     /**
      * Remark
      */
     remark: string;
+};
+
+/**
+ * ConfigItemOut
+ *
+ * An item as the config page shows it (`config_items.public_item`): a password item's `value` is
+ * "" and `has_value` says whether one is stored; `content` holds the options of a choice item.
+ */
+export type ConfigItemOut = {
+    /**
+     * Group
+     */
+    group: string;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Tip
+     */
+    tip: string;
+    /**
+     * Type
+     */
+    type: string;
+    /**
+     * Value
+     */
+    value?: unknown;
+    /**
+     * Has Value
+     */
+    has_value: boolean;
+    /**
+     * Content
+     */
+    content?: {
+        [key: string]: string;
+    } | null;
+    /**
+     * Rule
+     */
+    rule: string;
+    /**
+     * Weigh
+     */
+    weigh: number;
+    /**
+     * Builtin
+     */
+    builtin: boolean;
+    [key: string]: unknown;
 };
 
 /**
@@ -2822,12 +2930,7 @@ export type IndexData = {
     site: SiteConfig;
     lang: LangConfig;
     upload: UploadConfig;
-    /**
-     * Userinfo
-     */
-    userInfo?: {
-        [key: string]: unknown;
-    } | null;
+    userInfo?: MemberInfo | null;
 };
 
 /**
@@ -2879,7 +2982,7 @@ export type LogPage = {
 /**
  * LogRow
  *
- * A balance row (amounts in yuan strings) or points row (integers).
+ * A member's balance-log row (amounts in yuan strings) or points-log row (integers).
  */
 export type LogRow = {
     /**
@@ -3161,9 +3264,7 @@ export type MemberIndex = {
     /**
      * Menus
      */
-    menus: Array<{
-        [key: string]: unknown;
-    }>;
+    menus: Array<MenuNode>;
 };
 
 /**
@@ -3582,6 +3683,66 @@ export type MemberRuleRow = {
 };
 
 /**
+ * MenuNode
+ *
+ * A rule the account may see (`functions.services.permissions.menu_tree`): a menu directory, a
+ * menu (opened as a tab, a link or an iframe) or a button (an authorised action), with the rules
+ * under it in `children` (absent on a leaf). `type` is an admin rule type
+ * (`functions.models.rule.ADMIN_RULE_TYPES`) or a member one (`USER_RULE_TYPES`, a superset): the
+ * forms of both rule tables accept nothing else.
+ */
+export type MenuNode = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Pid
+     */
+    pid: number;
+    /**
+     * Type
+     */
+    type: string;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Path
+     */
+    path: string;
+    /**
+     * Icon
+     */
+    icon: string;
+    /**
+     * Menu Type
+     */
+    menu_type: 'tab' | 'link' | 'iframe';
+    /**
+     * Url
+     */
+    url: string;
+    /**
+     * Component
+     */
+    component: string;
+    /**
+     * Keepalive
+     */
+    keepalive: boolean;
+    /**
+     * Children
+     */
+    children?: Array<MenuNode> | null;
+};
+
+/**
  * MoneyAdjust
  */
 export type MoneyAdjust = {
@@ -3989,15 +4150,11 @@ export type Recent = {
     /**
      * Money
      */
-    money: Array<{
-        [key: string]: unknown;
-    }>;
+    money: Array<LogRow>;
     /**
      * Score
      */
-    score: Array<{
-        [key: string]: unknown;
-    }>;
+    score: Array<LogRow>;
 };
 
 /**
@@ -5210,7 +5367,8 @@ export type TerminalConfigBody = {
 /**
  * TerminalSettings
  *
- * The terminal's settings as the back office's shell gets them (`service.client_config()`).
+ * The terminal's settings as the back office's shell gets them
+ * (`functions.services.terminal.client_config()`).
  */
 export type TerminalSettings = {
     /**

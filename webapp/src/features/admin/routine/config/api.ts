@@ -1,26 +1,11 @@
 /** Requests of the back-office page routine/config (config groups and items), declared once. */
 import { call, sdk } from '../../../../lib/api/client';
-import type { ConfigAdd } from '../../../../lib/api/generated/types.gen';
+import type { ConfigAdd, ConfigGroupOut, ConfigItemOut } from '../../../../lib/api/generated/types.gen';
 import type { ApiResponse } from '../../../../lib/request';
 
-export interface ConfigItem {
-  group: string;
-  name: string;
-  title: string;
-  tip: string;
-  type: string;
-  value: unknown;
-  has_value: boolean;
-  content: Record<string, string> | null;
-  builtin: boolean;
-}
-
-export interface ConfigGroup {
-  name: string;
-  title: string;
-  title_en: string;
-  list: ConfigItem[];
-}
+/** An item and a group (a tab) as GET /admin/routine/config/index answers them. */
+export type ConfigItem = ConfigItemOut;
+export type ConfigGroup = ConfigGroupOut;
 
 export const list = () =>
   call(sdk.routineConfigIndex, {}, { cancelDuplicateRequest: false }) as Promise<ApiResponse<{ list: ConfigGroup[] }>>;
