@@ -106,7 +106,7 @@ export const BRAND = {
   amber: '#f2b632',
   /** The site's font stack (Chinese faces before the Latin fallbacks). */
   fontFamily:
-    'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", Roboto, "Helvetica Neue", Arial, sans-serif',
+    '-apple-system, BlinkMacSystemFont, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", system-ui, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 } as const;
 
 /** The public site's logo mark (theme/templates/base.html), as an image URL. */
