@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from functions.core.responses import Model, Shape
+from functions.models.rule import MENU_TYPES, USER_RULE_TYPES
 
 
 class MemberInfo(Shape):
@@ -58,18 +59,18 @@ class LogRow(Model):
 class MenuNode(Model):
     """A rule the account may see (`functions.services.permissions.menu_tree`): a menu directory, a
     menu (opened as a tab, a link or an iframe) or a button (an authorised action), with the rules
-    under it in `children` (absent on a leaf). `type` is an admin rule type
-    (`functions.models.rule.ADMIN_RULE_TYPES`) or a member one (`USER_RULE_TYPES`, a superset): the
-    forms of both rule tables accept nothing else."""
+    under it in `children` (absent on a leaf). `type` is an admin rule type or a member one
+    (`USER_RULE_TYPES`, a superset of `ADMIN_RULE_TYPES`): the forms of both rule tables accept
+    nothing else."""
 
     id: int
     pid: int
-    type: str
+    type: Literal[USER_RULE_TYPES]  # type: ignore[valid-type]
     title: str
     name: str
     path: str
     icon: str
-    menu_type: Literal["tab", "link", "iframe"]  # functions.models.rule.MENU_TYPES
+    menu_type: Literal[MENU_TYPES]  # type: ignore[valid-type]
     url: str
     component: str
     keepalive: bool

@@ -3687,9 +3687,9 @@ export type MemberRuleRow = {
  *
  * A rule the account may see (`functions.services.permissions.menu_tree`): a menu directory, a
  * menu (opened as a tab, a link or an iframe) or a button (an authorised action), with the rules
- * under it in `children` (absent on a leaf). `type` is an admin rule type
- * (`functions.models.rule.ADMIN_RULE_TYPES`) or a member one (`USER_RULE_TYPES`, a superset): the
- * forms of both rule tables accept nothing else.
+ * under it in `children` (absent on a leaf). `type` is an admin rule type or a member one
+ * (`USER_RULE_TYPES`, a superset of `ADMIN_RULE_TYPES`): the forms of both rule tables accept
+ * nothing else.
  */
 export type MenuNode = {
     /**
@@ -3703,7 +3703,7 @@ export type MenuNode = {
     /**
      * Type
      */
-    type: string;
+    type: 'route' | 'menu_dir' | 'menu' | 'nav_user_menu' | 'nav' | 'button';
     /**
      * Title
      */
