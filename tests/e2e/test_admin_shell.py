@@ -48,6 +48,18 @@ def fully_in_strip(page: Page, path: str) -> bool:
     return page.evaluate(IN_STRIP, path)
 
 
+def settled(area: Locator) -> None:
+    """Wait until nothing inside `area` moves: the drawer has slid in, a submenu has unfolded. A tap
+    during those motions may land between items (a CI run lost one that way)."""
+    area.evaluate(
+        """(el) => Promise.all(
+          el.ownerDocument.getAnimations()
+            .filter((a) => a.effect && a.effect.target && a.effect.getComputedTiming().endTime !== Infinity)
+            .filter((a) => el.contains(a.effect.target) || a.effect.target.contains(el))
+            .map((a) => a.finished.catch(() => undefined)))"""
+    )
+
+
 def wait_in_strip(page: Page, path: str) -> None:
     """Wait until the strip has scrolled the tab of `path` wholly into view (it slides there)."""
     page.wait_for_function(IN_STRIP, arg=path, timeout=5_000)
@@ -149,8 +161,12 @@ def test_a_phone_gets_the_tools_in_a_menu_and_no_sideways_scrolling(server, brow
         # The side menu is a drawer.
         page.get_by_role("button", name="Open the menu").click()
         nav = page.get_by_role("navigation", name="Back-office menu")
-        nav.get_by_text("Routine").click()
-        nav.get_by_text("Attachments").click()
+        settled(nav)
+        routine = nav.get_by_role("menuitem", name="Routine")
+        routine.click()
+        expect(routine).to_have_attribute("aria-expanded", "true")
+        settled(nav)
+        nav.get_by_role("menuitem", name="Attachments").click()
         expect(page).to_have_url(re.compile(r"/admin/routine/attachment$"))
         expect(nav).to_be_hidden()
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
