@@ -21,7 +21,7 @@ from functions.models.base import is_condition_failure, now, transact_write
 from functions.models.counter import Counter, next_id
 from functions.models.listing import count_rows
 from functions.models.unique import Unique
-from functions.services.uploads import Uploader
+from functions.services.uploads import Sniffed, Uploader
 
 MAX_ATTEMPTS = 5
 
@@ -54,15 +54,13 @@ def record(
     url: str,
     name: str,
     size: int,
-    mimetype: str,
-    width: int,
-    height: int,
+    content: Sniffed,
     sha1: str,
     storage: str,
     uploader: Uploader,
 ) -> Attachment:
-    """The row of this upload: a new one, or the existing one of the same uploader, topic, storage
-    and content with `quote` + 1."""
+    """The row of this upload (`content`: its real type and image size, `uploads.checked_content`):
+    a new one, or the existing one of the same uploader, topic, storage and content with `quote` + 1."""
     guard = guard_key(storage, topic, uploader.tag, sha1)
     for _ in range(MAX_ATTEMPTS):
         owner = _owner(guard)
@@ -78,9 +76,9 @@ def record(
             url=url,
             name=name,
             size=size,
-            mimetype=mimetype,
-            width=width,
-            height=height,
+            mimetype=content.mimetype,
+            width=content.width,
+            height=content.height,
             sha1=sha1,
             storage=storage,
             admin_id=uploader.id if uploader.kind == "admin" else 0,

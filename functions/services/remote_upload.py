@@ -178,13 +178,9 @@ def callback(
         data = storage.read(key, info.size)
         if len(data) != info.size or uploads.sha1_of(data) != sha1:
             raise ApiError(MSG_MISMATCH)
-        sniffed = uploads.sniff(data, suffix)
-        if not uploads.is_type_allowed(
-            suffix, sniffed.mimetype, uploads.allowed_list(config.get("mimetype"))
-        ):
-            raise ApiError(uploads.MSG_TYPE)
+        content = uploads.checked_content(data, suffix, config)
         final_url = uploads.build_url(config.get("savename", ""), topic=topic, name=name, sha1=sha1)
-        storage.copy(key, final_url.lstrip("/"), sniffed.mimetype)
+        storage.copy(key, final_url.lstrip("/"), content.mimetype)
     finally:
         # The incoming object is never kept: copied when good, dropped when not.
         storage.delete(key)
@@ -193,9 +189,7 @@ def callback(
         url=final_url,
         name=name,
         size=size_int,
-        mimetype=sniffed.mimetype,
-        width=sniffed.width,
-        height=sniffed.height,
+        content=content,
         sha1=sha1,
         storage=storage.name,
         uploader=uploader,

@@ -426,6 +426,15 @@ def sniff(data: bytes, suffix: str) -> Sniffed:
     return Sniffed(mimetype_for(suffix, kind))
 
 
+def checked_content(data: bytes, suffix: str, config: dict[str, Any]) -> Sniffed:
+    """`sniff`, then the upload config's type list checked again with the real type (with 'image/*'
+    only, a .txt must not pass as an image)."""
+    content = sniff(data, suffix)
+    if not is_type_allowed(suffix, content.mimetype, allowed_list(config.get("mimetype"))):
+        raise ApiError(MSG_TYPE)
+    return content
+
+
 # ---------------------------------------------------------------------------------------------------
 # Keys (SPEC §7 template tokens)
 
@@ -505,25 +514,20 @@ def save_upload(
     name = clean_name(filename)
     _, suffix = split_name(name)
     check_declared(name, len(data), suffix, declared_type or "", config)
-    sniffed = sniff(data, suffix)
-    # Check the list again with the real type (e.g. 'image/*' only: a .txt must not pass as image).
-    if not is_type_allowed(suffix, sniffed.mimetype, allowed_list(config.get("mimetype"))):
-        raise ApiError(MSG_TYPE)
+    content = checked_content(data, suffix, config)
     digest = sha1_of(data)
     url = build_url(config.get("savename", ""), topic=topic, name=name, sha1=digest)
     storage = get_storage(settings)
     key = url.lstrip("/")
     current = storage.head(key)
     if current is None or current.size != len(data):
-        storage.put(key, data, sniffed.mimetype)
+        storage.put(key, data, content.mimetype)
     return record(
         topic=topic,
         url=url,
         name=name,
         size=len(data),
-        mimetype=sniffed.mimetype,
-        width=sniffed.width,
-        height=sniffed.height,
+        content=content,
         sha1=digest,
         storage=storage.name,
         uploader=uploader,
