@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.steps import confirm
+from tests.e2e.steps import confirm, settled
 
 pytestmark = pytest.mark.e2e
 
@@ -58,6 +58,7 @@ def test_super_admin_menus_tabs_and_layout(server, page: Page) -> None:
 
     # Open menus into tabs.
     menu(page).get_by_text("权限管理").click()
+    settled(menu(page))
     menu(page).get_by_text("管理员管理").click()
     expect(page).to_have_url(re.compile(r"/admin/auth/admin$"))
     expect(page.get_by_role("cell", name="admin", exact=True)).to_be_visible()
@@ -210,6 +211,7 @@ def test_limited_admin_sees_only_granted_menus_and_buttons(server, page: Page, b
     expect(nav.get_by_text("管理员日志管理")).to_be_visible()
     expect(nav.get_by_text("角色组管理")).to_have_count(0)
     expect(nav.get_by_text("菜单规则管理")).to_have_count(0)
+    settled(nav)
     nav.get_by_text("管理员管理").click()
     page_area = limited.locator('[data-tab="/admin/auth/admin"]')
     expect(page_area.get_by_role("button", name=re.compile(r"^刷\s*新$"))).to_be_visible()

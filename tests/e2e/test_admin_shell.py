@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.e2e.steps import settled
 from tests.e2e.test_admin import admin_password, log_in, tabs
 
 pytestmark = pytest.mark.e2e
@@ -46,18 +47,6 @@ IN_STRIP = """(path) => {
 def fully_in_strip(page: Page, path: str) -> bool:
     """Whether the tab of `path` is wholly inside the visible part of the strip (not clipped)."""
     return page.evaluate(IN_STRIP, path)
-
-
-def settled(area: Locator) -> None:
-    """Wait until nothing inside `area` moves: the drawer has slid in, a submenu has unfolded. A tap
-    during those motions may land between items (a CI run lost one that way)."""
-    area.evaluate(
-        """(el) => Promise.all(
-          el.ownerDocument.getAnimations()
-            .filter((a) => a.effect && a.effect.target && a.effect.getComputedTiming().endTime !== Infinity)
-            .filter((a) => el.contains(a.effect.target) || a.effect.target.contains(el))
-            .map((a) => a.finished.catch(() => undefined)))"""
-    )
 
 
 def wait_in_strip(page: Page, path: str) -> None:

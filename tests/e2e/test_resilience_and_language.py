@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.steps import settled
 from tests.e2e.test_admin import admin_password, log_in, menu, tabs
 
 pytestmark = pytest.mark.e2e
@@ -122,6 +123,7 @@ def test_language_of_the_public_site_carries_into_the_app_and_back(server, brows
 def test_back_office_menu_and_tabs_follow_a_language_switch(server, page: Page) -> None:
     log_in(page, server, "admin", admin_password(server))
     menu(page).get_by_text("权限管理").click()
+    settled(menu(page))
     menu(page).get_by_text("管理员管理").click()
     expect(tabs(page)).to_have_count(2)
     page.get_by_role("button", name="English").click()
