@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Protocol
 from pynamodb.connection import Connection
 from pynamodb.constants import PAY_PER_REQUEST_BILLING_MODE
 from pynamodb.exceptions import TransactWriteError
-from pynamodb.models import Model
+from pynamodb.models import BatchWrite, Model
 from pynamodb.transactions import TransactWrite
 
 from functions.core.settings import Settings
@@ -79,17 +79,23 @@ class BaseModel(Model):
     holding the watcher's log rows too."""
 
     logical_name: ClassVar[str]
+    # Readers keep this table's rows in memory: every write replaces its stamp (`functions.models.stamp`).
+    stamped: ClassVar[bool] = False
 
     def save(self, condition: Any = None, *, add_version_condition: bool = True) -> dict[str, Any]:
         if _watcher_of(self) is None:
-            return super().save(condition, add_version_condition=add_version_condition)
+            answer = super().save(condition, add_version_condition=add_version_condition)
+            _stamp(type(self))
+            return answer
         with transact_write() as tx:
             tx.save(self, condition=condition)
         return {}
 
     def delete(self, condition: Any = None, *, add_version_condition: bool = True) -> Any:
         if _watcher_of(self) is None:
-            return super().delete(condition, add_version_condition=add_version_condition)
+            answer = super().delete(condition, add_version_condition=add_version_condition)
+            _stamp(type(self))
+            return answer
         with transact_write() as tx:
             tx.delete(self, condition=condition)
         return None
@@ -97,7 +103,31 @@ class BaseModel(Model):
     def update(self, actions: Any, condition: Any = None, *, add_version_condition: bool = True) -> Any:
         if _watcher_of(self) is not None:  # the watcher could not tell the values after: use save()
             raise WatchedWriteError("a watched item must be saved, not updated")
-        return super().update(actions, condition, add_version_condition=add_version_condition)
+        answer = super().update(actions, condition, add_version_condition=add_version_condition)
+        _stamp(type(self))
+        return answer
+
+    @classmethod
+    def batch_write(cls, auto_commit: bool = True) -> Any:
+        if cls.stamped:
+            return _StampingBatchWrite(cls, auto_commit=auto_commit)
+        return super().batch_write(auto_commit)
+
+
+class _StampingBatchWrite(BatchWrite[Any]):
+    """A stamped model's batch: a new stamp after every batch it sends."""
+
+    def commit(self) -> None:
+        super().commit()
+        _stamp(self.model)
+
+
+def _stamp(model: type[BaseModel]) -> None:
+    """After a write to `model`'s table: a new stamp when readers keep its rows (`stamped`)."""
+    if model.stamped:
+        from functions.models.stamp import bump
+
+        bump(model)
 
 
 class WatchedTransaction(TransactWrite):
@@ -108,18 +138,39 @@ class WatchedTransaction(TransactWrite):
         self._logged: list[dict[str, Any]] = []
         self._log_rows: list[Any] = []
         self._committed: list[Callable[[], None]] = []
+        self._stamped: set[type[BaseModel]] = set()
 
     def delete(self, model: Any, condition: Any = None, *, add_version_condition: bool = True) -> None:
         super().delete(model, condition, add_version_condition=add_version_condition)
+        self._stamp_after(type(model))
         watcher = _watcher_of(model)
         if watcher is not None:
             watcher.deleted(self, model)
 
     def save(self, model: Any, condition: Any = None, return_values: str | None = None) -> None:
         super().save(model, condition, return_values)
+        self._stamp_after(type(model))
         watcher = _watcher_of(model)
         if watcher is not None:
             watcher.saved(self, model)
+
+    def update(
+        self,
+        model: Any,
+        actions: Any,
+        condition: Any = None,
+        return_values: str | None = None,
+        *,
+        add_version_condition: bool = True,
+    ) -> None:
+        super().update(model, actions, condition, return_values, add_version_condition=add_version_condition)
+        self._stamp_after(type(model))
+
+    def _stamp_after(self, model: type[BaseModel]) -> None:
+        """A stamped table written in this transaction gets its new stamp once it has committed."""
+        if model.stamped and model not in self._stamped:
+            self._stamped.add(model)
+            self.after_commit(lambda: _stamp(model))
 
     def log(self, row: Any, condition: Any = None) -> None:
         """Put a watcher's log row (its failure cancels the whole transaction: `WatchedWriteError`).

@@ -29,6 +29,9 @@ MENU_TYPES = ("tab", "link", "iframe")
 
 
 class _RuleBase(BaseModel):
+    # Every request reads the whole tree (`permissions.load_rules`): it is kept in memory, checked by stamp.
+    stamped = True
+
     id = NumberAttribute(hash_key=True)
     part = UnicodeAttribute(default=PART)
     pid = NumberAttribute(default=0)

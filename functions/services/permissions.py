@@ -9,15 +9,18 @@
   which the shell builds the map of authorised nodes), ordered by weigh desc then id; a child whose
   parent is not granted is not shown.
 
-Reads are one Query on the rule table's `part-id-index` plus a BatchGet of the admin's groups.
+Reads are a BatchGet of the admin's groups plus the rule tree: one Query on the rule table's
+`part-id-index`, kept in memory while the table's write stamp is unchanged (`load_rules`).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from functions.models import stamp as stamps
 from functions.models.admin import Admin
 from functions.models.group import AdminGroup, UserGroup
 from functions.models.listing import PART
@@ -46,9 +49,31 @@ class Grant:
         return self.is_super or (not other.is_super and other.rule_ids <= self.rule_ids)
 
 
+# How long a process keeps a tree it read, at most, even when the stamp has not changed (the bound on
+# stale rules should a writer stop between its write and the new stamp: `functions.models.stamp`).
+RULES_CACHE_SECONDS = 60.0
+# Per table name: (stamp, when read, the rows as stored). Fresh model objects are built for every call,
+# so a caller that changes one never changes the kept tree.
+_KEPT: dict[str, tuple[int, float, list[dict[str, Any]]]] = {}
+
+
 def load_rules(model: type[AdminRule] | type[UserRule] = AdminRule) -> list[Any]:
-    """Every rule of the tree (one paginated Query), in menu order."""
-    return sorted(model.by_part.query(PART), key=sort_key)
+    """Every rule of the tree, in menu order. The tree is read with one paginated Query and kept in
+    memory. Later calls read only the table's stamp (one GetItem) while it is unchanged."""
+    stamp = stamps.current(model)
+    table = model.Meta.table_name
+    kept = _KEPT.get(table)
+    if (
+        stamp is not None
+        and kept is not None
+        and kept[0] == stamp
+        and time.monotonic() - kept[1] < RULES_CACHE_SECONDS
+    ):
+        return [model.from_raw_data(raw) for raw in kept[2]]
+    rules = sorted(model.by_part.query(PART), key=sort_key)
+    if stamp is not None:
+        _KEPT[table] = (stamp, time.monotonic(), [rule.serialize() for rule in rules])
+    return rules
 
 
 def load_groups(model: type[AdminGroup] | type[UserGroup], ids: Iterable[int]) -> list[Any]:

@@ -1,0 +1,38 @@
+"""Write stamps: a random number per table, stored as a `Counter` item (`stamp#<logical name>`) and
+replaced after every write to a table whose model sets `stamped = True` (the menu-rule trees). A
+reader that keeps rows in memory (`functions.services.permissions.load_rules`) reads the stamp first,
+one GetItem. When the stamp is the one it kept the rows under, it keeps using them. Otherwise it
+queries the table again.
+
+The stamp is replaced after the write, not in the same transaction. So two back-office writes at
+the same moment do not conflict on it. If a process stops between the write and the stamp, readers
+keep old rows until their cache expires (`permissions.RULES_CACHE_SECONDS`). BaseModel and
+WatchedTransaction call `bump()` for every save, delete and update (`functions.models.base`). A stamped
+model's `batch_write` bumps when its batch has been written (`functions.models.rule`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from pynamodb.exceptions import DoesNotExist
+
+from functions.models.counter import Counter
+
+
+def stamp_name(model: type[Any]) -> str:
+    return f"stamp#{model.logical_name}"
+
+
+def bump(model: type[Any]) -> None:
+    """Give `model`'s table a new stamp (random: a table emptied and filled again never repeats one)."""
+    Counter(stamp_name(model), value=secrets.randbits(52) + 1).save()
+
+
+def current(model: type[Any]) -> int | None:
+    """`model`'s stamp now (a strongly consistent read), or None before its first stamped write."""
+    try:
+        return int(Counter.get(stamp_name(model), consistent_read=True).value)
+    except DoesNotExist:
+        return None
