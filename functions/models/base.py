@@ -122,12 +122,39 @@ class _StampingBatchWrite(BatchWrite[Any]):
         _stamp(self.model)
 
 
+_DEFERRED_STAMPS: ContextVar[set[type[BaseModel]] | None] = ContextVar("deferred_stamps", default=None)
+
+
 def _stamp(model: type[BaseModel]) -> None:
     """After a write to `model`'s table: a new stamp when readers keep its rows (`stamped`)."""
-    if model.stamped:
-        from functions.models.stamp import bump
+    if not model.stamped:
+        return
+    deferred = _DEFERRED_STAMPS.get()
+    if deferred is not None:
+        deferred.add(model)
+        return
+    from functions.models.stamp import bump
 
-        bump(model)
+    bump(model)
+
+
+@contextlib.contextmanager
+def stamps_deferred() -> Iterator[None]:
+    """Many writes, one new stamp per stamped table: while the block runs (in this thread or task),
+    writes only note which stamped tables they touched; each of those gets its new stamp when the block
+    ends, also when it ends with an error (some writes may have happened). For bulk work such as
+    seeding the menu-rule trees, where every rule would otherwise replace the stamp again."""
+    if _DEFERRED_STAMPS.get() is not None:  # an outer block stamps at its end
+        yield
+        return
+    touched: set[type[BaseModel]] = set()
+    token = _DEFERRED_STAMPS.set(touched)
+    try:
+        yield
+    finally:
+        _DEFERRED_STAMPS.reset(token)
+        for model in sorted(touched, key=lambda m: m.logical_name):
+            _stamp(model)
 
 
 class WatchedTransaction(TransactWrite):

@@ -4,6 +4,7 @@ row counts of listed tables (`functions.models.listing`)."""
 from __future__ import annotations
 
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
+from pynamodb.exceptions import DoesNotExist
 
 from functions.models.base import BaseModel
 
@@ -25,3 +26,17 @@ def next_id(name: str) -> int:
     item = Counter(name)
     item.update(actions=[Counter.value.add(1)])
     return int(item.value)
+
+
+def find_counter(name: str) -> Counter | None:
+    """Counter `name` as stored now (a strongly consistent read), or None when it was never written."""
+    try:
+        return Counter.get(name, consistent_read=True)
+    except DoesNotExist:
+        return None
+
+
+def value_of(name: str) -> int | None:
+    """The value of counter `name` now, or None when it was never written."""
+    item = find_counter(name)
+    return None if item is None else int(item.value or 0)

@@ -30,7 +30,7 @@ from pynamodb.attributes import Attribute, NumberAttribute, UnicodeAttribute
 from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
 from pynamodb.transactions import TransactWrite
 
-from functions.models.counter import Counter
+from functions.models.counter import Counter, find_counter
 
 PART = "all"
 PART_INDEX = "part-id-index"
@@ -160,13 +160,6 @@ def count_rows(tx: TransactWrite, item: Any, delta: int) -> None:
         tx.update(Counter(name), actions=[Counter.value.add(amount * delta)])
 
 
-def _counter(name: str) -> Counter | None:
-    try:
-        return Counter.get(name, consistent_read=True)
-    except Counter.DoesNotExist:
-        return None
-
-
 def month_buckets(
     model: type[Any] | str,
     newest_first: bool = True,
@@ -177,7 +170,7 @@ def month_buckets(
     """The month partitions of a `MonthBucketed` model that can hold rows, optionally only those
     overlapping the time range [since, until]: from this month back to the oldest month that ever
     held a row, or the oldest month kept (`retention_months`)."""
-    item = _counter(rows_counter(model))
+    item = find_counter(rows_counter(model))
     if item is None or not item.first:
         return []
     newest = month_of(time.time())
@@ -206,7 +199,7 @@ def total_rows(model: type[Any] | str, monthly: bool | None = None, keep: int | 
         for start in range(0, len(names), 100):
             total += sum(int(c.value or 0) for c in Counter.batch_get(names[start : start + 100]))
         return total
-    item = _counter(rows_counter(model))
+    item = find_counter(rows_counter(model))
     return int(item.value or 0) if item is not None else 0
 
 
@@ -217,7 +210,7 @@ def ensure_row_counts(models: list[type[Any]]) -> list[str]:
     the cost of one GetItem. Returns the logical names of the tables counted now."""
     counted: list[str] = []
     for model in models:
-        if _counter(rows_counter(model)) is not None:
+        if find_counter(rows_counter(model)) is not None:
             continue
         if model.list_buckets == MONTHLY:
             months: dict[str, int] = {}
@@ -242,7 +235,7 @@ def ensure_tallies(models: list[type[Any]]) -> list[str]:
     seed, never from a request; a table whose `tally_counter` exists is skipped at one GetItem."""
     counted: list[str] = []
     for model in models:
-        if not model.tally_counter or _counter(model.tally_counter) is not None:
+        if not model.tally_counter or find_counter(model.tally_counter) is not None:
             continue
         sums: dict[str, int] = {model.tally_counter: 0}
         for item in model.by_part.query(PART):

@@ -16,9 +16,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from pynamodb.exceptions import DoesNotExist
-
-from functions.models.counter import Counter
+from functions.models.counter import Counter, value_of
 
 
 def stamp_name(model: type[Any]) -> str:
@@ -32,7 +30,4 @@ def bump(model: type[Any]) -> None:
 
 def current(model: type[Any]) -> int | None:
     """`model`'s stamp now (a strongly consistent read), or None before its first stamped write."""
-    try:
-        return int(Counter.get(stamp_name(model), consistent_read=True).value)
-    except DoesNotExist:
-        return None
+    return value_of(stamp_name(model))

@@ -18,7 +18,7 @@ from pynamodb.exceptions import DeleteError, DoesNotExist, TransactWriteError, U
 from functions.core.log import logger
 from functions.models.attachment import Attachment, file_counter_name, guard_key
 from functions.models.base import is_condition_failure, now, transact_write
-from functions.models.counter import Counter, next_id
+from functions.models.counter import Counter, next_id, value_of
 from functions.models.listing import count_rows
 from functions.models.unique import Unique
 from functions.services.uploads import Sniffed, Uploader
@@ -107,10 +107,7 @@ def get(row_id: int) -> Attachment | None:
 
 def references(storage: str, key: str) -> int:
     """How many rows refer to the object `key` of `storage`."""
-    try:
-        return int(Counter.get(file_counter_name(storage, key), consistent_read=True).value)
-    except Counter.DoesNotExist:
-        return 0
+    return value_of(file_counter_name(storage, key)) or 0
 
 
 def delete(row: Attachment) -> bool:

@@ -22,9 +22,10 @@ from functions.models.base import (
     is_condition_failure,
     now,
     run_transaction,
+    stamps_deferred,
     transact_write,
 )
-from functions.models.counter import next_id
+from functions.models.counter import next_id, value_of
 from functions.models.group import AdminGroup, UserGroup
 from functions.models.listing import PART
 from functions.models.rule import AdminRule, UserRule
@@ -452,31 +453,25 @@ def seed_menu(spec: dict[str, Any], parent: str = "") -> list[int]:
     if parent:
         found = find_by_name(AdminRule, parent)
         pid = int(found.id) if found is not None else 0
-    return _seed_one(AdminRule, pid, spec)
+    with stamps_deferred():
+        return _seed_one(AdminRule, pid, spec)
 
 
 def seed_rules() -> list[int]:
     """Create the default rules of both trees that do not exist yet (by name); returns new ids."""
     created: list[int] = []
-    for spec in DEFAULT_ADMIN_RULES:
-        created.extend(_seed_one(AdminRule, 0, spec))
-    for spec in DEFAULT_USER_RULES:
-        created.extend(_seed_one(UserRule, 0, spec))
+    with stamps_deferred():
+        for spec in DEFAULT_ADMIN_RULES:
+            created.extend(_seed_one(AdminRule, 0, spec))
+        for spec in DEFAULT_USER_RULES:
+            created.extend(_seed_one(UserRule, 0, spec))
     return created
 
 
 def seed_groups() -> None:
     """The super group (id 1, "*") of the admin tree and the default member group (id 1)."""
-    from functions.models.counter import Counter
-
-    def counter(name: str) -> int:
-        try:
-            return int(Counter.get(name, consistent_read=True).value or 0)
-        except Counter.DoesNotExist:
-            return 0
-
-    if counter("admin_group") == 0:
+    if not value_of("admin_group"):
         AdminGroup(next_id("admin_group"), name="超级管理组", rules=["*"], remark="").save()
-    if counter("user_group") == 0:
+    if not value_of("user_group"):
         member_rules = [r.id for r in UserRule.by_part.query(PART)]
         UserGroup(next_id("user_group"), name="默认分组", rules=sorted(member_rules)).save()

@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from functions.core.clock import COMPANY_TZ
-from functions.models.counter import Counter
+from functions.models.counter import Counter, value_of
 
 T = TypeVar("T")
 ADMIN_ACTION = "admin_action"
@@ -49,10 +49,7 @@ def series(metric: str, days: int, at: datetime | None = None) -> list[dict[str,
 
 
 def count_today(metric: str, at: datetime | None = None) -> int:
-    try:
-        return int(Counter.get(day_key(metric, today(at))).value or 0)
-    except Counter.DoesNotExist:
-        return 0
+    return value_of(day_key(metric, today(at))) or 0
 
 
 def window_dates(days: int, at: datetime | None = None) -> list[datetime]:

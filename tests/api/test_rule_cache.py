@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from functions.models import AdminRule, UserRule
-from functions.models.base import transact_write
+from functions.models.base import stamps_deferred, transact_write
 from functions.models.stamp import bump
 from functions.services import permissions
 from functions.services.permissions import load_rules
+from functions.services.rules import seed_menu
 
 _IDS = itertools.count(900_001)
 
@@ -124,3 +125,41 @@ def test_a_write_elsewhere_is_seen_by_its_stamp_or_after_the_cache_time(
     # ...and is seen once the cache time has passed.
     monkeypatch.setattr(permissions, "RULES_CACHE_SECONDS", 0.0)
     assert unstamped.name in titles()
+
+
+def test_a_bulk_write_replaces_the_stamp_once_and_its_rules_are_seen(
+    queries: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from functions.models import stamp
+
+    stamped: list[str] = []
+    real_bump = stamp.bump
+
+    def counting_bump(model: Any) -> None:
+        stamped.append(model.logical_name)
+        real_bump(model)
+
+    monkeypatch.setattr(stamp, "bump", counting_bump)
+    before = stamp.current(AdminRule)
+
+    created = seed_menu(
+        {
+            "name": f"cache/menu{next(_IDS)}",
+            "title": ("缓存菜单", "Cache menu"),
+            "buttons": (("add", "添加", "Add"), ("edit", "编辑", "Edit"), ("del", "删除", "Delete")),
+        }
+    )
+    assert len(created) == 4  # the menu and its three buttons, four writes
+    assert stamped == ["admin_rule"]  # one new stamp for all of them
+    assert stamp.current(AdminRule) != before
+    assert len({r.id for r in load_rules(AdminRule)} & set(created)) == 4
+
+    # A block that fails half-way still replaces the stamp for what it wrote.
+    stamped.clear()
+    written = rule()
+    with pytest.raises(RuntimeError), stamps_deferred():
+        written.save()
+        assert stamped == []
+        raise RuntimeError("stopped half-way")
+    assert stamped == ["admin_rule"]
+    assert written.name in titles()
