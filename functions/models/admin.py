@@ -23,7 +23,7 @@ from functions.models.account import AccountMixin
 from functions.models.base import BaseModel, DuplicateError, is_condition_failure, run_transaction
 from functions.models.counter import next_id
 from functions.models.listing import PART, Listed, count_rows, part_index
-from functions.models.unique import Unique, owner_of, unique_key
+from functions.models.unique import Unique, owned_by, unique_key
 
 USERNAME_SCOPE = "admin.username"
 
@@ -55,8 +55,10 @@ class Admin(AccountMixin, Listed, BaseModel):
         group_ids: list[int] | None = None,
         email: str = "",
         mobile: str = "",
+        **profile: Any,
     ) -> Admin:
-        """Create an admin; raises `DuplicateError` when the username is taken (any letter case)."""
+        """Create an admin, with any other attributes of the row in `profile` (avatar, motto, status…);
+        raises `DuplicateError` when the username is taken (any letter case)."""
         admin = cls(
             next_id("admin"),
             username=username,
@@ -66,6 +68,7 @@ class Admin(AccountMixin, Listed, BaseModel):
             group_ids=list(group_ids or []),
             email=email,
             mobile=mobile,
+            **profile,
         )
         guard = Unique(unique_key(USERNAME_SCOPE, username), owner=str(admin.id))
         try:
@@ -84,13 +87,7 @@ class Admin(AccountMixin, Listed, BaseModel):
 
     @classmethod
     def get_by_username(cls, username: str) -> Admin | None:
-        owner = owner_of(USERNAME_SCOPE, username)
-        if owner is None:
-            return None
-        try:
-            return cls.get(int(owner), consistent_read=True)
-        except cls.DoesNotExist:
-            return None
+        return owned_by(cls, USERNAME_SCOPE, username)
 
     @classmethod
     def any_exists(cls) -> bool:

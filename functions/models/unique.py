@@ -7,9 +7,14 @@ strongly consistent and a key lookup (username → id) for login.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
+from pynamodb.exceptions import DoesNotExist
 
 from functions.models.base import BaseModel, now
+
+Row = TypeVar("Row", bound=BaseModel)
 
 
 class Unique(BaseModel):
@@ -30,7 +35,23 @@ def unique_key(scope: str, value: str) -> str:
 
 def owner_of(scope: str, value: str) -> str | None:
     """The id owning `value` in `scope`, or None."""
+    return owner_of_key(unique_key(scope, value))
+
+
+def owner_of_key(key: str) -> str | None:
+    """The id owning the guard `key` (`unique_key`'s form), or None."""
     try:
-        return Unique.get(unique_key(scope, value), consistent_read=True).owner
-    except Unique.DoesNotExist:
+        return Unique.get(key, consistent_read=True).owner
+    except DoesNotExist:
+        return None
+
+
+def owned_by(model: type[Row], scope: str, value: str) -> Row | None:
+    """The row of `model` (numeric id) that owns `value` in `scope`, or None: two GetItems."""
+    owner = owner_of(scope, value)
+    if owner is None:
+        return None
+    try:
+        return model.get(int(owner), consistent_read=True)
+    except DoesNotExist:
         return None

@@ -77,8 +77,10 @@ class User(AccountMixin, Listed, BaseModel):
         join_ip: str = "",
         lang: str = "",
         status: str = STATUS_ENABLED,
+        **profile: Any,
     ) -> User:
-        """Create a member; raises `DuplicateError(field)` ("username", "email" or "mobile") when a
+        """Create a member, with any other attributes of the row in `profile` (avatar, gender, motto…);
+        raises `DuplicateError(field)` ("username", "email" or "mobile") when a
         unique value is taken (any letter case). Nothing is written then."""
         user = cls(
             next_id("user"),
@@ -91,6 +93,7 @@ class User(AccountMixin, Listed, BaseModel):
             join_ip=join_ip[:64],
             lang=lang,
             status=status,
+            **profile,
         )
         fields = [("username", username), ("email", email), ("mobile", mobile)]
         fields = [(name, value) for name, value in fields if value]

@@ -90,16 +90,12 @@ def create_admin(ctx: AdminContext, values: dict[str, Any]) -> Admin:
             group_ids=groups,
             email=values["email"],
             mobile=values["mobile"],
+            avatar=values["avatar"],
+            motto=values["motto"],
+            status=values["status"],
         )
     except DuplicateError:
         raise ApiError(DUPLICATE) from None
-    admin.update(
-        actions=[
-            Admin.avatar.set(values["avatar"]),
-            Admin.motto.set(values["motto"]),
-            Admin.status.set(values["status"]),
-        ]
-    )
     return admin
 
 

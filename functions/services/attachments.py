@@ -20,7 +20,7 @@ from functions.models.attachment import Attachment, file_counter_name, guard_key
 from functions.models.base import is_condition_failure, now, transact_write
 from functions.models.counter import Counter, next_id, value_of
 from functions.models.listing import count_rows
-from functions.models.unique import Unique
+from functions.models.unique import Unique, owner_of_key
 from functions.services.uploads import Sniffed, Uploader
 
 MAX_ATTEMPTS = 5
@@ -41,13 +41,6 @@ def _bump(row_id: int) -> Attachment | None:
     return Attachment.get(row_id, consistent_read=True)
 
 
-def _owner(key: str) -> str | None:
-    try:
-        return Unique.get(key, consistent_read=True).owner
-    except Unique.DoesNotExist:
-        return None
-
-
 def record(
     *,
     topic: str,
@@ -63,7 +56,7 @@ def record(
     a new one, or the existing one of the same uploader, topic, storage and content with `quote` + 1."""
     guard = guard_key(storage, topic, uploader.tag, sha1)
     for _ in range(MAX_ATTEMPTS):
-        owner = _owner(guard)
+        owner = owner_of_key(guard)
         if owner is not None:
             row = _bump(int(owner))
             if row is not None:

@@ -355,17 +355,13 @@ def create_member(values: dict[str, Any]) -> User:
             nickname=values["nickname"].strip(),
             group_id=values["group_id"],
             status=values["status"],
+            avatar=values["avatar"],
+            gender=values["gender"],
+            birthday=values["birthday"],
+            motto=values["motto"],
         )
     except DuplicateError as exc:
         raise ApiError(DUPLICATE_ANY) from exc
-    user.update(
-        actions=[
-            User.avatar.set(values["avatar"]),
-            User.gender.set(values["gender"]),
-            User.birthday.set(values["birthday"]),
-            User.motto.set(values["motto"]),
-        ]
-    )
     return user
 
 

@@ -42,7 +42,7 @@ from functions.models.base import (
 from functions.models.counter import next_id
 from functions.models.listing import Listed, count_rows
 from functions.models.security import EVERY_DESIGNED, RECYCLE_RULE_SCOPE, RecycleLog, RecycleRule
-from functions.models.unique import Unique, owner_of, unique_key
+from functions.models.unique import Unique, owned_by, owner_of_key, unique_key
 
 NOT_KEPT = "The deleted row could not be kept in the recycle bin, so nothing was deleted"
 
@@ -87,13 +87,7 @@ def dumps(value: Any) -> str:
 
 # --- rules ------------------------------------------------------------------------------------------
 def find_rule(table: str) -> RecycleRule | None:
-    owner = owner_of(RECYCLE_RULE_SCOPE, table)
-    if owner is None:
-        return None
-    try:
-        return RecycleRule.get(int(owner), consistent_read=True)
-    except RecycleRule.DoesNotExist:
-        return None
+    return owned_by(RecycleRule, RECYCLE_RULE_SCOPE, table)
 
 
 def keeps(table: str, designed: bool) -> bool:
@@ -254,13 +248,6 @@ def _why_not(log: RecycleLog, item: Any, guards: list[tuple[str, str, Unique]]) 
                 params={"field": title, "value": value},
             )
     return ApiError("Cannot restore: a row with this id exists again")
-
-
-def owner_of_key(key: str) -> str | None:
-    try:
-        return Unique.get(key, consistent_read=True).owner
-    except Unique.DoesNotExist:
-        return None
 
 
 def purge(log: Any) -> bool:

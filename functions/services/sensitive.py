@@ -33,7 +33,7 @@ from typing import Any
 from functions.models.base import WatchedTransaction, now, watching
 from functions.models.counter import next_id
 from functions.models.security import SENSITIVE_RULE_SCOPE, SensitiveLog, SensitiveRule
-from functions.models.unique import owner_of
+from functions.models.unique import owned_by
 from functions.services.recycle import Origin, dumps, identity, item_id
 
 NOT_LOGGED = "The change of a watched field could not be logged, so nothing was saved"
@@ -65,13 +65,7 @@ DEFAULT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 
 
 def find_rule(table: str) -> SensitiveRule | None:
-    owner = owner_of(SENSITIVE_RULE_SCOPE, table)
-    if owner is None:
-        return None
-    try:
-        return SensitiveRule.get(int(owner), consistent_read=True)
-    except SensitiveRule.DoesNotExist:
-        return None
+    return owned_by(SensitiveRule, SENSITIVE_RULE_SCOPE, table)
 
 
 def watched_fields(table: str) -> list[str]:
