@@ -21,7 +21,6 @@ import json
 from typing import Any
 
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
-from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
 
 from functions.models.base import BaseModel, now
 from functions.models.listing import PART, Listed, key_index, month_of, part_index
@@ -80,15 +79,6 @@ class DesignLog(Listed, BaseModel):
         }
 
 
-class _SortIndex(GlobalSecondaryIndex["Record"]):
-    class Meta:
-        index_name = "pk-n1-index"
-        projection = AllProjection()
-
-    pk = UnicodeAttribute(hash_key=True)
-    n1 = NumberAttribute(range_key=True)
-
-
 class Record(Listed, BaseModel):
     logical_name = "record"
 
@@ -108,7 +98,7 @@ class Record(Listed, BaseModel):
 
     by_f1 = key_index("f1-id-index", "f1", UnicodeAttribute)
     by_f2 = key_index("f2-id-index", "f2", UnicodeAttribute)
-    by_n1 = _SortIndex()
+    by_n1 = key_index("pk-n1-index", "pk", UnicodeAttribute, range_attr="n1")
 
     def list_scope(self) -> str:
         return record_scope(self.design)

@@ -19,30 +19,12 @@ import json
 from typing import Any
 
 from pynamodb.attributes import NumberAttribute, TTLAttribute, UnicodeAttribute
-from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
 
 from functions.models.base import BaseModel, now
+from functions.models.listing import key_index, part_index
 
 JOB_TTL_SECONDS = 90 * 24 * 3600
 JOB_PART = "all"
-
-
-class JobKindIndex(GlobalSecondaryIndex["Job"]):
-    class Meta:
-        index_name = "kind-id-index"
-        projection = AllProjection()
-
-    kind = UnicodeAttribute(hash_key=True)
-    id = UnicodeAttribute(range_key=True)
-
-
-class JobPartIndex(GlobalSecondaryIndex["Job"]):
-    class Meta:
-        index_name = "part-id-index"
-        projection = AllProjection()
-
-    part = UnicodeAttribute(hash_key=True)
-    id = UnicodeAttribute(range_key=True)
 
 
 class Job(BaseModel):
@@ -65,8 +47,8 @@ class Job(BaseModel):
     end_time = NumberAttribute(default=0)
     expires_at = TTLAttribute(null=True)
 
-    by_kind = JobKindIndex()
-    by_part = JobPartIndex()
+    by_kind = key_index("kind-id-index", "kind", UnicodeAttribute, range_kind=UnicodeAttribute)
+    by_part = part_index(id_kind=UnicodeAttribute)
 
     def params_doc(self) -> dict[str, Any]:
         return dict(json.loads(self.params or "{}"))

@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from pynamodb.attributes import Attribute, NumberAttribute, UnicodeAttribute
-from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
+from pynamodb.indexes import AllProjection, GlobalSecondaryIndex, Projection
 from pynamodb.transactions import TransactWrite
 
 from functions.models.counter import Counter, find_counter
@@ -38,28 +38,30 @@ CONSTANT = "constant"
 MONTHLY = "month"
 
 
-def part_index(name: str = PART_INDEX) -> GlobalSecondaryIndex:
+def part_index(
+    name: str = PART_INDEX, id_kind: type[Attribute[Any]] = NumberAttribute
+) -> GlobalSecondaryIndex:
     """A GSI on (`part`, `id`) with every attribute projected; assign it as `by_part = part_index()`."""
-
-    class PartIndex(GlobalSecondaryIndex):
-        class Meta:
-            index_name = name
-            projection = AllProjection()
-
-        part = UnicodeAttribute(hash_key=True)
-        id = NumberAttribute(range_key=True)
-
-    return PartIndex()
+    return key_index(name, "part", UnicodeAttribute, range_kind=id_kind)
 
 
-def key_index(name: str, attr: str, kind: type[Attribute[Any]] = NumberAttribute) -> GlobalSecondaryIndex:
-    """A GSI on (`<attr>`, `id`): the rows with one value of `attr` (one admin's log rows, the
-    disabled members), newest first by `id`."""
+def key_index(
+    name: str,
+    attr: str,
+    kind: type[Attribute[Any]] = NumberAttribute,
+    *,
+    range_attr: str = "id",
+    range_kind: type[Attribute[Any]] = NumberAttribute,
+    projection: Projection | None = None,
+) -> GlobalSecondaryIndex:
+    """A GSI on (`<attr>`, `<range_attr>`), every attribute projected unless `projection` says
+    otherwise: the rows with one value of `attr` (one admin's log rows, the disabled members), newest
+    first by `id`. The one way the models declare an index."""
 
     attrs = {
         attr: kind(hash_key=True),
-        "id": NumberAttribute(range_key=True),
-        "Meta": type("Meta", (), {"index_name": name, "projection": AllProjection()}),
+        range_attr: range_kind(range_key=True),
+        "Meta": type("Meta", (), {"index_name": name, "projection": projection or AllProjection()}),
     }
     return type("KeyIndex", (GlobalSecondaryIndex,), attrs)()
 

@@ -18,18 +18,10 @@ revocation takes effect at once. Times are unix seconds.
 from __future__ import annotations
 
 from pynamodb.attributes import BooleanAttribute, NumberAttribute, TTLAttribute, UnicodeAttribute
-from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
+from pynamodb.indexes import KeysOnlyProjection
 
 from functions.models.base import BaseModel, now
-
-
-class SessionOwnerIndex(GlobalSecondaryIndex["Session"]):
-    class Meta:
-        index_name = "owner-index"
-        projection = KeysOnlyProjection()
-
-    owner = UnicodeAttribute(hash_key=True)
-    create_time = NumberAttribute(range_key=True)
+from functions.models.listing import key_index
 
 
 class Session(BaseModel):
@@ -52,7 +44,9 @@ class Session(BaseModel):
     update_time = NumberAttribute(default=now)
     expires_at = TTLAttribute()
 
-    owner_index = SessionOwnerIndex()
+    owner_index = key_index(
+        "owner-index", "owner", UnicodeAttribute, range_attr="create_time", projection=KeysOnlyProjection()
+    )
 
     @property
     def expires_ts(self) -> int:
