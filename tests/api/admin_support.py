@@ -5,10 +5,14 @@ tests/api/conftest.py).
 - `make_admin(api, rules=…)`: an admin in a fresh group holding the named rules (or "*"), logged in
   over HTTP; returns an `AdminUser` with its token headers.
 - `rule_ids(names)`: ids of seeded rules by name.
+- `ok(response)` / `failure(response, status, msg)`: the envelope of a success / of a failure.
+- `post`, `get`, `get_ok`, `delete`: the back-office API as an admin; `post_member` adds a member,
+  `table_log` reads the recycle bin or the sensitive-data log of one table.
 """
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -117,6 +121,17 @@ def ok(response: httpx.Response) -> Any:
     return body["data"]
 
 
+def failure(response: httpx.Response, status: int, msg: str) -> dict[str, Any]:
+    """The failure envelope: HTTP `status`, code 0, message `msg`, no data, not to be sniffed."""
+    assert response.status_code == status
+    body = response.json()
+    assert body["code"] == 0
+    assert body["msg"] == msg
+    assert body["data"] is None
+    assert response.headers["x-content-type-options"] == "nosniff"
+    return body
+
+
 def refused(response: httpx.Response) -> bool:
     body = response.json()
     return response.status_code == 200 and body["code"] == 401
@@ -132,3 +147,29 @@ def post(
 def get(api: httpx.Client, path: str, who: AdminUser, **params: Any) -> dict[str, Any]:
     """GET `/srv/admin/<path>?<params>` as `who`, in English; the envelope."""
     return api.get(f"/srv/admin/{path}", params=params, headers={**who.headers, **EN}).json()
+
+
+def get_ok(api: httpx.Client, path: str, who: AdminUser, **params: Any) -> Any:
+    """GET `/srv/admin/<path>?<params>` as `who`, in English; the data of the success it must be."""
+    return ok(api.get(f"/srv/admin/{path}", params=params, headers={**who.headers, **EN}))
+
+
+def post_member(api: httpx.Client, who: AdminUser, **fields: Any) -> dict[str, Any]:
+    """Add a member as `who` (a unique username, password PASSWORD, then `fields`); the envelope."""
+    body = {"username": unique("mem"), "nickname": "M", "password": PASSWORD, **fields}
+    return post(api, "user/user/add", who, body)
+
+
+def table_log(api: httpx.Client, who: AdminUser, log: str, table: str) -> list[dict[str, Any]]:
+    """The newest 100 rows about `table` of the log `log` (dataRecycleLog or sensitiveDataLog)."""
+    search = json.dumps([{"field": "table", "val": table, "operator": "eq"}])
+    return get_ok(api, f"security/{log}/index", who, search=search, limit=100)["list"]
+
+
+def delete(
+    api: httpx.Client, path: str, who: AdminUser, ids: list[int] | None = None, **params: Any
+) -> dict[str, Any]:
+    """DELETE `/srv/admin/<path>?ids[]=<ids>&<params>` as `who`, in English; the envelope."""
+    if ids is not None:
+        params["ids[]"] = ids
+    return api.delete(f"/srv/admin/{path}", params=params, headers={**who.headers, **EN}).json()

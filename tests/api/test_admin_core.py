@@ -13,19 +13,17 @@ from tests.api.admin_support import (
     EN,
     PASSWORD,
     AdminUser,
+    delete,
     get,
     login,
     make_admin,
     make_group,
     ok,
     post,
+    post_member,
     rule_ids,
     unique,
 )
-
-
-def delete(api: httpx.Client, path: str, who: AdminUser, ids: list[int]) -> dict[str, Any]:
-    return api.delete(f"/srv/admin/{path}", params={"ids[]": ids}, headers={**who.headers, **EN}).json()
 
 
 # --- login ------------------------------------------------------------------------------------------
@@ -286,41 +284,19 @@ def test_groups_grant_only_held_rules_and_not_own_group(api: httpx.Client, admin
 def test_admin_crud_rules(api: httpx.Client, admin_seed: None, super_admin: AdminUser) -> None:
     group = make_group(rule_ids(["dashboard"]))
     name = unique("new")
-    weak = post(
-        api,
-        "auth/admin/add",
-        super_admin,
-        {"username": name, "nickname": "N", "password": "a<b>c123", "group_arr": [group]},
-    )
+
+    def add(**fields: Any) -> dict[str, Any]:
+        body = {"nickname": "N", "password": PASSWORD, "group_arr": [group], **fields}
+        return post(api, "auth/admin/add", super_admin, body)
+
+    weak = add(username=name, password="a<b>c123")
     assert weak["code"] == 0 and "password" in weak["msg"]
-    bad_name = post(
-        api,
-        "auth/admin/add",
-        super_admin,
-        {"username": "1bad", "nickname": "N", "password": PASSWORD, "group_arr": [group]},
-    )
+    bad_name = add(username="1bad")
     assert bad_name["code"] == 0
-    created = post(
-        api,
-        "auth/admin/add",
-        super_admin,
-        {
-            "username": name,
-            "nickname": "N",
-            "password": PASSWORD,
-            "group_arr": [group],
-            "email": "n@example.com",
-            "motto": "hi",
-        },
-    )
+    created = add(username=name, email="n@example.com", motto="hi")
     assert created["code"] == 1, created
     new_id = created["data"]["id"]
-    again = post(
-        api,
-        "auth/admin/add",
-        super_admin,
-        {"username": name.upper(), "nickname": "N", "password": PASSWORD, "group_arr": [group]},
-    )
+    again = add(username=name.upper())
     assert again["msg"] == "The username already exists"
     row = ok(api.get("/srv/admin/auth/admin/edit", params={"id": new_id}, headers=super_admin.headers))["row"]
     assert row["motto"] == "hi" and row["group_arr"] == [group] and "password" not in json.dumps(row)
@@ -463,26 +439,10 @@ def test_profile_password_change_ends_other_sessions(api: httpx.Client, admin_se
 # --- members ----------------------------------------------------------------------------------------
 def test_members_crud_and_wallet(api: httpx.Client, admin_seed: None, super_admin: AdminUser) -> None:
     name = unique("mem")
-    created = post(
-        api,
-        "user/user/add",
-        super_admin,
-        {
-            "username": name,
-            "nickname": "M",
-            "password": PASSWORD,
-            "group_id": 1,
-            "email": f"{name}@example.com",
-        },
-    )
+    created = post_member(api, super_admin, username=name, group_id=1, email=f"{name}@example.com")
     assert created["code"] == 1, created
     uid = created["data"]["id"]
-    dup = post(
-        api,
-        "user/user/add",
-        super_admin,
-        {"username": unique("mem"), "nickname": "M", "password": PASSWORD, "email": f"{name}@example.com"},
-    )
+    dup = post_member(api, super_admin, email=f"{name}@example.com")
     assert dup["code"] == 0
     assert (
         post(api, "user/moneyLog/add", super_admin, {"user_id": uid, "money": "12.34", "memo": "gift"})[
@@ -564,17 +524,9 @@ def test_config_secrets_and_site_config(api: httpx.Client, admin_seed: None, sup
         {"group": "site", "name": unique("x_"), "title": "Colour", "type": "color", "value": "#ff0000"},
     )
     assert added["code"] == 1, added
-    gone = api.delete(
-        "/srv/admin/routine/config/del",
-        params={"group": "site", "name": added["data"]["name"]},
-        headers=super_admin.headers,
-    ).json()
+    gone = delete(api, "routine/config/del", super_admin, group="site", name=added["data"]["name"])
     assert gone["code"] == 1
-    builtin = api.delete(
-        "/srv/admin/routine/config/del",
-        params={"group": "site", "name": "site_name"},
-        headers={**super_admin.headers, **EN},
-    ).json()
+    builtin = delete(api, "routine/config/del", super_admin, group="site", name="site_name")
     assert builtin["msg"] == "Built-in config items cannot be deleted"
 
 
@@ -615,12 +567,7 @@ def test_table_paging_search_order_select(
     tag = unique("pg")
     ids = []
     for index in range(5):
-        body = post(
-            api,
-            "user/user/add",
-            super_admin,
-            {"username": f"{tag}{index}", "nickname": f"N{index}", "password": PASSWORD},
-        )
+        body = post_member(api, super_admin, username=f"{tag}{index}", nickname=f"N{index}")
         ids.append(body["data"]["id"])
     page = ok(
         api.get(

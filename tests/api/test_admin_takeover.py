@@ -16,14 +16,15 @@ import httpx
 from tests.api.admin_support import (
     PASSWORD,
     AdminUser,
+    delete,
     make_admin,
     make_group,
     ok,
+    post,
     rule_ids,
     unique,
 )
 
-EN = {"Accept-Language": "en"}
 MANAGER_RULES = [
     "auth",
     "auth/admin",
@@ -36,14 +37,6 @@ MANAGER_RULES = [
     "auth/group/edit",
     "auth/group/del",
 ]
-
-
-def post(api: httpx.Client, path: str, who: AdminUser, body: dict[str, Any]) -> dict[str, Any]:
-    return api.post(f"/srv/admin/{path}", json=body, headers={**who.headers, **EN}).json()
-
-
-def delete(api: httpx.Client, path: str, who: AdminUser, ids: list[int]) -> dict[str, Any]:
-    return api.delete(f"/srv/admin/{path}", params={"ids[]": ids}, headers={**who.headers, **EN}).json()
 
 
 def create_admin(group_ids: list[int], *, is_super: bool = False) -> tuple[int, str]:

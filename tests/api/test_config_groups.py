@@ -11,13 +11,13 @@ import httpx
 import pytest
 
 from tests.api.admin_support import (
+    EN,
     AdminUser,
+    delete,
     make_admin,
     ok,
     unique,
 )
-
-EN = {"Accept-Language": "en"}
 
 
 def post(api: httpx.Client, path: str, who: AdminUser, body: dict[str, Any]) -> dict[str, Any]:
@@ -56,11 +56,7 @@ def test_groups_are_a_builtin_item_listing_the_tabs(
     assert names[:4] == ["site", "mail", "security", "user"]
     assert [g["name"] for g in groups_of(api, super_admin)] == names
     # The list itself cannot be deleted.
-    gone = api.delete(
-        "/srv/admin/routine/config/del",
-        params={"group": "site", "name": "config_group"},
-        headers={**super_admin.headers, **EN},
-    ).json()
+    gone = delete(api, "routine/config/del", super_admin, group="site", name="config_group")
     assert gone["msg"] == "Built-in config items cannot be deleted"
 
 

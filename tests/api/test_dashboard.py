@@ -19,6 +19,7 @@ from tests.api.admin_support import (
     make_admin,
     ok,
     post,
+    post_member,
     unique,
 )
 from tests.api.members_support import login as member_login
@@ -70,12 +71,7 @@ def test_numbers_and_trends_follow_sign_ups_logins_and_enquiries(
 
     # A member added in the back office, then logging in; another admin logging in.
     name = unique("dm")
-    assert (
-        post(api, "user/user/add", super_admin, {"username": name, "nickname": "D", "password": PASSWORD})[
-            "code"
-        ]
-        == 1
-    )
+    assert post_member(api, super_admin, username=name)["code"] == 1
     signed_in = member_login(api, name, PASSWORD)
     assert signed_in["code"] == 1, signed_in
     make_admin(api, ["dashboard"])
@@ -179,7 +175,7 @@ def test_lists_and_entrances_follow_the_admins_rules(
 ) -> None:
     limited = make_admin(api, ["dashboard", "user", "user/user", "user/user/index"])
     only_home = make_admin(api, ["dashboard"])
-    post(api, "user/user/add", super_admin, {"username": unique("nm"), "nickname": "N", "password": PASSWORD})
+    post_member(api, super_admin)
 
     mine = board(api, limited)
     # Recent activity: one's own rows (the login), never another admin's.

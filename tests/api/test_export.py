@@ -8,8 +8,11 @@ from __future__ import annotations
 import json
 import shutil
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from functions.core.settings import REPO_ROOT
 from functions.models.design import Record
@@ -21,10 +24,18 @@ def _row(design: str, item_id: int, values: dict[str, Any]) -> None:
     Record(design, item_id, design=design, data=json.dumps(values, ensure_ascii=False)).save()
 
 
+def _exported_from_tables(monkeypatch: pytest.MonkeyPatch, **records: Callable[..., Any]) -> dict[str, str]:
+    """The export takes each data file `name` from a table of its own (a new designed table, its rows
+    made into records by `records[name]`); returns the tables' names by data file."""
+    designs = {name: f"business/x{uuid.uuid4().hex[:8]}" for name in records}
+    for name, design in designs.items():
+        monkeypatch.setitem(export.EXPORTS, name, export.Export(design, records[name]))
+    monkeypatch.setattr(export, "design_fields", lambda name: {} if name in designs.values() else None)
+    return designs
+
+
 def test_enabled_news_rows_become_the_sites_news_file(dynamodb, tmp_path: Path, monkeypatch) -> None:
-    design = f"business/n{uuid.uuid4().hex[:8]}"
-    monkeypatch.setitem(export.EXPORTS, "news", export.Export(design, export.news_record))
-    monkeypatch.setattr(export, "design_fields", lambda name: {} if name == design else None)
+    design = _exported_from_tables(monkeypatch, news=export.news_record)["news"]
     _row(
         design,
         1,
@@ -200,9 +211,7 @@ def test_a_published_award_reaches_the_awards_page_in_both_languages_and_a_draft
 ) -> None:
     from tests.site.conftest import run_build
 
-    design = f"business/a{uuid.uuid4().hex[:8]}"
-    monkeypatch.setitem(export.EXPORTS, "awards", export.Export(design, export.award_record))
-    monkeypatch.setattr(export, "design_fields", lambda name: {} if name == design else None)
+    design = _exported_from_tables(monkeypatch, awards=export.award_record)["awards"]
     award = {
         "title": "东湖绿道示范工程",
         "title_en": "East Lake Greenway Model Project",
@@ -241,15 +250,12 @@ def test_a_published_award_reaches_the_awards_page_in_both_languages_and_a_draft
 def test_qualifications_services_and_pages_export_from_their_rows(
     dynamodb, tmp_path: Path, monkeypatch
 ) -> None:
-    designs = {name: f"business/x{uuid.uuid4().hex[:8]}" for name in ("qualifications", "services", "pages")}
-    records = {
-        "qualifications": export.qualification_record,
-        "services": export.service_record,
-        "pages": export.page_record,
-    }
-    for name, design in designs.items():
-        monkeypatch.setitem(export.EXPORTS, name, export.Export(design, records[name]))
-    monkeypatch.setattr(export, "design_fields", lambda name: {} if name in designs.values() else None)
+    designs = _exported_from_tables(
+        monkeypatch,
+        qualifications=export.qualification_record,
+        services=export.service_record,
+        pages=export.page_record,
+    )
     cert = {
         "title": "城市道路清扫一级资质",
         "issuer": "市环卫协会",

@@ -11,6 +11,7 @@ import pytest
 
 from functions.models import Config
 from functions.services.site_config import SITE_GROUP, clear_cache, seed_site_config
+from tests.api.admin_support import failure
 
 INDEX = "/srv/api/index/index"
 # The static site's identity: the API's defaults must say the same (one company, one record number).
@@ -122,13 +123,7 @@ def test_api_responses_carry_security_headers(api: httpx.Client, seeded) -> None
 
 
 def test_unknown_path_is_a_translated_404_envelope(api: httpx.Client) -> None:
-    response = api.get("/srv/api/nothing/here")
-    assert response.status_code == 404
-    body = response.json()
-    assert body["code"] == 0
-    assert body["msg"] == "请求地址出错：/srv/api/nothing/here"
-    assert body["data"] is None
-    assert response.headers["x-content-type-options"] == "nosniff"
+    failure(api.get("/srv/api/nothing/here"), 404, "请求地址出错：/srv/api/nothing/here")
     english = api.get("/srv/api/nothing/here", headers={"Accept-Language": "en-GB"}).json()
     assert english["msg"] == "Error requesting address: /srv/api/nothing/here"
 

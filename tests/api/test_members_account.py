@@ -3,6 +3,8 @@ password, the two-step change of a bound e-mail/mobile, balance and points logs.
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 import pytest
 
@@ -26,6 +28,13 @@ from .members_support import (
 pytestmark = pytest.mark.usefixtures("fast_hashing")
 
 A = "/srv/api/account"
+
+
+def change_bind(api: httpx.Client, token: str, kind: str, target: str, code: str, verified: str) -> Any:
+    """Step 2 of changing the bound `kind` ("email" or "mobile"): bind `target` with the `code` sent to
+    it and the verification token of step 1; the envelope."""
+    body = {"type": kind, kind: target, "captcha": code, "accountVerificationToken": verified}
+    return api.post(A + "/changeBind", json=body, headers=auth(token)).json()
 
 
 @pytest.fixture
@@ -249,8 +258,7 @@ def test_change_bound_email_in_two_steps(api: httpx.Client, mailbox: Mailbox, me
     user, token = member
     old_email, new = user.email, new_email()
     # Step 2 without step 1 is refused.
-    body = {"type": "email", "email": new, "captcha": "123456", "accountVerificationToken": "forged"}
-    assert api.post(A + "/changeBind", json=body, headers=auth(token)).json()["msg"] == "请先完成账户验证"
+    assert change_bind(api, token, "email", new, "123456", "forged")["msg"] == "请先完成账户验证"
     # Step 1: the code sent to the current address.
     assert send_code(api, "email", old_email, "user_email_verify", token)["code"] == 1
     bad = api.post(
@@ -266,13 +274,8 @@ def test_change_bound_email_in_two_steps(api: httpx.Client, mailbox: Mailbox, me
     verified = step1["data"]["accountVerificationToken"]
     # Step 2: the code sent to the new address.
     assert send_code(api, "email", new, "user_change_email", token)["code"] == 1
-    body = {
-        "type": "email",
-        "email": new,
-        "captcha": mailbox.latest_code(new),
-        "accountVerificationToken": verified,
-    }
-    done = api.post(A + "/changeBind", json=body, headers=auth(token)).json()
+    code = mailbox.latest_code(new)
+    done = change_bind(api, token, "email", new, code, verified)
     assert done["code"] == 1, done
     assert done["msg"] == "绑定成功"
     assert done["data"]["userInfo"]["email"] == new
@@ -282,7 +285,7 @@ def test_change_bound_email_in_two_steps(api: httpx.Client, mailbox: Mailbox, me
         Unique.get(unique_key("user.email", old_email), consistent_read=True)
     assert login(api, new)["code"] == 1
     # The verification token was used up.
-    assert api.post(A + "/changeBind", json=body, headers=auth(token)).json()["msg"] == "请先完成账户验证"
+    assert change_bind(api, token, "email", new, code, verified)["msg"] == "请先完成账户验证"
 
 
 def test_bind_mobile_when_none_is_bound_uses_the_password(
@@ -300,18 +303,11 @@ def test_bind_mobile_when_none_is_bound_uses_the_password(
     verified = step1["data"]["accountVerificationToken"]
     # A number that belongs to someone else cannot be bound (refused already when sending the code).
     assert send_code(api, "mobile", taken, "user_change_mobile", token)["msg"] == "该手机号已被使用"
-    body = {"type": "mobile", "mobile": taken, "captcha": "123456", "accountVerificationToken": verified}
-    assert api.post(A + "/changeBind", json=body, headers=auth(token)).json()["msg"] == "该手机号已被使用"
+    assert change_bind(api, token, "mobile", taken, "123456", verified)["msg"] == "该手机号已被使用"
     assert User.find(user.id).mobile == ""
     mobile = new_mobile()
     assert send_code(api, "mobile", mobile, "user_change_mobile", token)["code"] == 1
-    body = {
-        "type": "mobile",
-        "mobile": mobile,
-        "captcha": mailbox.latest_code(mobile),
-        "accountVerificationToken": verified,
-    }
-    assert api.post(A + "/changeBind", json=body, headers=auth(token)).json()["code"] == 1
+    assert change_bind(api, token, "mobile", mobile, mailbox.latest_code(mobile), verified)["code"] == 1
     assert User.find(user.id).mobile == mobile
 
 

@@ -138,25 +138,25 @@ def test_register_without_verification_when_switched_off(api: httpx.Client, memb
     assert api.post(CHECK_IN, json=body).json()["code"] == 1
 
 
+BAD_USERNAME = "账户名须为 3 到 15 个字符，以字母开头，只能包含字母、数字和下划线"
+BAD_PASSWORD = "密码须为 6 到 32 个字符，且不能包含 & < > \" ' 等特殊字符"
+BAD_EMAIL = "请输入正确的电子邮箱地址"
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
         ({"captcha": "000000x"}, "验证码错误"),
         ({"captcha": ""}, "请输入验证码"),
-        ({"username": "1abc"}, "账户名须为 3 到 15 个字符，以字母开头，只能包含字母、数字和下划线"),
-        ({"username": "ab"}, "账户名须为 3 到 15 个字符，以字母开头，只能包含字母、数字和下划线"),
-        ({"username": "a" * 16}, "账户名须为 3 到 15 个字符，以字母开头，只能包含字母、数字和下划线"),
-        ({"username": "用户abc"}, "账户名须为 3 到 15 个字符，以字母开头，只能包含字母、数字和下划线"),
-        ({"username": "ａbcdef"}, "账户名须为 3 到 15 个字符，以字母开头，只能包含字母、数字和下划线"),
-        ({"username": "a' OR '1'='1"}, "账户名须为 3 到 15 个字符，以字母开头，只能包含字母、数字和下划线"),
-        ({"username": "abc\u200bdef"}, "账户名须为 3 到 15 个字符，以字母开头，只能包含字母、数字和下划线"),
-        ({"password": "12345"}, "密码须为 6 到 32 个字符，且不能包含 & < > \" ' 等特殊字符"),
-        ({"password": "x" * 33}, "密码须为 6 到 32 个字符，且不能包含 & < > \" ' 等特殊字符"),
-        ({"password": "abc<script>"}, "密码须为 6 到 32 个字符，且不能包含 & < > \" ' 等特殊字符"),
-        ({"password": "abc'def"}, "密码须为 6 到 32 个字符，且不能包含 & < > \" ' 等特殊字符"),
-        ({"password": "abc\ndef1"}, "密码须为 6 到 32 个字符，且不能包含 & < > \" ' 等特殊字符"),
-        ({"email": "not-an-email"}, "请输入正确的电子邮箱地址"),
-        ({"email": "a@b.c'; DROP TABLE users;--"}, "请输入正确的电子邮箱地址"),
+        *(
+            ({"username": name}, BAD_USERNAME)
+            for name in ("1abc", "ab", "a" * 16, "用户abc", "ａbcdef", "a' OR '1'='1", "abc\u200bdef")
+        ),
+        *(
+            ({"password": word}, BAD_PASSWORD)
+            for word in ("12345", "x" * 33, "abc<script>", "abc'def", "abc\ndef1")
+        ),
+        *(({"email": email}, BAD_EMAIL) for email in ("not-an-email", "a@b.c'; DROP TABLE users;--")),
     ],
 )
 def test_register_refusals_change_nothing(api: httpx.Client, mailbox: Mailbox, change, message) -> None:

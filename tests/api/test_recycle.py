@@ -15,13 +15,14 @@ import pytest
 
 from tests.api.admin_support import (
     EN,
-    PASSWORD,
     ZH,
     AdminUser,
     get,
+    get_ok,
     make_admin,
-    ok,
     post,
+    post_member,
+    table_log,
     unique,
 )
 
@@ -34,8 +35,7 @@ def delete(
 
 def add_member(api: httpx.Client, who: AdminUser, **extra: Any) -> tuple[int, str]:
     name = unique("rc")
-    body = {"username": name, "nickname": "Recycled", "password": PASSWORD, "email": f"{name}@example.com"}
-    created = post(api, "user/user/add", who, {**body, **extra})
+    created = post_member(api, who, username=name, nickname="Recycled", email=f"{name}@example.com", **extra)
     assert created["code"] == 1, created
     return int(created["data"]["id"]), name
 
@@ -43,15 +43,8 @@ def add_member(api: httpx.Client, who: AdminUser, **extra: Any) -> tuple[int, st
 def bin_rows(
     api: httpx.Client, who: AdminUser, table: str, item_id: int | None = None
 ) -> list[dict[str, Any]]:
-    search = [{"field": "table", "val": table, "operator": "eq"}]
-    answer = ok(
-        api.get(
-            "/srv/admin/security/dataRecycleLog/index",
-            params={"search": __import__("json").dumps(search), "limit": 100},
-            headers={**who.headers, **EN},
-        )
-    )
-    return [r for r in answer["list"] if item_id is None or r["item_id"] == item_id]
+    rows = table_log(api, who, "dataRecycleLog", table)
+    return [r for r in rows if item_id is None or r["item_id"] == item_id]
 
 
 def member_exists(member_id: int) -> bool:
@@ -80,12 +73,7 @@ def test_a_deleted_member_is_kept_whole_and_restored_with_its_id_and_unique_valu
     assert kept["table_title"] == "Members"
     assert "password_hash" not in kept["row"]  # the list shows the row as the table showed it
     # While it is in the bin, its unique values are free.
-    other = post(
-        api,
-        "user/user/add",
-        super_admin,
-        {"username": unique("o"), "nickname": "O", "password": PASSWORD, "email": f"{name}@example.com"},
-    )
+    other = post_member(api, super_admin, email=f"{name}@example.com")
     assert other["code"] == 1
     # …so restoring it now is refused, with the field and the value.
     refused = post(api, "security/dataRecycleLog/restore", super_admin, {"ids": [kept["id"]]})
@@ -102,12 +90,7 @@ def test_a_deleted_member_is_kept_whole_and_restored_with_its_id_and_unique_valu
     assert back.username == name and back.mobile == "13912345678" and back.password_hash == hash_before
     assert not bin_rows(api, super_admin, "user/user", member_id)
     # Its unique values are claimed again.
-    dup = post(
-        api,
-        "user/user/add",
-        super_admin,
-        {"username": name, "nickname": "D", "password": PASSWORD, "mobile": "13912345678"},
-    )
+    dup = post_member(api, super_admin, username=name, mobile="13912345678")
     assert dup["code"] == 0
     again = post(api, "security/dataRecycleLog/restore", super_admin, {"ids": [kept["id"]]})
     assert again["code"] == 0 and again["msg"] == "This row has already been restored or purged"
@@ -151,9 +134,7 @@ def test_an_injected_failure_between_the_delete_and_its_copy_deletes_nothing(
 def test_a_disabled_rule_keeps_nothing_and_rules_name_existing_tables(
     api: httpx.Client, super_admin: AdminUser
 ) -> None:
-    rules = ok(api.get("/srv/admin/security/dataRecycle/index", headers={**super_admin.headers, **EN}))[
-        "list"
-    ]
+    rules = get_ok(api, "security/dataRecycle/index", super_admin)["list"]
     group_rule = next(r for r in rules if r["table"] == "user/group")
     assert group_rule["table_title"] == "Member groups"
     assert {r["table"] for r in rules} >= {
@@ -195,7 +176,7 @@ def test_a_disabled_rule_keeps_nothing_and_rules_name_existing_tables(
         post(api, "security/dataRecycle/add", super_admin, {"table": "user/user", "title": "x"})["msg"]
         == "This table already has a rule"
     )
-    tables = ok(api.get("/srv/admin/security/dataRecycle/tables", headers={**super_admin.headers, **EN}))
+    tables = get_ok(api, "security/dataRecycle/tables", super_admin)
     member_table = next(t for t in tables if t["path"] == "user/user")
     assert member_table["title"] == "Members" and "mobile" in member_table["fields"]
 
@@ -233,16 +214,8 @@ def test_designed_rows_and_a_deleted_designed_table_go_to_the_bin(
     assert refused["msg"] == 'Cannot restore: Code "A1" is now used by another row'
     delete(api, name, super_admin, [taken])
     (taken_copy,) = bin_rows(api, super_admin, name, taken)
-    assert (
-        ok(
-            api.post(
-                "/srv/admin/security/dataRecycleLog/restore",
-                json={"ids": [kept["id"]]},
-                headers=super_admin.headers,
-            )
-        )["count"]
-        == 1
-    )
+    restored = post(api, "security/dataRecycleLog/restore", super_admin, {"ids": [kept["id"]]})
+    assert restored["code"] == 1 and restored["data"]["count"] == 1, restored
     listed = get(api, f"{name}/index", super_admin)["data"]
     assert {r["id"] for r in listed["list"]} == {first, second} and listed["total"] == 2
     # Purge the other copy.
@@ -301,7 +274,7 @@ def menu_names(api: httpx.Client, who: AdminUser) -> set[str]:
     def walk(nodes: list[dict[str, Any]]) -> list[str]:
         return [name for node in nodes for name in [node["name"], *walk(node.get("children") or [])]]
 
-    return set(walk(ok(api.get("/srv/admin/index/index", headers={**who.headers, **EN}))["menus"]))
+    return set(walk(get_ok(api, "index/index", who)["menus"]))
 
 
 def test_a_restored_menu_rule_is_granted_again_to_the_groups_that_held_it(

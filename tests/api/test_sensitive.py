@@ -14,24 +14,22 @@ import pytest
 
 from tests.api.admin_support import (
     EN,
-    PASSWORD,
     ZH,
     AdminUser,
+    get_ok,
     make_admin,
     ok,
     post,
+    post_member,
+    table_log,
     unique,
 )
 
 
 def member(api: httpx.Client, who: AdminUser, mobile: str) -> dict[str, Any]:
-    name = unique("sd")
-    body = {"username": name, "nickname": "Watched", "password": PASSWORD, "mobile": mobile, "group_id": 1}
-    created = post(api, "user/user/add", who, body)
+    created = post_member(api, who, username=unique("sd"), nickname="Watched", mobile=mobile, group_id=1)
     assert created["code"] == 1, created
-    row = ok(api.get("/srv/admin/user/user/edit", params={"id": created["data"]["id"]}, headers=who.headers))[
-        "row"
-    ]
+    row = get_ok(api, "user/user/edit", who, id=created["data"]["id"])["row"]
     return {**row, "password": ""}
 
 
@@ -40,15 +38,7 @@ def edit(api: httpx.Client, who: AdminUser, row: dict[str, Any], **changes: Any)
 
 
 def changes_of(api: httpx.Client, who: AdminUser, item_id: int) -> list[dict[str, Any]]:
-    search = [{"field": "table", "val": "user/user", "operator": "eq"}]
-    answer = ok(
-        api.get(
-            "/srv/admin/security/sensitiveDataLog/index",
-            params={"search": json.dumps(search), "limit": 100},
-            headers={**who.headers, **EN},
-        )
-    )
-    return [r for r in answer["list"] if r["item_id"] == item_id]
+    return [r for r in table_log(api, who, "sensitiveDataLog", "user/user") if r["item_id"] == item_id]
 
 
 def stored_mobile(member_id: int) -> str:
@@ -78,19 +68,9 @@ def test_a_watched_change_is_logged_with_before_and_after_and_rolled_back(
     done = post(api, "security/sensitiveDataLog/rollback", super_admin, {"ids": [mobile["id"]]})
     assert done["code"] == 1 and done["data"]["count"] == 1, done
     assert stored_mobile(row["id"]) == "13800000001"
-    taken = post(
-        api,
-        "user/user/add",
-        super_admin,
-        {"username": unique("t"), "nickname": "T", "password": PASSWORD, "mobile": "13800000001"},
-    )
+    taken = post_member(api, super_admin, mobile="13800000001")
     assert taken["code"] == 0  # the old number is claimed again
-    freed = post(
-        api,
-        "user/user/add",
-        super_admin,
-        {"username": unique("t"), "nickname": "T", "password": PASSWORD, "mobile": "13800000002"},
-    )
+    freed = post_member(api, super_admin, mobile="13800000002")
     assert freed["code"] == 1  # the new one is free
     after = {r["id"]: r for r in changes_of(api, super_admin, row["id"])}
     assert (
@@ -159,9 +139,7 @@ def test_an_injected_failure_between_the_edit_and_its_log_row_saves_nothing(
 def test_rules_pick_fields_of_the_table_and_rollback_needs_both_permissions(
     api: httpx.Client, super_admin: AdminUser
 ) -> None:
-    rules = ok(api.get("/srv/admin/security/sensitiveData/index", headers={**super_admin.headers, **EN}))[
-        "list"
-    ]
+    rules = get_ok(api, "security/sensitiveData/index", super_admin)["list"]
     members_rule = next(r for r in rules if r["table"] == "user/user")
     assert "mobile" in members_rule["fields"] and "password" in members_rule["fields"]
     bad = post(
@@ -196,20 +174,11 @@ def save_config(
 
 
 def config_changes(api: httpx.Client, who: AdminUser, field: str) -> list[dict[str, Any]]:
-    search = [{"field": "table", "val": "routine/config", "operator": "eq"}]
-    answer = ok(
-        api.get(
-            "/srv/admin/security/sensitiveDataLog/index",
-            params={"search": json.dumps(search), "limit": 100},
-            headers={**who.headers, **EN},
-        )
-    )
-    return [r for r in answer["list"] if r["field"] == field]
+    return [r for r in table_log(api, who, "sensitiveDataLog", "routine/config") if r["field"] == field]
 
 
 def log_total(api: httpx.Client, who: AdminUser) -> int:
-    answer = ok(api.get("/srv/admin/security/sensitiveDataLog/index", headers={**who.headers, **EN}))
-    return int(answer["total"])
+    return int(get_ok(api, "security/sensitiveDataLog/index", who)["total"])
 
 
 def stored_config(group: str, name: str) -> Any:
@@ -219,13 +188,11 @@ def stored_config(group: str, name: str) -> Any:
 
 
 def test_a_watched_config_value_is_logged_and_rolled_back(api: httpx.Client, super_admin: AdminUser) -> None:
-    rules = ok(api.get("/srv/admin/security/sensitiveData/index", headers={**super_admin.headers, **EN}))[
-        "list"
-    ]
+    rules = get_ok(api, "security/sensitiveData/index", super_admin)["list"]
     config_rule = next(r for r in rules if r["table"] == "routine/config")  # seeded by default
     assert config_rule["table_title"] == "System config"
     assert {"site.record_number", "site.hotline", "mail.smtp_pass"} <= set(config_rule["fields"])
-    tables = ok(api.get("/srv/admin/security/sensitiveData/tables", headers={**super_admin.headers, **EN}))
+    tables = get_ok(api, "security/sensitiveData/tables", super_admin)
     config_table = next(t for t in tables if t["path"] == "routine/config")
     assert "site.office_hours" in config_table["fields"]
     assert config_table["field_titles"]["site.hotline"] == "Service hotline"  # the form offers titles

@@ -1,16 +1,24 @@
-"""Steps the browser tests share (one way to do each): answering a confirmation popover, waiting for
-a menu to stop moving."""
+"""Steps the browser tests share (one way to do each): answering a confirmation popover, deleting a
+table row, waiting for a menu to stop moving."""
 
 from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 
 def confirm(page: Page, ok: str) -> None:
     """Press the OK button (`ok`, a regular expression such as r"^确\\s*定$") of the open popconfirm."""
     page.get_by_role("tooltip").get_by_role("button", name=re.compile(ok)).click()
+
+
+def delete_row(page: Page, text: dict, row: Locator, timeout: float | None = None) -> None:
+    """Delete a back-office table `row`: its Delete button (`text["delete"]`), then OK (`text["ok"]`)
+    in the popconfirm; the deleted message (`text["deleted"]`) shows."""
+    row.get_by_role("button", name=re.compile(text["delete"])).click()
+    confirm(page, text["ok"])
+    expect(page.get_by_text(text["deleted"])).to_be_visible(timeout=timeout)
 
 
 def settled(area: Locator) -> None:

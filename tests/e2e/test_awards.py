@@ -15,9 +15,15 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.steps import confirm
+from tests.e2e.steps import delete_row
 from tests.e2e.test_admin import admin_page
-from tests.e2e.test_designed import TEXT, _open_business, _row, _save, _wait_for_page
+from tests.e2e.test_designed import (
+    TEXT,
+    _add_with_year,
+    _added_row,
+    _open_business,
+    _wait_for_page,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -37,23 +43,17 @@ def _certificate() -> bytes:
 
 
 def test_an_award_added_in_the_back_office_reaches_the_awards_page(server, browser: Browser) -> None:
-    text = TEXT["zh"]
     SHOTS.mkdir(parents=True, exist_ok=True)
     mark = uuid.uuid4().hex[:6]
     zh_title, en_title = f"城市更新示范单位 {mark}", f"Urban Renewal Model Unit {mark}"
     with admin_page(browser, server, 1440, 900) as page:
         # Business › Awards, a menu of its own since the design was seeded.
         awards = _open_business(page, "荣誉证书", "award", "官网“荣誉证书”页", "城市环境卫生管理优秀单位")
-        awards.get_by_role("button", name=re.compile(text["add"])).click()
-        dialog = page.get_by_role("dialog", name=text["addTitle"])
+        dialog = _add_with_year(page, awards, "获奖年份", "2026")
         dialog.get_by_label("奖项名称", exact=True).fill(zh_title)
         dialog.get_by_label("奖项名称（英文）", exact=True).fill(en_title)
         dialog.get_by_label("颁发单位", exact=True).fill("市住房和城乡建设局")
         dialog.get_by_label("颁发单位（英文）", exact=True).fill("Municipal Housing Bureau")
-        year = dialog.get_by_label("获奖年份", exact=True)
-        year.click()
-        year.fill("2026")
-        page.keyboard.press("Enter")
         dialog.get_by_label("获奖说明", exact=True).fill("老旧小区改造项目获评年度示范。")
         dialog.get_by_label("获奖说明（英文）", exact=True).fill("Estate renewal, model of the year.")
         dialog.get_by_test_id("upload-image").locator("input[type=file]").set_input_files(
@@ -62,11 +62,7 @@ def test_an_award_added_in_the_back_office_reaches_the_awards_page(server, brows
         expect(dialog.get_by_test_id("upload-image").locator("img").first).to_have_attribute(
             "src", re.compile(r"^/storage/")
         )
-        _save(page, text, text["addTitle"])
-        expect(page.get_by_text(text["added"])).to_be_visible()
-        row = _row(awards, zh_title)
-        expect(row).to_have_count(1)
-        expect(row).to_contain_text("2026")
+        row = _added_row(page, awards, zh_title, "2026")
         page.screenshot(path=str(SHOTS / "admin-zh-1440.png"), full_page=True)
 
         # The save publishes: both languages list the award with its issuer and year.
@@ -92,9 +88,7 @@ def test_an_award_added_in_the_back_office_reaches_the_awards_page(server, brows
         public.close()
 
         # Deleted in the back office, it leaves the site.
-        row.get_by_role("button", name=re.compile(text["delete"])).click()
-        confirm(page, text["ok"])
-        expect(page.get_by_text(text["deleted"])).to_be_visible()
+        delete_row(page, TEXT["zh"], row)
     _wait_for_absent(server, "/jiang/", zh_title)
 
 

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.steps import confirm
+from tests.e2e.steps import delete_row
 from tests.e2e.test_admin import admin_page
+from tests.e2e.test_designed import TABLE_TEXT
 
 pytestmark = pytest.mark.e2e
 
@@ -21,44 +22,34 @@ SHOTS = Path("/tmp/shots/generator")
 
 TEXT = {
     "zh": {
+        **TABLE_TEXT["zh"],
         "new": "新建数据表",
         "template": "模板：内容页",
         "path": "规则路径",
         "titleZh": "标题（中文）",
         "integer": "添加字段：整数",
         "moveUp": "上移：integer_1",
-        "save": r"^保\s*存$",
         "saved": "保存成功",
         "open": r"^打\s*开$",
-        "add": r"^添\s*加$",
         "title": "标题",
-        "added": "添加成功",
         "log": "/admin/crud/log",
-        "delete": r"^删\s*除$",
-        "ok": r"^确\s*定$",
-        "deleted": "删除成功",
         "twoColumns": "两栏",
         "order": "默认排序",
         "oldest": "最早添加的在前",
         "cover": "封面",
     },
     "en": {
+        **TABLE_TEXT["en"],
         "new": "New table",
         "template": "From template: content page",
         "path": "Rule path",
         "titleZh": "Title (Chinese)",
         "integer": "Add a field: Integer",
         "moveUp": "Move up: integer_1",
-        "save": r"^Save$",
         "saved": "Saved successfully",
         "open": r"^Open$",
-        "add": r"^Add$",
         "title": "Title",
-        "added": "Added successfully",
         "log": "/admin/crud/log",
-        "delete": r"^Delete$",
-        "ok": r"^OK$",
-        "deleted": "Deleted successfully",
         "twoColumns": "Two columns",
         "order": "Default order",
         "oldest": "Oldest added first",
@@ -134,9 +125,7 @@ def test_admin_generates_a_table_uses_it_at_once_and_deletes_it(
         # Delete the table (with its row).
         _goto(page, server, "/admin/crud/crud", lang)
         row = area.locator("tr, li").filter(has_text=name)
-        row.get_by_role("button", name=re.compile(text["delete"])).click()
-        confirm(page, text["ok"])
-        expect(page.get_by_text(text["deleted"])).to_be_visible(timeout=20_000)  # rows go to the recycle bin
+        delete_row(page, text, row, timeout=20_000)  # rows go to the recycle bin
         expect(row).to_have_count(0)
 
 

@@ -6,17 +6,23 @@ takes it off again. The table in English at phone width too. Screenshots in /tmp
 
 from __future__ import annotations
 
-import re
 import uuid
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.steps import confirm
+from tests.e2e.steps import delete_row
 from tests.e2e.test_admin import admin_page
 from tests.e2e.test_awards import _wait_for_absent
-from tests.e2e.test_designed import TEXT, _open_business, _row, _save, _wait_for_page
+from tests.e2e.test_designed import (
+    TEXT,
+    _add_with_year,
+    _added_row,
+    _open_business,
+    _row,
+    _wait_for_page,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -24,7 +30,6 @@ SHOTS = Path("/tmp/shots/history")
 
 
 def test_a_milestone_added_in_the_back_office_reaches_the_history_page(server, browser: Browser) -> None:
-    text = TEXT["zh"]
     SHOTS.mkdir(parents=True, exist_ok=True)
     mark = uuid.uuid4().hex[:6]
     zh_event, en_event = f"城市更新业务启动 {mark}", f"Urban renewal services begin {mark}"
@@ -32,19 +37,10 @@ def test_a_milestone_added_in_the_back_office_reaches_the_history_page(server, b
         table = _open_business(
             page, "发展历程", "history", "官网“发展历程”页", "公司成立，承接滨江新区首个道路保洁项目"
         )
-        table.get_by_role("button", name=re.compile(text["add"])).click()
-        dialog = page.get_by_role("dialog", name=text["addTitle"])
-        year = dialog.get_by_label("年份", exact=True)
-        year.click()
-        year.fill("2020")
-        page.keyboard.press("Enter")
+        dialog = _add_with_year(page, table, "年份", "2020")
         dialog.get_by_label("事件", exact=True).fill(zh_event)
         dialog.get_by_label("事件（英文）", exact=True).fill(en_event)
-        _save(page, text, text["addTitle"])
-        expect(page.get_by_text(text["added"])).to_be_visible()
-        row = _row(table, zh_event)
-        expect(row).to_have_count(1)
-        expect(row).to_contain_text("2020")
+        row = _added_row(page, table, zh_event, "2020")
         page.screenshot(path=str(SHOTS / "admin-zh-1440.png"), full_page=True)
 
         # The save publishes: both languages show it between 2019 and 2021, without JavaScript.
@@ -68,9 +64,7 @@ def test_a_milestone_added_in_the_back_office_reaches_the_history_page(server, b
             context.close()
 
         # Deleted in the back office, it leaves the site.
-        row.get_by_role("button", name=re.compile(text["delete"])).click()
-        confirm(page, text["ok"])
-        expect(page.get_by_text(text["deleted"])).to_be_visible()
+        delete_row(page, TEXT["zh"], row)
     _wait_for_absent(server, "/about/history/", zh_event)
 
 

@@ -12,34 +12,16 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.test_admin import admin_page
-from tests.e2e.test_members import _fill_captcha
+from tests.e2e.test_members import TEXT as MEMBER_TEXT
+from tests.e2e.test_members import _log_in
 
 pytestmark = pytest.mark.e2e
 
 SHOTS = Path("/tmp/shots/member-rules")
+# The member pages' words (tests/e2e/test_members.py), and the refusal.
 TEXT = {
-    "zh": {
-        "account": "账号",
-        "password": "密码",
-        "captcha": "图形验证码",
-        "center": "会员中心",
-        "balance": "余额记录",
-        "integral": "积分记录",
-        "profile": "个人资料",
-        "denied": "您没有权限访问此页面",
-        "empty": "暂无记录",
-    },
-    "en": {
-        "account": "Account",
-        "password": "Password",
-        "captcha": "Captcha",
-        "center": "Member center",
-        "balance": "Balance log",
-        "integral": "Points log",
-        "profile": "Profile",
-        "denied": "No permission to access this page",
-        "empty": "No records yet",
-    },
+    "zh": {**MEMBER_TEXT["zh-cn"], "denied": "您没有权限访问此页面"},
+    "en": {**MEMBER_TEXT["en"], "denied": "No permission to access this page"},
 }
 
 
@@ -91,12 +73,7 @@ def test_a_member_without_the_balance_rule_neither_sees_nor_opens_it(
     page.set_default_timeout(20_000)
     try:
         page.goto(server.url("/user/login", lang))
-        login = page.get_by_test_id("user-login")
-        login.get_by_label(text["account"], exact=True).fill(username)
-        login.get_by_label(text["password"], exact=True).fill(password)
-        _fill_captcha(server, page, login, text["captcha"])
-        login.locator("button[type=submit]").click()
-        expect(page.get_by_role("heading", level=1, name=text["center"])).to_be_visible()
+        _log_in(server, page, text, username, password)
         expect(page.get_by_role("link", name=text["integral"])).to_be_visible()
         expect(page.get_by_role("link", name=text["balance"])).to_have_count(0)
 

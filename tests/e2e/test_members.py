@@ -114,6 +114,16 @@ def _fill_captcha(server: LocalServer, page: Page, form, label: str) -> None:
     form.get_by_label(label, exact=True).fill(_captcha_answer(server, page, form))
 
 
+def _log_in(server: LocalServer, page: Page, text: dict[str, str], account: str, password: str) -> None:
+    """Log a member in on the open login page (account, password, captcha); the member center opens."""
+    login = page.get_by_test_id("user-login")
+    login.get_by_label(text["account"], exact=True).fill(account)
+    login.get_by_label(text["password"], exact=True).fill(password)
+    _fill_captcha(server, page, login, text["captcha"])
+    login.locator("button[type=submit]").click()
+    expect(page.get_by_role("heading", level=1, name=text["center"])).to_be_visible()
+
+
 def _journey(server: LocalServer, page: Page, lang: str) -> None:
     text = TEXT[lang]
     username = "e" + uuid.uuid4().hex[:10]
@@ -172,12 +182,7 @@ def _journey(server: LocalServer, page: Page, lang: str) -> None:
     expect(page.get_by_test_id("user-login").get_by_role("status")).to_have_text(text["changed"])
 
     # Log in with the new password.
-    login = page.get_by_test_id("user-login")
-    login.get_by_label(text["account"], exact=True).fill(email)
-    login.get_by_label(text["password"], exact=True).fill(new_password)
-    _fill_captcha(server, page, login, text["captcha"])
-    login.locator("button[type=submit]").click()
-    expect(page.get_by_role("heading", level=1, name=text["center"])).to_be_visible()
+    _log_in(server, page, text, email, new_password)
 
     # Balance and points.
     page.get_by_role("link", name=text["balance"]).click()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.steps import confirm
+from tests.e2e.steps import confirm, delete_row
 from tests.e2e.test_admin import admin_page
 from tests.e2e.test_designed import TABLE_TEXT, _row
 
@@ -67,10 +67,15 @@ TEXT = {
 }
 
 
-def _open(page: Page, server, path: str, lang: str) -> Locator:
+def _open(page: Page, server, path: str, lang: str, ready: str = "") -> Locator:
+    """The page at `path`, once its Refresh button shows; a page without one (the config page) is ready
+    when the field labelled `ready` shows."""
     page.goto(server.url(path, lang))
     area = page.locator(f'[data-tab="{path}"]')
-    expect(area.get_by_role("button", name=re.compile(r"刷\s*新|Refresh"))).to_be_visible()
+    if ready:
+        expect(area.get_by_label(ready, exact=True)).to_be_visible()
+    else:
+        expect(area.get_by_role("button", name=re.compile(r"刷\s*新|Refresh"))).to_be_visible()
     return area
 
 
@@ -95,9 +100,7 @@ def test_delete_restore_and_roll_back_a_member(
         expect(page.get_by_text(text["added"])).to_be_visible()
         row = _row(members, name)
         expect(row).to_have_count(1)
-        row.get_by_role("button", name=re.compile(text["delete"])).click()
-        confirm(page, text["ok"])
-        expect(page.get_by_text(text["deleted"])).to_be_visible()
+        delete_row(page, text, row)
         expect(_row(members, name)).to_have_count(0)
 
         # The recycle bin has it: view the row as it was, then restore it.
@@ -151,14 +154,6 @@ def test_delete_restore_and_roll_back_a_member(
         expect(_row(members, name)).to_contain_text(first)
 
 
-def _open_config(page: Page, server, lang: str) -> Locator:
-    """The config page (no refresh button: ready when the hotline field shows)."""
-    page.goto(server.url("/admin/routine/config", lang))
-    area = page.locator('[data-tab="/admin/routine/config"]')
-    expect(area.get_by_label(TEXT[lang]["hotline"], exact=True)).to_be_visible()
-    return area
-
-
 @pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
 def test_a_watched_config_value_saved_and_rolled_back(
     server, browser: Browser, lang: str, width: int, height: int
@@ -168,7 +163,7 @@ def test_a_watched_config_value_saved_and_rolled_back(
     hotline = f"400-{uuid.uuid4().int % 10**7:07d}"
     with admin_page(browser, server, width, height) as page:
         # The config page: change the service hotline (watched by the default rule) and save.
-        config = _open_config(page, server, lang)
+        config = _open(page, server, "/admin/routine/config", lang, text["hotline"])
         field = config.get_by_label(text["hotline"], exact=True)
         old = field.input_value()
         field.fill(hotline)
@@ -196,5 +191,5 @@ def test_a_watched_config_value_saved_and_rolled_back(
         page.screenshot(path=str(SHOTS / f"config-log-{lang}-{width}.png"), full_page=True)
 
         # The config page holds the old hotline again.
-        config = _open_config(page, server, lang)
+        config = _open(page, server, "/admin/routine/config", lang, text["hotline"])
         expect(config.get_by_label(text["hotline"], exact=True)).to_have_value(old)

@@ -16,6 +16,13 @@ def option_values(command: list[str], option: str) -> list[str]:
     return [command[i + 1] for i, arg in enumerate(command) if arg == option]
 
 
+def write_files(root: Path, *relatives: str) -> None:
+    """Small Python files at `relatives` under `root` (folders made as needed)."""
+    for relative in relatives:
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text("x = 1\n")
+
+
 def test_dry_run_plans_an_arm64_python312_wheel_install(tmp_path: Path) -> None:
     target = tmp_path / "lambda"
     done = subprocess.run(
@@ -51,7 +58,8 @@ def test_copy_keeps_the_package_and_drops_development_code(tmp_path: Path) -> No
     import package_lambda
 
     source = tmp_path / "functions"
-    for relative in (
+    write_files(
+        source,
         "__init__.py",
         "handler.py",
         "core/settings.py",
@@ -63,9 +71,7 @@ def test_copy_keeps_the_package_and_drops_development_code(tmp_path: Path) -> No
         "services/test_storage.py",
         "services/storage.py",
         ".pytest_cache/v/cache/nodeids",
-    ):
-        (source / relative).parent.mkdir(parents=True, exist_ok=True)
-        (source / relative).write_text("x = 1\n")
+    )
 
     target = tmp_path / "build"
     copied = package_lambda.copy_package(target, source)
@@ -109,7 +115,8 @@ def test_strip_removes_the_sdk_stubs_and_scripts(tmp_path: Path) -> None:
     sys.path.insert(0, str(REPO_ROOT / "infra"))
     import package_lambda
 
-    for relative in (
+    write_files(
+        tmp_path,
         "boto3/__init__.py",
         "boto3-1.40.0.dist-info/METADATA",
         "botocore/__init__.py",
@@ -120,9 +127,7 @@ def test_strip_removes_the_sdk_stubs_and_scripts(tmp_path: Path) -> None:
         "pydantic/main.pyi",
         "pydantic-2.0.dist-info/METADATA",
         "jmespath/__init__.py",
-    ):
-        (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / relative).write_text("x = 1\n")
+    )
     package_lambda.strip_installed(tmp_path)
     left = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
     assert left == ["jmespath/__init__.py", "pydantic-2.0.dist-info/METADATA", "pydantic/__init__.py"]
