@@ -19,7 +19,7 @@
  * The root loader loads the language files of the target page before it renders (lib/i18n
  * prepareRoute: general + by path + by route name + extras) and runs on every navigation.
  */
-import { matchRoutes, Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { matchRoutes, Outlet, redirect, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { prepareRoute } from '../lib/i18n';
 import { loadingPathFor, ROUTE_PATHS, type RouteMeta, type RouteName } from '../lib/routes';
 import { adminLoadingLoader, userLoadingLoader } from '../features/loading/loaders';
@@ -31,6 +31,29 @@ function toLoading(area: 'admin' | 'user') {
   return ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     return redirect(loadingPathFor(area, url.pathname, url.search));
+  };
+}
+
+type AreaRoute = Omit<NonIndexRouteObject, 'path' | 'children'>;
+
+/**
+ * An area's routes, alike for /admin and /user: its shell (`layout`) around the area's root (→ its
+ * loading route), the loading route `loading/:to?` and every other path.
+ */
+function area(
+  name: 'admin' | 'user',
+  layout: NonIndexRouteObject['lazy'],
+  { loading, other }: { loading: Omit<AreaRoute, 'handle'>; other: AreaRoute },
+): RouteObject {
+  const loadingName = name === 'admin' ? 'adminLoading' : 'userLoading';
+  return {
+    path: ROUTE_PATHS[name],
+    lazy: layout,
+    children: [
+      { index: true, loader: () => redirect(ROUTE_PATHS[loadingName]) },
+      { path: 'loading/:to?', handle: meta(loadingName), ...loading },
+      { path: '*', ...other },
+    ],
   };
 }
 
@@ -69,43 +92,22 @@ export const routes: RouteObject[] = [
       { path: ROUTE_PATHS.userReg, handle: meta('userReg'), lazy: () => import('../features/auth/components/user-register') },
       { path: ROUTE_PATHS.notFound, handle: meta('notFound'), lazy: () => import('../features/errors/components/not-found') },
       { path: ROUTE_PATHS.noPower, handle: meta('noPower'), lazy: () => import('../features/errors/components/no-power') },
-      {
-        path: ROUTE_PATHS.admin,
-        lazy: () => import('./admin-layout'),
-        children: [
-          { index: true, loader: () => redirect(ROUTE_PATHS.adminLoading) },
-          {
-            path: 'loading/:to?',
-            handle: meta('adminLoading'),
-            loader: adminLoadingLoader,
-            lazy: () => import('../features/admin/shell/admin-loading'),
-          },
-          // Menu routes (and /admin/iframe/{url}) render inside the shell's tabs; an unknown or
-          // forbidden path goes to the loading route (menus not loaded yet) or to /401.
-          {
-            path: '*',
-            handle: { ...meta('adminLoading'), addtab: true },
-            // Its own chunk (with the admin store): the login screens' first load does not need it.
-            loader: (args) => import('../features/admin/shell/route-loader').then((m) => m.adminRouteLoader(args)),
-            lazy: () => import('./admin-route'),
-          },
-        ],
-      },
-      {
-        path: ROUTE_PATHS.user,
-        lazy: () => import('./user-layout'),
-        children: [
-          { index: true, loader: () => redirect(ROUTE_PATHS.userLoading) },
-          {
-            path: 'loading/:to?',
-            handle: meta('userLoading'),
-            loader: userLoadingLoader,
-            // The member center's pages (features/account) are chosen by the `to` parameter.
-            lazy: () => import('../features/account/components/account-center'),
-          },
-          { path: '*', loader: toLoading('user') },
-        ],
-      },
+      area('admin', () => import('./admin-layout'), {
+        loading: { loader: adminLoadingLoader, lazy: () => import('../features/admin/shell/admin-loading') },
+        // Menu routes (and /admin/iframe/{url}) render inside the shell's tabs; an unknown or
+        // forbidden path goes to the loading route (menus not loaded yet) or to /401.
+        other: {
+          handle: { ...meta('adminLoading'), addtab: true },
+          // Its own chunk (with the admin store): the login screens' first load does not need it.
+          loader: (args) => import('../features/admin/shell/route-loader').then((m) => m.adminRouteLoader(args)),
+          lazy: () => import('./admin-route'),
+        },
+      }),
+      area('user', () => import('./user-layout'), {
+        // The member center's pages (features/account) are chosen by the `to` parameter.
+        loading: { loader: userLoadingLoader, lazy: () => import('../features/account/components/account-center') },
+        other: { loader: toLoading('user') },
+      }),
       { path: '*', loader: () => redirect(ROUTE_PATHS.notFound) },
     ],
   },

@@ -10,7 +10,7 @@ import { Form, theme, type FormInstance, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../lib/request';
 
-type AppFormProps<V> = Omit<FormProps<V>, 'onFinish' | 'form' | 'name'> & {
+export type AppFormProps<V> = Omit<FormProps<V>, 'onFinish' | 'form' | 'name'> & {
   form: FormInstance<V>;
   /** Also the form's test id. */
   name: string;

@@ -1,26 +1,13 @@
 /** The form controls of a schema field (./schema FieldInputType). */
 import { lazy, Suspense, useMemo } from 'react';
-import {
-  Button,
-  Checkbox,
-  ColorPicker,
-  DatePicker,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Space,
-  Switch,
-  TimePicker,
-  Tree,
-  TreeSelect,
-} from 'antd';
-import { CaretDownFilled, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Checkbox, ColorPicker, DatePicker, Input, InputNumber, Radio, Select, Switch, TimePicker, Tree, TreeSelect } from 'antd';
+import { CaretDownFilled } from '@ant-design/icons';
 import dayjs from '../../lib/dayjs-locale';
 import { useTranslation } from 'react-i18next';
 import { CityCascader } from '../city-cascader';
 import { DateInput } from '../date-input';
 import { IconPicker } from '../icon-picker';
+import { InputRows } from '../input-rows';
 import { UploadField } from '../upload/upload-field';
 import { RemoteSelect } from './remote-select';
 import { leafKeys, type FieldSchema } from './schema';
@@ -61,39 +48,35 @@ interface Pair {
 /** Key-value pairs (the `array` type): one row of two inputs per pair, added and removed by buttons. */
 function PairsInput({ field, id, value, onChange }: { field: FieldSchema; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
   const { t } = useTranslation('admin/common');
-  const pairs = Array.isArray(value) ? (value as Pair[]) : [];
-  const set = (next: Pair[]) => onChange?.(next);
   return (
-    <div id={id} role="group" aria-label={field.label}>
-      {pairs.map((pair, index) => (
-        <Space.Compact key={index} block style={{ marginBottom: 8 }}>
-          <Input
-            aria-label={t('common.pairKey', { n: index + 1 })}
-            placeholder={t('common.key')}
-            value={pair.key}
-            maxLength={100}
-            onChange={(e) => set(pairs.map((p, i) => (i === index ? { ...p, key: e.target.value } : p)))}
-          />
-          <Input
-            aria-label={t('common.pairValue', { n: index + 1 })}
-            placeholder={t('common.value')}
-            value={pair.value}
-            maxLength={500}
-            onChange={(e) => set(pairs.map((p, i) => (i === index ? { ...p, value: e.target.value } : p)))}
-          />
-          <Button
-            aria-label={t('common.removePair', { n: index + 1 })}
-            icon={<DeleteOutlined aria-hidden />}
-            onClick={() => set(pairs.filter((_, i) => i !== index))}
-          />
-        </Space.Compact>
-      ))}
-      {pairs.length < 50 && (
-        <Button type="dashed" icon={<PlusOutlined aria-hidden />} onClick={() => set([...pairs, { key: '', value: '' }])}>
-          {t('common.addPair')}
-        </Button>
-      )}
-    </div>
+    <InputRows<Pair>
+      id={id}
+      label={field.label}
+      rows={Array.isArray(value) ? (value as Pair[]) : []}
+      onChange={(next) => onChange?.(next)}
+      inputs={[
+        {
+          label: (n) => t('common.pairKey', { n }),
+          placeholder: t('common.key'),
+          maxLength: 100,
+          get: (pair) => pair.key,
+          set: (pair, key) => ({ ...pair, key }),
+        },
+        {
+          label: (n) => t('common.pairValue', { n }),
+          placeholder: t('common.value'),
+          maxLength: 500,
+          get: (pair) => pair.value,
+          set: (pair, value) => ({ ...pair, value }),
+        },
+      ]}
+      removeLabel={(n) => t('common.removePair', { n })}
+      blank={() => ({ key: '', value: '' })}
+      addText={t('common.addPair')}
+      addButton={{ type: 'dashed' }}
+      max={50}
+      rowGap={8}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testRequestClient } from '../../testing/request-client';
 import { server } from '../../testing/server';
 import { i18n } from '../i18n';
 import { createRequestClient, DEFAULT_TIMEOUT_MS, RequestError, type ClientDeps, type TokenStore } from '../request';
@@ -24,26 +25,24 @@ function memoryTokens(initial: { auth?: string; refresh?: string } = {}): TokenS
 }
 
 function setup(overrides: Partial<ClientDeps> = {}) {
-  const notifier = { success: vi.fn(), error: vi.fn() };
-  const navigate = vi.fn();
-  const logger = vi.fn();
   const admin = memoryTokens();
   const user = memoryTokens();
-  const client = createRequestClient({
-    notifier,
-    navigate,
-    logger,
-    tokens: { admin, user },
-    isAdminApp: () => false,
-    currentPath: () => '/user/account',
-    isOnline: () => true,
-    fetch: (input, init) => fetch(new URL(String(input), window.location.origin), init),
-    ...overrides,
-  });
-  return { client, notifier, navigate, logger, admin, user };
+  return { ...testRequestClient({ tokens: { admin, user }, ...overrides }), admin, user };
 }
 
 const ok = (data: unknown = {}, msg = '') => HttpResponse.json({ code: 1, msg, time: 1, data });
+
+/** Answers GET `path` and writes down the two headers of each request to it. */
+function headersSeen(path: string, first: string, second: string): Array<[string | null, string | null]> {
+  const seen: Array<[string | null, string | null]> = [];
+  server.use(
+    http.get(`*/srv${path}`, ({ request }) => {
+      seen.push([request.headers.get(first), request.headers.get(second)]);
+      return ok();
+    }),
+  );
+  return seen;
+}
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
@@ -105,13 +104,7 @@ describe('request client: URL, timeout and headers', () => {
   });
 
   it('sends the language headers from the current language', async () => {
-    const seen: Array<[string | null, string | null]> = [];
-    server.use(
-      http.get('*/srv/api/lang', ({ request }) => {
-        seen.push([request.headers.get('think-lang'), request.headers.get('accept-language')]);
-        return ok();
-      }),
-    );
+    const seen = headersSeen('/api/lang', 'think-lang', 'accept-language');
     const { client } = setup();
     await client.get('/api/lang');
     await i18n.changeLanguage('zh-cn');
@@ -123,13 +116,7 @@ describe('request client: URL, timeout and headers', () => {
   });
 
   it('sends batoken only in the admin area and ba-user-token whenever a member token exists', async () => {
-    const seen: Array<[string | null, string | null]> = [];
-    server.use(
-      http.get('*/srv/api/tokens', ({ request }) => {
-        seen.push([request.headers.get('batoken'), request.headers.get('ba-user-token')]);
-        return ok();
-      }),
-    );
+    const seen = headersSeen('/api/tokens', 'batoken', 'ba-user-token');
     let adminArea = true;
     const { client, admin, user } = setup({ isAdminApp: () => adminArea });
     admin.setToken('A1');

@@ -59,6 +59,16 @@ function setup(stored: unknown = null, prepare: () => Promise<unknown> = () => P
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A store with task `a` added (`callback` hears how it ends), then the tasks `more`, and the first stream open. */
+async function started(blockOnFailure: boolean, ...more: string[]) {
+  const callback = vi.fn();
+  const run = setup();
+  run.store.addTask('a', blockOnFailure, '', callback);
+  for (const command of more) run.store.addTask(command);
+  await flush();
+  return { ...run, callback };
+}
+
 function task(status: number, extra: Partial<TerminalTask> = {}): TerminalTask {
   return {
     uuid: `t${status}-${Math.random()}`,
@@ -183,11 +193,7 @@ describe('starting tasks', () => {
 
 describe('stream messages', () => {
   it('link success → Executing, lines are messages, exec success → Success, completed closes and calls back, next starts', async () => {
-    const callback = vi.fn();
-    const { store, streams, s } = setup();
-    store.addTask('a', true, '', callback);
-    store.addTask('b');
-    await flush();
+    const { callback, streams, s } = await started(true, 'b');
     const [first] = streams;
     first.send('u1', FLAGS.linkSuccess);
     expect(s().taskList[0].status).toBe(TaskStatus.Executing);
@@ -206,10 +212,7 @@ describe('stream messages', () => {
     expect(streams).toHaveLength(2);
   });
   it('exec error → Failed; completed keeps Failed, shows the message of a blocking task, calls back Failed', async () => {
-    const callback = vi.fn();
-    const { store, streams, s } = setup();
-    store.addTask('a', true, '', callback);
-    await flush();
+    const { callback, streams, s } = await started(true);
     streams[0].send('u1', FLAGS.linkSuccess);
     streams[0].send('u1', FLAGS.execError);
     expect(s().taskList[0].status).toBe(TaskStatus.Failed);
@@ -228,11 +231,7 @@ describe('stream messages', () => {
     expect(s().taskList[0].showMessage).toBe(false); // not blocking: stays folded
   });
   it('a stream error (closed) sets Failed and calls back; the next task starts', async () => {
-    const callback = vi.fn();
-    const { store, streams, s } = setup();
-    store.addTask('a', false, '', callback);
-    store.addTask('b');
-    await flush();
+    const { callback, streams, s } = await started(false, 'b');
     streams[0].fail(2);
     expect(s().taskList[0].status).toBe(TaskStatus.Failed);
     expect(callback).toHaveBeenCalledWith(TaskStatus.Failed);

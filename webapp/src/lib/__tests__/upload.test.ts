@@ -1,27 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { NO_TOKENS, testRequestClient } from '../../testing/request-client';
 import { server } from '../../testing/server';
 import { setLanguage } from '../i18n';
-import { createRequestClient } from '../request';
 import { sha1Hex, suffixIconUrl, UploadCheckError, uploadFile } from '../upload';
 
-function client() {
-  const notifier = { success: vi.fn(), error: vi.fn() };
-  const empty = { getToken: () => '', setToken: () => undefined, removeToken: () => undefined };
-  return {
-    notifier,
-    client: createRequestClient({
-      notifier,
-      navigate: vi.fn(),
-      logger: vi.fn(),
-      tokens: { admin: { ...empty, getToken: () => 'admin-token' }, user: { ...empty, getToken: () => 'member-token' } },
-      isAdminApp: () => false,
-      currentPath: () => '/user/account',
-      isOnline: () => true,
-      fetch: (input, init) => fetch(new URL(String(input), window.location.origin), init),
-    }),
-  };
-}
+const client = () =>
+  testRequestClient({
+    tokens: { admin: { ...NO_TOKENS, getToken: () => 'admin-token' }, user: { ...NO_TOKENS, getToken: () => 'member-token' } },
+  });
 
 const row = {
   id: 7,

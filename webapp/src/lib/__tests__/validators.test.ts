@@ -20,47 +20,40 @@ const en = tFor('en');
 const zh = tFor('zh-cn');
 
 describe('validators (SPEC §5)', () => {
-  it('mobile', () => {
-    expect(isMobile('13812345678')).toBe(true);
-    expect(isMobile('19912345678')).toBe(true);
-    expect(isMobile('12812345678')).toBe(false);
-    expect(isMobile('1381234567')).toBe(false);
-    expect(isMobile('138123456789')).toBe(false);
-    expect(isMobile('1381234567a')).toBe(false);
-  });
-
-  it('account: 3–15 characters, starts with a letter, letters/digits/underscore', () => {
-    expect(isAccount('abc')).toBe(true);
-    expect(isAccount('a_1234567890123')).toBe(true); // 15
-    expect(isAccount('ab')).toBe(false);
-    expect(isAccount('a12345678901234x')).toBe(false); // 16
-    expect(isAccount('1abc')).toBe(false);
-    expect(isAccount('_abc')).toBe(false);
-    expect(isAccount('ab-c')).toBe(false);
-    expect(isAccount('张三abc')).toBe(false);
-  });
-
-  it('password: 6–32 characters without & < > " \'', () => {
-    expect(isPassword('123456')).toBe(true);
-    expect(isPassword('a'.repeat(32))).toBe(true);
-    expect(isPassword('12345')).toBe(false);
-    expect(isPassword('a'.repeat(33))).toBe(false);
-    for (const bad of ['&', '<', '>', '"', "'"]) expect(isPassword(`abc${bad}def`)).toBe(false);
-    expect(isPassword('p@ss w0rd!')).toBe(true);
-  });
-
-  it('name', () => {
-    expect(isName('张三')).toBe(true);
-    expect(isName("Anne-Marie O'Neil")).toBe(true);
-    expect(isName('')).toBe(false);
-    expect(isName('<b>x</b>')).toBe(false);
-    expect(isName('a'.repeat(31))).toBe(false);
-  });
-
-  it('external links', () => {
-    for (const link of ['http://a.cn', 'https://a.cn/x', 'ftp://f', 'mailto:a@b.cn', 'tel:12345', 'HTTPS://A'])
-      expect(isExternal(link)).toBe(true);
-    for (const link of ['/admin', 'admin/x', 'javascript:alert(1)', '//cdn']) expect(isExternal(link)).toBe(false);
+  it.each([
+    {
+      name: 'mobile',
+      check: isMobile,
+      valid: ['13812345678', '19912345678'],
+      invalid: ['12812345678', '1381234567', '138123456789', '1381234567a'],
+    },
+    {
+      name: 'account: 3–15 characters, starts with a letter, letters/digits/underscore',
+      check: isAccount,
+      valid: ['abc', 'a_1234567890123' /* 15 */],
+      invalid: ['ab', 'a12345678901234x' /* 16 */, '1abc', '_abc', 'ab-c', '张三abc'],
+    },
+    {
+      name: 'password: 6–32 characters without & < > " \'',
+      check: isPassword,
+      valid: ['123456', 'a'.repeat(32), 'p@ss w0rd!'],
+      invalid: ['12345', 'a'.repeat(33), ...['&', '<', '>', '"', "'"].map((bad) => `abc${bad}def`)],
+    },
+    {
+      name: 'name',
+      check: isName,
+      valid: ['张三', "Anne-Marie O'Neil"],
+      invalid: ['', '<b>x</b>', 'a'.repeat(31)],
+    },
+    {
+      name: 'external links',
+      check: isExternal,
+      valid: ['http://a.cn', 'https://a.cn/x', 'ftp://f', 'mailto:a@b.cn', 'tel:12345', 'HTTPS://A'],
+      invalid: ['/admin', 'admin/x', 'javascript:alert(1)', '//cdn'],
+    },
+  ])('$name', ({ check, valid, invalid }) => {
+    for (const value of valid) expect(check(value), value).toBe(true);
+    for (const value of invalid) expect(check(value), value).toBe(false);
   });
 
   it('messages in English', () => {

@@ -1,25 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testRequestClient } from '../../../testing/request-client';
 import { server } from '../../../testing/server';
-import { createRequestClient } from '../../../lib/request';
 import { ADMIN_INFO, LAYOUT_CONFIG, SAVED_ACCOUNT } from '../../../lib/storage-keys';
 import { clearBrowserData, clearServerCache } from '../../clear-cache-menu';
 import { CityCascader } from '../../city-cascader';
 
-function client() {
-  const empty = { getToken: () => '', setToken: () => undefined, removeToken: () => undefined };
-  return createRequestClient({
-    notifier: { success: vi.fn(), error: vi.fn() },
-    navigate: vi.fn(),
-    logger: vi.fn(),
-    tokens: { admin: empty, user: empty },
-    isAdminApp: () => false,
-    currentPath: () => '/user/account',
-    isOnline: () => true,
-    fetch: (input, init) => fetch(new URL(String(input), window.location.origin), init),
-  });
-}
+const client = () => testRequestClient().client;
 
 describe('clear cache', () => {
   it('clears the stored browser data but keeps the session', () => {

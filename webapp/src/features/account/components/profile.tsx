@@ -146,6 +146,8 @@ function ChangeBind({ kind, current, onDone }: { kind: 'email' | 'mobile'; curre
       onSend={onSend}
     />
   );
+  // Step one proves the member holds the current address (or knows the password), step two binds the new one.
+  const step = token ? 'new' : 'verify';
   const buttons = (submit: string) => (
     <>
       <FormError message={error} />
@@ -157,43 +159,38 @@ function ChangeBind({ kind, current, onDone }: { kind: 'email' | 'mobile'; curre
   );
   return (
     <section aria-label={t(`bind.${kind}`)} style={{ borderTop: '1px solid rgba(128,128,128,.3)', paddingTop: 16 }}>
-      {!token ? (
-        <Form
-          form={form}
-          key="verify"
-          name={`bind-verify-${kind}`}
-          data-testid="bind-verify"
-          layout="vertical"
-          onFinish={(values) => void verify(values)}
-        >
-          <p>{current ? t('bind.step1Code', { target: current }) : t('bind.step1Password')}</p>
-          {current && captchaField}
-          {current ? (
-            codeField('secret', t('bind.code'), () => send(current, `user_${kind}_verify`))
-          ) : (
-            <Form.Item name="secret" label={t('bind.password')}>
-              <Input.Password autoComplete="current-password" />
+      <Form
+        form={form}
+        key={step}
+        name={`bind-${step}-${kind}`}
+        data-testid={`bind-${step}`}
+        layout="vertical"
+        onFinish={(values) => void (token ? bind(values) : verify(values))}
+      >
+        {!token ? (
+          <>
+            <p>{current ? t('bind.step1Code', { target: current }) : t('bind.step1Password')}</p>
+            {current && captchaField}
+            {current ? (
+              codeField('secret', t('bind.code'), () => send(current, `user_${kind}_verify`))
+            ) : (
+              <Form.Item name="secret" label={t('bind.password')}>
+                <Input.Password autoComplete="current-password" />
+              </Form.Item>
+            )}
+            {buttons(t('bind.next'))}
+          </>
+        ) : (
+          <>
+            <Form.Item name="value" label={t(`bind.new.${kind}`)}>
+              <Input type={kind === 'email' ? 'email' : 'tel'} />
             </Form.Item>
-          )}
-          {buttons(t('bind.next'))}
-        </Form>
-      ) : (
-        <Form
-          form={form}
-          key="new"
-          name={`bind-new-${kind}`}
-          data-testid="bind-new"
-          layout="vertical"
-          onFinish={(values) => void bind(values)}
-        >
-          <Form.Item name="value" label={t(`bind.new.${kind}`)}>
-            <Input type={kind === 'email' ? 'email' : 'tel'} />
-          </Form.Item>
-          {captchaField}
-          {codeField('code', t('bind.code'), () => send(String(form.getFieldValue('value') ?? '').trim(), `user_change_${kind}`))}
-          {buttons(t('bind.submit'))}
-        </Form>
-      )}
+            {captchaField}
+            {codeField('code', t('bind.code'), () => send(String(form.getFieldValue('value') ?? '').trim(), `user_change_${kind}`))}
+            {buttons(t('bind.submit'))}
+          </>
+        )}
+      </Form>
     </section>
   );
 }

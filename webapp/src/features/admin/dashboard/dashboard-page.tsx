@@ -179,52 +179,44 @@ function Kpis({ data, days }: { data: Dashboard; days: number }) {
   const { counts } = data;
   const signups = data.trend.series.find((s) => s.name === 'signups')?.values ?? [];
   const pending = counts.enquiries_pending;
+  const off = pending === null || pending === undefined;
+  const kpis: { key: string; value: ReactNode; icon: ReactNode; color: string; foot: ReactNode }[] = [
+    {
+      key: 'members',
+      value: counts.members,
+      icon: <TeamOutlined />,
+      color: token.colorPrimary,
+      foot: t('kpi.membersFoot', { count: counts.admins }),
+    },
+    {
+      key: 'todaySignups',
+      value: counts.today_signups,
+      icon: <UserAddOutlined />,
+      color: token.colorSuccess,
+      foot: t('kpi.todaySignupsFoot', { count: signups.reduce((a, b) => a + b, 0), days }),
+    },
+    {
+      key: 'enquiries',
+      value: off ? '-' : counts.enquiries_more ? t('kpi.enquiriesMore', { count: pending }) : pending,
+      icon: <MessageOutlined />,
+      color: token.colorWarning,
+      foot: off ? t('kpi.enquiriesOff') : <PageLink to={ENQUIRIES_PAGE}>{t('kpi.enquiriesFoot')}</PageLink>,
+    },
+    {
+      key: 'storage',
+      value: formatBytes(counts.storage_bytes),
+      icon: <CloudServerOutlined />,
+      color: token.purple,
+      foot: t('kpi.storageFoot', { count: counts.attachments }),
+    },
+  ];
   return (
     <Row gutter={[16, 16]} data-testid="dashboard-kpis">
-      <Col xs={12} xl={6}>
-        <Kpi
-          title={t('kpi.members')}
-          value={counts.members}
-          icon={<TeamOutlined />}
-          color={token.colorPrimary}
-          foot={t('kpi.membersFoot', { count: counts.admins })}
-        />
-      </Col>
-      <Col xs={12} xl={6}>
-        <Kpi
-          title={t('kpi.todaySignups')}
-          value={counts.today_signups}
-          icon={<UserAddOutlined />}
-          color={token.colorSuccess}
-          foot={t('kpi.todaySignupsFoot', { count: signups.reduce((a, b) => a + b, 0), days })}
-        />
-      </Col>
-      <Col xs={12} xl={6}>
-        <Kpi
-          title={t('kpi.enquiries')}
-          value={
-            pending === null || pending === undefined ? '-' : counts.enquiries_more ? t('kpi.enquiriesMore', { count: pending }) : pending
-          }
-          icon={<MessageOutlined />}
-          color={token.colorWarning}
-          foot={
-            pending === null || pending === undefined ? (
-              t('kpi.enquiriesOff')
-            ) : (
-              <PageLink to={ENQUIRIES_PAGE}>{t('kpi.enquiriesFoot')}</PageLink>
-            )
-          }
-        />
-      </Col>
-      <Col xs={12} xl={6}>
-        <Kpi
-          title={t('kpi.storage')}
-          value={formatBytes(counts.storage_bytes)}
-          icon={<CloudServerOutlined />}
-          color={token.purple}
-          foot={t('kpi.storageFoot', { count: counts.attachments })}
-        />
-      </Col>
+      {kpis.map(({ key, ...kpi }) => (
+        <Col key={key} xs={12} xl={6}>
+          <Kpi title={t(`kpi.${key}`)} {...kpi} />
+        </Col>
+      ))}
     </Row>
   );
 }

@@ -2,13 +2,12 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AuthFrame } from '../../../components/auth-frame';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
-import { Button, Checkbox } from '../../../components/form-controls';
-import { AppForm, FormError, useServerSetting, useSubmit } from '../../../components/form-kit';
+import { useServerSetting, useSubmit } from '../../../components/form-kit';
 import { adminSession, type AdminInfo } from '../../../lib/auth-tokens';
 import { adminLogin, afterLoginPath, getAdminLoginConfig, toSession } from '../api/auth-api';
 import { AccountFields } from './account-fields';
+import { AuthForm, KeepField, SubmitButton } from './auth-form';
 
 type Values = { username: string; password: string; captchaInfo?: string; keep: boolean };
 
@@ -38,38 +37,32 @@ export function AdminLogin() {
     );
 
   return (
-    <AuthFrame title={t('admin/login:heading')} titleId="admin-login-title">
-      <AppForm
-        form={form}
-        name="admin-login"
-        aria-labelledby="admin-login-title"
-        initialValues={{ username: '', password: '', keep: false }}
-        onFinish={onFinish}
-      >
-        <AccountFields
-          account={{ label: t('admin/login:username'), placeholder: t('admin/login:usernamePlaceholder'), check: true }}
-          password={{ label: t('admin/login:password'), placeholder: t('admin/login:passwordPlaceholder') }}
+    <AuthForm
+      title={t('admin/login:heading')}
+      titleId="admin-login-title"
+      form={form}
+      name="admin-login"
+      initialValues={{ username: '', password: '', keep: false }}
+      onFinish={onFinish}
+    >
+      <AccountFields
+        account={{ label: t('admin/login:username'), placeholder: t('admin/login:usernamePlaceholder'), check: true }}
+        password={{ label: t('admin/login:password'), placeholder: t('admin/login:passwordPlaceholder') }}
+      />
+      {needCaptcha && (
+        <CaptchaField
+          captcha={captcha}
+          label={t('admin/login:captcha')}
+          imageAlt={t('admin/login:captchaImage')}
+          refreshLabel={t('admin/login:captchaRefresh')}
+          placeholder={t('admin/login:captchaPlaceholder')}
+          requiredMessage={t('general:validate.requiredField', { field: t('admin/login:captcha') })}
+          imageHeight={32}
         />
-        {needCaptcha && (
-          <CaptchaField
-            captcha={captcha}
-            label={t('admin/login:captcha')}
-            imageAlt={t('admin/login:captchaImage')}
-            refreshLabel={t('admin/login:captchaRefresh')}
-            placeholder={t('admin/login:captchaPlaceholder')}
-            requiredMessage={t('general:validate.requiredField', { field: t('admin/login:captcha') })}
-            imageHeight={32}
-          />
-        )}
-        <Form.Item name="keep" valuePropName="checked">
-          <Checkbox>{t('admin/login:keep')}</Checkbox>
-        </Form.Item>
-        <FormError message={error} />
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          {t('admin/login:submit')}
-        </Button>
-      </AppForm>
-    </AuthFrame>
+      )}
+      <KeepField label={t('admin/login:keep')} />
+      <SubmitButton label={t('admin/login:submit')} error={error} submitting={submitting} />
+    </AuthForm>
   );
 }
 

@@ -7,10 +7,11 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
 import { Button, Input, Password } from '../../../components/form-controls';
-import { AppForm, FormError, useSubmit } from '../../../components/form-kit';
+import { AppForm, useSubmit } from '../../../components/form-kit';
 import { CodeField } from '../../../components/send-code-button';
 import { requiredRule, ruleFor } from '../../../lib/validators';
 import { retrievePassword, sendEmailCode, sendSmsCode } from '../api/auth-api';
+import { SubmitButton } from './auth-form';
 
 type Values = { account: string; code: string; password: string };
 
@@ -68,10 +69,7 @@ export function RetrievePassword({ onDone }: { onDone: () => void }) {
       >
         <Password autoComplete="new-password" />
       </Form.Item>
-      <FormError message={error} />
-      <Button type="primary" htmlType="submit" block loading={submitting}>
-        {t('user/login:retrieveSubmit')}
-      </Button>
+      <SubmitButton label={t('user/login:retrieveSubmit')} error={error} submitting={submitting} />
       <p style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
         <Button type="link" onClick={onDone}>
           {t('user/login:backToLogin')}

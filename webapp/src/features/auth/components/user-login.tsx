@@ -10,12 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../../components/auth-frame';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
-import { Button, Checkbox } from '../../../components/form-controls';
-import { AppForm, FormError, FormNotice, useServerSetting, useSubmit } from '../../../components/form-kit';
+import { Button } from '../../../components/form-controls';
+import { FormNotice, useServerSetting, useSubmit } from '../../../components/form-kit';
 import { memberSession, type MemberInfo } from '../../../lib/auth-tokens';
 import { ROUTE_PATHS } from '../../../lib/routes';
 import { afterLoginPath, getCheckInConfig, memberCheckIn, toSession } from '../api/auth-api';
 import { AccountFields } from './account-fields';
+import { AuthForm, KeepField, SubmitButton } from './auth-form';
 
 // Opened from "Forgot password?": its own chunk, not part of the first load.
 const RetrievePassword = lazy(() => import('./retrieve-password').then((m) => ({ default: m.RetrievePassword })));
@@ -59,45 +60,39 @@ export function UserLogin() {
 
   const to = search.get('to');
   return (
-    <AuthFrame title={t('user/login:heading')} titleId="user-login-title">
-      <AppForm
-        form={form}
-        name="user-login"
-        aria-labelledby="user-login-title"
-        initialValues={{ username: '', password: '', keep: false }}
-        onFinish={onFinish}
-      >
-        {typeof notice === 'string' && !error && <FormNotice message={notice} kind="success" />}
-        <AccountFields
-          account={{ label: t('user/login:account'), placeholder: t('user/login:accountPlaceholder') }}
-          password={{ label: t('user/login:password'), placeholder: t('user/login:passwordPlaceholder') }}
+    <AuthForm
+      title={t('user/login:heading')}
+      titleId="user-login-title"
+      form={form}
+      name="user-login"
+      initialValues={{ username: '', password: '', keep: false }}
+      onFinish={onFinish}
+    >
+      {typeof notice === 'string' && !error && <FormNotice message={notice} kind="success" />}
+      <AccountFields
+        account={{ label: t('user/login:account'), placeholder: t('user/login:accountPlaceholder') }}
+        password={{ label: t('user/login:password'), placeholder: t('user/login:passwordPlaceholder') }}
+      />
+      {needCaptcha && (
+        <CaptchaField
+          captcha={captcha}
+          label={t('user/login:captcha')}
+          refreshLabel={t('user/login:captchaRefresh')}
+          requiredMessage={t('user/login:captchaRequired')}
         />
-        {needCaptcha && (
-          <CaptchaField
-            captcha={captcha}
-            label={t('user/login:captcha')}
-            refreshLabel={t('user/login:captchaRefresh')}
-            requiredMessage={t('user/login:captchaRequired')}
-          />
-        )}
-        <div style={{ marginBottom: 18, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
-          <Form.Item name="keep" valuePropName="checked" noStyle>
-            <Checkbox>{t('user/login:keep')}</Checkbox>
-          </Form.Item>
-          <Button type="link" style={{ padding: 0 }} onClick={() => setRetrieving(true)}>
-            {t('user/login:forgot')}
-          </Button>
-        </div>
-        <FormError message={error} />
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          {t('user/login:submit')}
+      )}
+      <div style={{ marginBottom: 18, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
+        <KeepField label={t('user/login:keep')} noStyle />
+        <Button type="link" style={{ padding: 0 }} onClick={() => setRetrieving(true)}>
+          {t('user/login:forgot')}
         </Button>
-        <p style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
-          {t('user/login:noAccount')}{' '}
-          <Link to={to ? `${ROUTE_PATHS.userReg}?${new URLSearchParams({ to })}` : ROUTE_PATHS.userReg}>{t('user/login:toRegister')}</Link>
-        </p>
-      </AppForm>
-    </AuthFrame>
+      </div>
+      <SubmitButton label={t('user/login:submit')} error={error} submitting={submitting} />
+      <p style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
+        {t('user/login:noAccount')}{' '}
+        <Link to={to ? `${ROUTE_PATHS.userReg}?${new URLSearchParams({ to })}` : ROUTE_PATHS.userReg}>{t('user/login:toRegister')}</Link>
+      </p>
+    </AuthForm>
   );
 }
 

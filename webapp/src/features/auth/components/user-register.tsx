@@ -14,10 +14,9 @@ import { useState } from 'react';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AuthFrame } from '../../../components/auth-frame';
 import { CaptchaField, CAPTCHA_FIELD, useCaptcha } from '../../../components/captcha-field';
-import { Button, Checkbox, Input } from '../../../components/form-controls';
-import { AppForm, FormError, useServerSetting, useSubmit } from '../../../components/form-kit';
+import { Checkbox, Input } from '../../../components/form-controls';
+import { useServerSetting, useSubmit } from '../../../components/form-kit';
 import { CodeField } from '../../../components/send-code-button';
 import { memberSession, type MemberInfo } from '../../../lib/auth-tokens';
 import { ROUTE_PATHS } from '../../../lib/routes';
@@ -25,6 +24,7 @@ import { siteHomePath } from '../../../lib/site-links';
 import { requiredRule, ruleFor } from '../../../lib/validators';
 import { afterLoginPath, getCheckInConfig, memberCheckIn, sendEmailCode, sendSmsCode, toSession } from '../api/auth-api';
 import { AccountFields } from './account-fields';
+import { AuthForm, KeepField, SubmitButton } from './auth-form';
 
 type Values = { username: string; password: string; mobile?: string; email?: string; captcha?: string; agree?: boolean; keep: boolean };
 
@@ -91,72 +91,66 @@ export function UserRegister() {
     </a>
   );
   return (
-    <AuthFrame title={t('user/reg:heading')} titleId="user-reg-title">
-      <AppForm
-        form={form}
-        name="user-register"
-        aria-labelledby="user-reg-title"
-        initialValues={{ username: '', password: '', agree: false, keep: false }}
-        onFinish={onFinish}
-      >
-        <AccountFields
-          account={{ label: t('user/reg:account'), extra: t('user/reg:accountHint'), check: true }}
-          password={{ label: t('user/reg:password'), extra: t('user/reg:passwordHint') }}
-          newPassword
+    <AuthForm
+      title={t('user/reg:heading')}
+      titleId="user-reg-title"
+      form={form}
+      name="user-register"
+      initialValues={{ username: '', password: '', agree: false, keep: false }}
+      onFinish={onFinish}
+    >
+      <AccountFields
+        account={{ label: t('user/reg:account'), extra: t('user/reg:accountHint'), check: true }}
+        password={{ label: t('user/reg:password'), extra: t('user/reg:passwordHint') }}
+        newPassword
+      />
+      {registerType === 'email' && (
+        <Form.Item name="email" label={t('user/reg:email')} rules={[requiredRule(t, t('user/reg:email')), ruleFor('email', t)]}>
+          <Input type="email" inputMode="email" autoComplete="email" />
+        </Form.Item>
+      )}
+      {registerType === 'mobile' && (
+        <Form.Item name="mobile" label={t('user/reg:mobile')} rules={[requiredRule(t, t('user/reg:mobile')), ruleFor('mobile', t)]}>
+          <Input type="tel" inputMode="numeric" autoComplete="tel" />
+        </Form.Item>
+      )}
+      {captchaShown && (
+        <CaptchaField
+          captcha={captcha}
+          label={t('user/reg:captchaImage')}
+          refreshLabel={t('user/reg:captchaRefresh')}
+          requiredMessage={t('user/reg:captchaRequired')}
         />
-        {registerType === 'email' && (
-          <Form.Item name="email" label={t('user/reg:email')} rules={[requiredRule(t, t('user/reg:email')), ruleFor('email', t)]}>
-            <Input type="email" inputMode="email" autoComplete="email" />
-          </Form.Item>
-        )}
-        {registerType === 'mobile' && (
-          <Form.Item name="mobile" label={t('user/reg:mobile')} rules={[requiredRule(t, t('user/reg:mobile')), ruleFor('mobile', t)]}>
-            <Input type="tel" inputMode="numeric" autoComplete="tel" />
-          </Form.Item>
-        )}
-        {captchaShown && (
-          <CaptchaField
-            captcha={captcha}
-            label={t('user/reg:captchaImage')}
-            refreshLabel={t('user/reg:captchaRefresh')}
-            requiredMessage={t('user/reg:captchaRequired')}
-          />
-        )}
-        {registerType !== 'none' && (
-          <CodeField
-            name="captcha"
-            label={t('user/reg:code')}
-            rules={sent ? [requiredRule(t, t('user/reg:code'))] : []}
-            sendLabel={t('user/reg:sendCode')}
-            waitingLabel={(s) => t('user/reg:resendIn', { seconds: s })}
-            onSend={sendCode}
-          />
-        )}
-        <Form.Item
-          name="agree"
-          valuePropName="checked"
-          data-testid="consent"
-          rules={[{ validator: (_rule, value) => (value ? Promise.resolve() : Promise.reject(new Error(t('user/reg:consentRequired')))) }]}
-        >
-          <Checkbox>
-            {t('user/reg:consentBefore')}
-            {link('terms')}
-            {t('user/reg:consentAnd')}
-            {link('privacy')}
-          </Checkbox>
-        </Form.Item>
-        <Form.Item name="keep" valuePropName="checked">
-          <Checkbox>{t('user/reg:keep')}</Checkbox>
-        </Form.Item>
-        <FormError message={error} />
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          {t('user/reg:submit')}
-        </Button>
-        <p style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
-          {t('user/reg:haveAccount')} <Link to={ROUTE_PATHS.userLogin}>{t('user/reg:toLogin')}</Link>
-        </p>
-      </AppForm>
-    </AuthFrame>
+      )}
+      {registerType !== 'none' && (
+        <CodeField
+          name="captcha"
+          label={t('user/reg:code')}
+          rules={sent ? [requiredRule(t, t('user/reg:code'))] : []}
+          sendLabel={t('user/reg:sendCode')}
+          waitingLabel={(s) => t('user/reg:resendIn', { seconds: s })}
+          onSend={sendCode}
+        />
+      )}
+      <Form.Item
+        name="agree"
+        valuePropName="checked"
+        data-testid="consent"
+        rules={[{ validator: (_rule, value) => (value ? Promise.resolve() : Promise.reject(new Error(t('user/reg:consentRequired')))) }]}
+      >
+        <Checkbox>
+          {t('user/reg:consentBefore')}
+          {link('terms')}
+          {t('user/reg:consentAnd')}
+          {link('privacy')}
+        </Checkbox>
+      </Form.Item>
+      <KeepField label={t('user/reg:keep')} />
+      <SubmitButton label={t('user/reg:submit')} error={error} submitting={submitting} />
+      <p style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
+        {t('user/reg:haveAccount')} <Link to={ROUTE_PATHS.userLogin}>{t('user/reg:toLogin')}</Link>
+      </p>
+    </AuthForm>
   );
 }
 

@@ -1,7 +1,8 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { testRequestClient } from '../../../testing/request-client';
 import { server } from '../../../testing/server';
-import { createRequestClient, RequestError, type RequestClient, type RequestConfig, type RequestOptions } from '../../request';
+import { RequestError, type RequestClient, type RequestConfig, type RequestOptions } from '../../request';
 import { call, fillPath, sdk, toRequestConfig } from '../client';
 
 function recorder() {
@@ -15,22 +16,7 @@ function recorder() {
   return { calls, transport };
 }
 
-function realClient() {
-  const notifier = { success: vi.fn(), error: vi.fn() };
-  const logger = vi.fn();
-  const empty = { getToken: () => '', setToken: () => undefined, removeToken: () => undefined };
-  const client = createRequestClient({
-    notifier,
-    logger,
-    navigate: vi.fn(),
-    tokens: { admin: empty, user: empty },
-    isAdminApp: () => true,
-    currentPath: () => '/admin',
-    isOnline: () => true,
-    fetch: (input, init) => fetch(new URL(String(input), window.location.origin), init),
-  });
-  return { client, notifier, logger };
-}
+const realClient = () => testRequestClient({ isAdminApp: () => true, currentPath: () => '/admin' });
 
 describe('generated SDK over request.ts', () => {
   it('hands the operation URL (without the OpenAPI /srv prefix), method, query and body to request.ts', async () => {

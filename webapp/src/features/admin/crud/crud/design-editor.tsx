@@ -11,6 +11,7 @@ import {
   Card,
   Checkbox,
   Col,
+  type ColProps,
   Flex,
   Form,
   Input,
@@ -26,11 +27,12 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { InputRows } from '../../../../components/input-rows';
 import { FieldInput } from '../../../../components/schema-table/field-input';
 import { call, sdk } from '../../../../lib/api/client';
-import type { DesignDoc, FieldDoc, OptionDoc } from '../../../../lib/api/generated/types.gen';
+import type { DesignDoc, FieldDoc, OptionDoc, Words } from '../../../../lib/api/generated/types.gen';
 import { LANGUAGES, loadNamespaces } from '../../../../lib/i18n';
 import { notify } from '../../../../lib/notify';
 import { RequestError } from '../../../../lib/request';
@@ -61,47 +63,74 @@ export interface DesignChoice {
   title: string;
 }
 
+type Lang = 'zh' | 'en';
+
 function OptionsEditor({ value, onChange }: { value: OptionDoc[]; onChange: (v: OptionDoc[]) => void }) {
   const { t } = useTranslation(NS);
-  const set = (index: number, patch: Partial<OptionDoc>) => onChange(value.map((o, i) => (i === index ? { ...o, ...patch } : o)));
+  const words = (lang: Lang) => ({
+    get: (option: OptionDoc) => option.label[lang],
+    set: (option: OptionDoc, text: string) => ({ ...option, label: { ...option.label, [lang]: text } }),
+  });
   return (
-    <div role="group" aria-label={t('options')}>
-      {value.map((option, index) => (
-        <Space.Compact key={index} block style={{ marginBottom: 6 }}>
-          <Input
-            aria-label={t('optionValue', { n: index + 1 })}
-            placeholder={t('value')}
-            value={option.value}
-            onChange={(e) => set(index, { value: e.target.value })}
-          />
-          <Input
-            aria-label={t('optionZh', { n: index + 1 })}
-            placeholder="中文"
-            value={option.label.zh}
-            onChange={(e) => set(index, { label: { ...option.label, zh: e.target.value } })}
-          />
-          <Input
-            aria-label={t('optionEn', { n: index + 1 })}
-            placeholder="English"
-            value={option.label.en}
-            onChange={(e) => set(index, { label: { ...option.label, en: e.target.value } })}
-          />
-          <Button
-            aria-label={t('removeOption', { n: index + 1 })}
-            icon={<DeleteOutlined aria-hidden />}
-            onClick={() => onChange(value.filter((_, i) => i !== index))}
-          />
-        </Space.Compact>
-      ))}
-      <Button
-        size="small"
-        icon={<PlusOutlined aria-hidden />}
-        onClick={() => onChange([...value, { value: '', label: { zh: '', en: '' } }])}
-      >
-        {t('addOption')}
-      </Button>
-    </div>
+    <InputRows<OptionDoc>
+      label={t('options')}
+      rows={value}
+      onChange={onChange}
+      inputs={[
+        {
+          label: (n) => t('optionValue', { n }),
+          placeholder: t('value'),
+          get: (option) => option.value,
+          set: (option, text) => ({ ...option, value: text }),
+        },
+        { label: (n) => t('optionZh', { n }), placeholder: '中文', ...words('zh') },
+        { label: (n) => t('optionEn', { n }), placeholder: 'English', ...words('en') },
+      ]}
+      removeLabel={(n) => t('removeOption', { n })}
+      blank={() => ({ value: '', label: { zh: '', en: '' } })}
+      addText={t('addOption')}
+      addButton={{ size: 'small' }}
+      rowGap={6}
+    />
   );
+}
+
+/** A text in both languages: two columns of a settings row, Chinese then English. */
+function TwoLanguages({
+  labels,
+  ids,
+  value,
+  onChange,
+  col,
+  maxLength,
+  rows,
+  zhRequired,
+}: {
+  labels: Record<Lang, string>;
+  ids: Record<Lang, string>;
+  value: Words | undefined;
+  onChange: (value: Words) => void;
+  col: ColProps;
+  maxLength?: number;
+  /** A text area of this many rows instead of an input. */
+  rows?: number;
+  /** The Chinese text is marked as required. */
+  zhRequired?: boolean;
+}) {
+  return (['zh', 'en'] as const).map((lang) => {
+    const props = {
+      id: ids[lang],
+      value: value?.[lang],
+      onChange: (e: { target: { value: string } }) => onChange({ ...value, [lang]: e.target.value }),
+    };
+    return (
+      <Col key={lang} {...col}>
+        <Form.Item label={labels[lang]} htmlFor={ids[lang]} required={lang === 'zh' && zhRequired ? true : undefined}>
+          {rows ? <Input.TextArea {...props} rows={rows} /> : <Input {...props} maxLength={maxLength} />}
+        </Form.Item>
+      </Col>
+    );
+  });
 }
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? null : v);
@@ -111,6 +140,17 @@ function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs:
   const { t } = useTranslation(NS);
   const set = (patch: Partial<FieldDoc>) => onChange({ ...field, ...patch });
   const id = (key: string) => `field-${field.name}-${key}`;
+  /** The field's title or help, in both languages. */
+  const words = (key: 'title' | 'help', ids: Record<Lang, string>, maxLength: number) => (
+    <TwoLanguages
+      labels={{ zh: t(`${key}Zh`), en: t(`${key}En`) }}
+      ids={ids}
+      value={field[key]}
+      onChange={(value) => set({ [key]: value })}
+      col={{ xs: 12, md: 8 }}
+      maxLength={maxLength}
+    />
+  );
   const flags: { key: 'required' | 'unique' | 'list' | 'search' | 'filter' | 'index' | 'sort'; on: boolean; shown: boolean }[] = [
     { key: 'required', on: Boolean(field.required), shown: true },
     { key: 'unique', on: Boolean(field.unique), shown: field.type === 'string' },
@@ -127,26 +167,7 @@ function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs:
           <Input id={id('name')} value={field.name} maxLength={40} onChange={(e) => set({ name: e.target.value.trim() })} />
         </Form.Item>
       </Col>
-      <Col xs={12} md={8}>
-        <Form.Item label={t('titleZh')} htmlFor={id('zh')}>
-          <Input
-            id={id('zh')}
-            value={field.title.zh}
-            maxLength={60}
-            onChange={(e) => set({ title: { ...field.title, zh: e.target.value } })}
-          />
-        </Form.Item>
-      </Col>
-      <Col xs={12} md={8}>
-        <Form.Item label={t('titleEn')} htmlFor={id('en')}>
-          <Input
-            id={id('en')}
-            value={field.title.en}
-            maxLength={60}
-            onChange={(e) => set({ title: { ...field.title, en: e.target.value } })}
-          />
-        </Form.Item>
-      </Col>
+      {words('title', { zh: id('zh'), en: id('en') }, 60)}
       <Col xs={24} md={8}>
         <Form.Item label={t('type')} htmlFor={id('type')}>
           <Select
@@ -224,26 +245,7 @@ function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs:
           </Form.Item>
         </Col>
       )}
-      <Col xs={12} md={8}>
-        <Form.Item label={t('helpZh')} htmlFor={id('helpZh')}>
-          <Input
-            id={id('helpZh')}
-            value={field.help?.zh}
-            maxLength={200}
-            onChange={(e) => set({ help: { ...field.help, zh: e.target.value } })}
-          />
-        </Form.Item>
-      </Col>
-      <Col xs={12} md={8}>
-        <Form.Item label={t('helpEn')} htmlFor={id('helpEn')}>
-          <Input
-            id={id('helpEn')}
-            value={field.help?.en}
-            maxLength={200}
-            onChange={(e) => set({ help: { ...field.help, en: e.target.value } })}
-          />
-        </Form.Item>
-      </Col>
+      {words('help', { zh: id('helpZh'), en: id('helpEn') }, 200)}
       <Col span={24}>
         <Flex wrap gap={12}>
           {flags
@@ -400,6 +402,24 @@ export function DesignEditor({
     setDragged(null);
   };
 
+  // The design's on/off settings; those that shape the table's storage are fixed once it exists.
+  const switches: { key: string; id: string; on: boolean; fixed: boolean; change: (on: boolean) => void }[] = [
+    { key: 'recycle', id: 'design-recycle', on: design.recycle !== false, fixed: false, change: (recycle) => set({ recycle }) },
+    {
+      key: 'timeSeries',
+      id: 'design-time-series',
+      on: Boolean(design.time_series),
+      fixed: true,
+      change: (time_series) => set({ time_series }),
+    },
+    {
+      key: 'tree',
+      id: 'design-tree',
+      on: Boolean(design.tree),
+      fixed: true,
+      change: (tree) => set({ tree, fields: tree ? withParentField(fields) : fields }),
+    },
+  ];
   const editor = (
     <Form layout="vertical" data-testid="design-editor">
       <Card size="small" title={t('basics')} style={{ marginBottom: 12 }}>
@@ -415,46 +435,23 @@ export function DesignEditor({
               />
             </Form.Item>
           </Col>
-          <Col xs={12} md={8}>
-            <Form.Item label={t('tableTitleZh')} htmlFor="design-title-zh" required>
-              <Input
-                id="design-title-zh"
-                value={design.title.zh}
-                maxLength={60}
-                onChange={(e) => set({ title: { ...design.title, zh: e.target.value } })}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={8}>
-            <Form.Item label={t('tableTitleEn')} htmlFor="design-title-en">
-              <Input
-                id="design-title-en"
-                value={design.title.en}
-                maxLength={60}
-                onChange={(e) => set({ title: { ...design.title, en: e.target.value } })}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={t('descriptionZh')} htmlFor="design-description-zh">
-              <Input.TextArea
-                id="design-description-zh"
-                rows={2}
-                value={design.description?.zh}
-                onChange={(e) => set({ description: { ...design.description, zh: e.target.value } })}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={t('descriptionEn')} htmlFor="design-description-en">
-              <Input.TextArea
-                id="design-description-en"
-                rows={2}
-                value={design.description?.en}
-                onChange={(e) => set({ description: { ...design.description, en: e.target.value } })}
-              />
-            </Form.Item>
-          </Col>
+          <TwoLanguages
+            labels={{ zh: t('tableTitleZh'), en: t('tableTitleEn') }}
+            ids={{ zh: 'design-title-zh', en: 'design-title-en' }}
+            value={design.title}
+            onChange={(title) => set({ title })}
+            col={{ xs: 12, md: 8 }}
+            maxLength={60}
+            zhRequired
+          />
+          <TwoLanguages
+            labels={{ zh: t('descriptionZh'), en: t('descriptionEn') }}
+            ids={{ zh: 'design-description-zh', en: 'design-description-en' }}
+            value={design.description}
+            onChange={(description) => set({ description })}
+            col={{ xs: 24, md: 12 }}
+            rows={2}
+          />
           <Col xs={12} md={6}>
             <Form.Item label={t('parent')} htmlFor="design-parent">
               <Select
@@ -473,31 +470,13 @@ export function DesignEditor({
               <IconPicker id="design-icon" value={design.icon} onChange={(icon) => set({ icon })} choice={ICON_CHOICE} />
             </Form.Item>
           </Col>
-          <Col xs={12} md={6}>
-            <Form.Item label={t('recycle')} htmlFor="design-recycle" extra={t('recycleHelp')}>
-              <Switch id="design-recycle" checked={design.recycle !== false} onChange={(recycle) => set({ recycle })} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item label={t('timeSeries')} htmlFor="design-time-series" extra={t('timeSeriesHelp')}>
-              <Switch
-                id="design-time-series"
-                checked={Boolean(design.time_series)}
-                disabled={!isNew}
-                onChange={(time_series) => set({ time_series })}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item label={t('tree')} htmlFor="design-tree" extra={t('treeHelp')}>
-              <Switch
-                id="design-tree"
-                checked={Boolean(design.tree)}
-                disabled={!isNew}
-                onChange={(tree) => set({ tree, fields: tree ? withParentField(fields) : fields })}
-              />
-            </Form.Item>
-          </Col>
+          {switches.map((toggle) => (
+            <Col key={toggle.key} xs={12} md={6}>
+              <Form.Item label={t(toggle.key)} htmlFor={toggle.id} extra={t(`${toggle.key}Help`)}>
+                <Switch id={toggle.id} checked={toggle.on} disabled={toggle.fixed ? !isNew : undefined} onChange={toggle.change} />
+              </Form.Item>
+            </Col>
+          ))}
           <Col xs={24} md={12}>
             <Form.Item label={t('order.label')} htmlFor="design-order" extra={t('order.help')}>
               <Select

@@ -20,6 +20,13 @@ const NAME = /^[a-z][a-z0-9_]{0,29}$/;
 export const MAX_GROUPS = 20;
 const TITLE_MAX = 30;
 
+/** A row's inputs: the column's title (text keys) and each input's name, which says its row. */
+const COLUMNS: { key: keyof GroupRow; title: string; inputLabel: string; maxLength: number }[] = [
+  { key: 'name', title: 'config.name', inputLabel: 'config.groupNameOf', maxLength: 30 },
+  { key: 'title', title: 'config.groupTitleZh', inputLabel: 'config.groupTitleZhOf', maxLength: TITLE_MAX },
+  { key: 'title_en', title: 'config.groupTitleEn', inputLabel: 'config.groupTitleEnOf', maxLength: TITLE_MAX },
+];
+
 /** The first problem of a list of groups (as the server checks it), or null. */
 export function groupsProblem(rows: GroupRow[], t: Translate): string | null {
   if (rows.length === 0 || rows.length > MAX_GROUPS) return t('config.groupsCount', { count: MAX_GROUPS });
@@ -54,9 +61,9 @@ export function ConfigGroupsInput({
     <div id={id} role="group" aria-label={t('config.groups')} style={{ display: 'grid', gap: 8 }}>
       {/* Column titles for the eye; each field is named for screen readers. */}
       <div aria-hidden style={{ display: 'flex', gap: 8, fontSize: 12, opacity: 0.65 }}>
-        {[t('config.name'), t('config.groupTitleZh'), t('config.groupTitleEn')].map((title) => (
+        {COLUMNS.map(({ title }) => (
           <span key={title} style={{ flex: '1 1 88px', minWidth: 0 }}>
-            {title}
+            {t(title)}
           </span>
         ))}
         <span style={{ width: 32, flex: 'none' }} />
@@ -67,32 +74,19 @@ export function ConfigGroupsInput({
         const blocked = items > 0;
         return (
           <div key={index} data-group-row={row.name} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-            <Input
-              aria-label={t('config.groupNameOf', { n: index + 1 })}
-              placeholder={t('config.name')}
-              value={row.name}
-              // A saved group's items are filed under its name: it is not renamed.
-              disabled={row.name in saved}
-              maxLength={30}
-              onChange={(e) => set(index, { name: e.target.value.trim() })}
-              style={{ flex: '1 1 88px', minWidth: 0 }}
-            />
-            <Input
-              aria-label={t('config.groupTitleZhOf', { n: index + 1 })}
-              placeholder={t('config.groupTitleZh')}
-              value={row.title}
-              maxLength={TITLE_MAX}
-              onChange={(e) => set(index, { title: e.target.value })}
-              style={{ flex: '1 1 88px', minWidth: 0 }}
-            />
-            <Input
-              aria-label={t('config.groupTitleEnOf', { n: index + 1 })}
-              placeholder={t('config.groupTitleEn')}
-              value={row.title_en}
-              maxLength={TITLE_MAX}
-              onChange={(e) => set(index, { title_en: e.target.value })}
-              style={{ flex: '1 1 88px', minWidth: 0 }}
-            />
+            {COLUMNS.map(({ key, title, inputLabel, maxLength }) => (
+              <Input
+                key={key}
+                aria-label={t(inputLabel, { n: index + 1 })}
+                placeholder={t(title)}
+                value={row[key]}
+                // A saved group's items are filed under its name: it is not renamed.
+                disabled={key === 'name' ? row.name in saved : undefined}
+                maxLength={maxLength}
+                onChange={(e) => set(index, { [key]: key === 'name' ? e.target.value.trim() : e.target.value })}
+                style={{ flex: '1 1 88px', minWidth: 0 }}
+              />
+            ))}
             <Button
               icon={<DeleteOutlined aria-hidden />}
               aria-label={t('config.removeGroup', { title: label })}

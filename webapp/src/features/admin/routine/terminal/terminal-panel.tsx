@@ -5,7 +5,7 @@
  * The state machine is src/lib/terminal-store (SPEC §4); the tasks themselves are the server's
  * whitelist (functions/services/terminal.py). Shown to admins holding the button rule routine/terminal.
  */
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentRef, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentRef, type ReactNode, type RefObject } from 'react';
 import { Alert, Badge, Button, Empty, Flex, Form, Input, InputNumber, Modal, Radio, Space, Tag, Tooltip, Typography } from 'antd';
 import { CodeOutlined, DeleteOutlined, DownOutlined, RedoOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -295,6 +295,15 @@ function TaskItem({ task, idx }: { task: TerminalTask; idx: number }) {
   );
 }
 
+/** A dialog opened from the panel (package manager, settings): narrower than the panel, no footer. */
+function SmallDialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
+  return (
+    <Modal open={open} title={title} onCancel={onClose} footer={null} width="min(560px, 94vw)">
+      {children}
+    </Modal>
+  );
+}
+
 function PackageManagerDialog({ state }: { state: TerminalState }) {
   const { t } = useTranslation(TERMINAL_NS);
   const store = terminal();
@@ -308,13 +317,7 @@ function PackageManagerDialog({ state }: { state: TerminalState }) {
     store.togglePackageManagerDialog(false);
   };
   return (
-    <Modal
-      open={state.showPackageManagerDialog}
-      title={t('pm.title')}
-      onCancel={() => store.togglePackageManagerDialog(false)}
-      footer={null}
-      width="min(560px, 94vw)"
-    >
+    <SmallDialog open={state.showPackageManagerDialog} title={t('pm.title')} onClose={() => store.togglePackageManagerDialog(false)}>
       <Typography.Paragraph>{t('pm.intro')}</Typography.Paragraph>
       <Flex wrap gap={8} justify="center" role="group" aria-label={t('pm.title')}>
         {PACKAGE_MANAGERS.map((manager) => (
@@ -335,7 +338,7 @@ function PackageManagerDialog({ state }: { state: TerminalState }) {
           {t('pm.manual')}
         </Button>
       </Flex>
-    </Modal>
+    </SmallDialog>
   );
 }
 
@@ -373,13 +376,7 @@ export function ConfigDialog({ state }: { state: TerminalState }) {
   const startCommand = state.port === '8000' ? 'make run' : `make run PORT=${state.port}`;
   const serviceUrl = `http://127.0.0.1:${state.port}`;
   return (
-    <Modal
-      open={state.showConfig}
-      title={t('config.title')}
-      onCancel={() => store.toggleConfigDialog(false)}
-      footer={null}
-      width="min(560px, 94vw)"
-    >
+    <SmallDialog open={state.showConfig} title={t('config.title')} onClose={() => store.toggleConfigDialog(false)}>
       <Form layout="vertical">
         {state.mode === 'local' ? (
           <>
@@ -421,6 +418,6 @@ export function ConfigDialog({ state }: { state: TerminalState }) {
       <Flex justify="flex-end">
         <Button onClick={() => store.toggleConfigDialog(false)}>{t('config.back')}</Button>
       </Flex>
-    </Modal>
+    </SmallDialog>
   );
 }

@@ -73,6 +73,16 @@ const tabs = () => within(screen.getByRole('tablist', { name: '已打开的页�
 /** The tabs' titles (rc-tabs adds a hidden "Tab 1 of 3" to the focused one). */
 const tabTitles = () => tabs().map((tab) => tab.textContent!.replace(/Tab \d+ of \d+/, ''));
 
+/** On a wide screen, the shell opened at `first` (its page shown), then the pages `more` opened as tabs. */
+async function openTabs(first: string, ...more: string[]) {
+  screenWidth(1440);
+  const router = renderShell(first);
+  await screen.findByText(`page body ${first}`);
+  for (const path of more) await act(() => router.navigate(path));
+  await vi.waitFor(() => expect(tabs()).toHaveLength(1 + more.length));
+  return router;
+}
+
 async function openAll(router: ReturnType<typeof renderShell>) {
   for (let i = 1; i <= PAGE_COUNT; i += 1) {
     await act(() => router.navigate(`/admin/p${i}`));
@@ -173,12 +183,7 @@ describe('the back-office shell', { timeout: 60_000 }, () => {
   });
 
   it('keeps the open tabs for this admin: saved as they change, restored when the menus load again', async () => {
-    screenWidth(1440);
-    const router = renderShell('/admin/p2');
-    await screen.findByText('page body /admin/p2');
-    await act(() => router.navigate('/admin/p5'));
-    await act(() => router.navigate('/admin/p9?id=3'));
-    await vi.waitFor(() => expect(tabs()).toHaveLength(3));
+    await openTabs('/admin/p2', '/admin/p5', '/admin/p9?id=3');
 
     const saved = JSON.parse(localStorage.getItem(TAB_VIEW_CONFIG)!);
     expect(saved.tabs.map((tab: { path: string }) => tab.path)).toEqual(['/admin/p2', '/admin/p5', '/admin/p9']);
@@ -204,13 +209,8 @@ describe('the back-office shell', { timeout: 60_000 }, () => {
   });
 
   it('is used by keyboard: Tab reaches the selected tab, arrows move along the strip, Enter opens, Delete closes', async () => {
-    screenWidth(1440);
     const user = userEvent.setup();
-    const router = renderShell('/admin/p1');
-    await screen.findByText('page body /admin/p1');
-    await act(() => router.navigate('/admin/p2'));
-    await act(() => router.navigate('/admin/p3'));
-    await vi.waitFor(() => expect(tabs()).toHaveLength(3));
+    const router = await openTabs('/admin/p1', '/admin/p2', '/admin/p3');
 
     const selected = screen.getByRole('tab', { name: '页面3' });
     for (let i = 0; i < 30 && document.activeElement !== selected; i += 1) await user.tab();
@@ -238,12 +238,8 @@ describe('the back-office shell', { timeout: 60_000 }, () => {
   });
 
   it('labels "close all" in both languages; closing all keeps the home tab', async () => {
-    screenWidth(1440);
     const user = userEvent.setup();
-    const router = renderShell('/admin/p1');
-    await screen.findByText('page body /admin/p1');
-    await act(() => router.navigate('/admin/p4'));
-    await vi.waitFor(() => expect(tabs()).toHaveLength(2));
+    const router = await openTabs('/admin/p1', '/admin/p4');
 
     await user.click(screen.getByRole('button', { name: '关闭全部' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/p1'));

@@ -79,6 +79,16 @@ describe('click delay', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  /** A gate that writes down what it acts on ("click a", "double a"). */
+  const recordedGate = () => {
+    const events: string[] = [];
+    const gate = clickGate<string>(
+      (k) => events.push(`click ${k}`),
+      (k) => events.push(`double ${k}`),
+    );
+    return { events, gate };
+  };
+
   it('acts on a click 260 ms later, not before', () => {
     const clicks: string[] = [];
     const gate = clickGate<string>(
@@ -92,38 +102,20 @@ describe('click delay', () => {
     expect(clicks).toEqual(['a']);
   });
 
-  it('makes two presses within 260 ms a double click, with no single click', () => {
-    const events: string[] = [];
-    const gate = clickGate<string>(
-      (k) => events.push(`click ${k}`),
-      (k) => events.push(`double ${k}`),
-    );
+  it.each([
+    { name: 'makes two presses within 260 ms a double click, with no single click', apart: 200, after: 1000, acted: ['double a'] },
+    { name: 'treats presses 260 ms apart as two clicks', apart: 260, after: 260, acted: ['click a', 'click a'] },
+  ])('$name', ({ apart, after, acted }) => {
+    const { events, gate } = recordedGate();
     gate.press('a');
-    vi.advanceTimersByTime(200);
+    vi.advanceTimersByTime(apart);
     gate.press('a');
-    vi.advanceTimersByTime(1000);
-    expect(events).toEqual(['double a']);
-  });
-
-  it('treats presses 260 ms apart as two clicks', () => {
-    const events: string[] = [];
-    const gate = clickGate<string>(
-      (k) => events.push(`click ${k}`),
-      (k) => events.push(`double ${k}`),
-    );
-    gate.press('a');
-    vi.advanceTimersByTime(260);
-    gate.press('a');
-    vi.advanceTimersByTime(260);
-    expect(events).toEqual(['click a', 'click a']);
+    vi.advanceTimersByTime(after);
+    expect(events).toEqual(acted);
   });
 
   it('a press on another node first acts on the pending click; cancel forgets it', () => {
-    const events: string[] = [];
-    const gate = clickGate<string>(
-      (k) => events.push(`click ${k}`),
-      (k) => events.push(`double ${k}`),
-    );
+    const { events, gate } = recordedGate();
     gate.press('a');
     gate.press('b');
     expect(events).toEqual(['click a']);
