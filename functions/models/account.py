@@ -17,13 +17,13 @@ from __future__ import annotations
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 
 from functions.core.security import hash_password
-from functions.models.base import now
+from functions.models.base import Timestamped, now
 
 STATUS_ENABLED = "enable"
 STATUS_DISABLED = "disable"
 
 
-class AccountMixin:
+class AccountMixin(Timestamped):
     """The attributes and behaviour shared by `Admin` and `User` (mixed into a PynamoDB model)."""
 
     username = UnicodeAttribute()
@@ -39,8 +39,6 @@ class AccountMixin:
     lock_until = NumberAttribute(default=0)
     last_login_time = NumberAttribute(null=True)
     last_login_ip = UnicodeAttribute(default="")
-    create_time = NumberAttribute(default=now)
-    update_time = NumberAttribute(default=now)
 
     def set_password(self, password: str) -> None:
         """Store a new Argon2id hash (saved with the next `save()`/`update()`)."""

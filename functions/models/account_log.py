@@ -13,11 +13,11 @@ through `by_part`, one Query per month; the row counts move in the same transact
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 
-from functions.models.base import BaseModel, now
+from functions.models.base import BaseModel
 from functions.models.listing import MonthBucketed, part_index
 
 
@@ -31,7 +31,8 @@ class _LogBase(MonthBucketed, BaseModel):
     after = NumberAttribute()
     memo = UnicodeAttribute(default="")
     admin_id = NumberAttribute(default=0)
-    create_time = NumberAttribute(default=now)
+
+    by_part = part_index()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -48,17 +49,9 @@ class _LogBase(MonthBucketed, BaseModel):
 
 class MoneyLog(_LogBase):
     logical_name = "user_money_log"
-
-    class Meta:
-        table_name = "user_money_log"
-
-    by_part = part_index()
+    kind: ClassVar[str] = "money"  # `functions.services.wallet`'s name of what it counts (cents)
 
 
 class ScoreLog(_LogBase):
     logical_name = "user_score_log"
-
-    class Meta:
-        table_name = "user_score_log"
-
-    by_part = part_index()
+    kind: ClassVar[str] = "score"  # points

@@ -14,35 +14,26 @@ from pynamodb.attributes import (
     BooleanAttribute,
     ListAttribute,
     NumberAttribute,
-    UnicodeAttribute,
 )
-from pynamodb.exceptions import TransactWriteError
 
 from functions.core.security import hash_password
 from functions.models.account import AccountMixin
-from functions.models.base import BaseModel, DuplicateError, is_condition_failure, run_transaction
+from functions.models.base import BaseModel
 from functions.models.counter import next_id
-from functions.models.listing import PART, Listed, count_rows, part_index
-from functions.models.unique import Unique, owned_by, unique_key
+from functions.models.listing import ConstantPart, Listed
+from functions.models.unique import insert_guarded, owned_by, unique_key
 
 USERNAME_SCOPE = "admin.username"
 
 
-class Admin(AccountMixin, Listed, BaseModel):
+class Admin(AccountMixin, Listed, ConstantPart, BaseModel):
     logical_name = "admin"
 
-    class Meta:
-        table_name = "admin"
-
     id = NumberAttribute(hash_key=True)
-    # Constant partition of `by_part`: the admin list is a Query, never a Scan.
-    part = UnicodeAttribute(default=PART)
     # The account attributes (username, password_hash, status, lockout, …): AccountMixin.
     is_super = BooleanAttribute(attr_name="super", default=False)
     # Typed by what it holds (PynamoDB types a list by its element attribute class).
     group_ids: ListAttribute[int] = ListAttribute(of=NumberAttribute, default=list)  # type: ignore[arg-type]
-
-    by_part = part_index()
 
     @classmethod
     def create(
@@ -70,19 +61,7 @@ class Admin(AccountMixin, Listed, BaseModel):
             mobile=mobile,
             **profile,
         )
-        guard = Unique(unique_key(USERNAME_SCOPE, username), owner=str(admin.id))
-        try:
-
-            def build(tx: Any) -> None:
-                tx.save(guard, condition=Unique.key.does_not_exist())
-                tx.save(admin, condition=Admin.id.does_not_exist())
-                count_rows(tx, admin, 1)
-
-            run_transaction(build)
-        except TransactWriteError as exc:
-            if is_condition_failure(exc):
-                raise DuplicateError(username) from exc
-            raise
+        insert_guarded(admin, {username: unique_key(USERNAME_SCOPE, username)}, taken=username)
         return admin
 
     @classmethod
@@ -97,10 +76,7 @@ class Admin(AccountMixin, Listed, BaseModel):
     def to_public(self) -> dict[str, Any]:
         """The admin info the client keeps (SPEC §3), without tokens."""
         return {
-            "id": self.id,
-            "username": self.username,
-            "nickname": self.nickname,
-            "avatar": self.avatar,
+            **self.pick("id", "username", "nickname", "avatar"),
             "lastlogintime": self.last_login_time,
             "super": self.is_super,
             "group_arr": list(self.group_ids or []),

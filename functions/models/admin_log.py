@@ -5,6 +5,9 @@ A time-series table (`functions.models.listing.MonthBucketed`): `part` is the UT
 is one Query of `part-id-index` per month, newest first; one admin's rows come from `admin-id-index`.
 Rows are kept `admin_log_retention_months` (setting, default 24; 0 keeps them for ever): older months
 are no longer listed, and the TTL attribute `expire_at` lets DynamoDB delete their rows.
+
+`AdminActionLog` holds what every log of admins' actions has (this one and the data-safety logs of
+`functions.models.security`): who, from where, its month partition and the two indexes.
 """
 
 from __future__ import annotations
@@ -14,46 +17,40 @@ from typing import Any
 from pynamodb.attributes import NumberAttribute, TTLAttribute, UnicodeAttribute
 
 from functions.core.settings import get_settings
-from functions.models.base import BaseModel, now
+from functions.models.base import BaseModel
 from functions.models.listing import MonthBucketed, owner_index, part_index
 
 
-class AdminLog(MonthBucketed, BaseModel):
-    logical_name = "admin_log"
-
-    class Meta:
-        table_name = "admin_log"
+class AdminActionLog(MonthBucketed):
+    """A time-series log of admins' actions (mixed into a model before `BaseModel`): one row per action,
+    `id` from the log's sequence, `part` its month; the admin (`admin_id`, `username`) and the request's
+    `ip` and `useragent`. Listed newest first (`by_part`) and one admin's rows (`by_admin`)."""
 
     id = NumberAttribute(hash_key=True)
     part = UnicodeAttribute()
     admin_id = NumberAttribute(default=0)
     username = UnicodeAttribute(default="")
+    ip = UnicodeAttribute(default="")
+    useragent = UnicodeAttribute(default="")
+
+    by_part = part_index()
+    by_admin = owner_index("admin-id-index", "admin_id")
+
+
+class AdminLog(AdminActionLog, BaseModel):
+    logical_name = "admin_log"
+
     url = UnicodeAttribute(default="")
     method = UnicodeAttribute(default="POST")
     title = UnicodeAttribute(default="")
     data = UnicodeAttribute(default="")
-    ip = UnicodeAttribute(default="")
-    useragent = UnicodeAttribute(default="")
-    create_time = NumberAttribute(default=now)
     expire_at = TTLAttribute(null=True)
-
-    by_part = part_index()
-    by_admin = owner_index("admin-id-index", "admin_id")
 
     @classmethod
     def retention_months(cls) -> int:
         return max(0, get_settings().admin_log_retention_months)
 
     def to_row(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "admin_id": self.admin_id,
-            "username": self.username,
-            "url": self.url,
-            "method": self.method,
-            "title": self.title,
-            "data": self.data,
-            "ip": self.ip,
-            "useragent": self.useragent,
-            "create_time": self.create_time,
-        }
+        return self.pick(
+            "id", "admin_id", "username", "url", "method", "title", "data", "ip", "useragent", "create_time"
+        )

@@ -26,10 +26,9 @@ from typing import Any
 
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 
-from functions.models.base import BaseModel, now
-from functions.models.listing import PART, Listed, part_index
+from functions.models.base import BaseModel, Created, now
+from functions.models.listing import ConstantPart, Listed
 
-LIST_PART = PART
 BYTES_COUNTER = "bytes#attachment"
 FILE_KINDS = ("image", "video", "audio", "document", "archive", "other")
 _DOCUMENT_SUFFIXES = {"pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "txt", "csv", "md", "odt", "rtf"}
@@ -38,14 +37,10 @@ GUARD_SCOPE = "attachment.sha1"
 FILE_COUNTER_SCOPE = "attachment.file"
 
 
-class Attachment(Listed, BaseModel):
+class Attachment(Listed, ConstantPart, Created, BaseModel):
     logical_name = "attachment"
 
-    class Meta:
-        table_name = "attachment"
-
     id = NumberAttribute(hash_key=True)
-    part = UnicodeAttribute(default=LIST_PART)
     topic = UnicodeAttribute(default="default")
     # Public URL path ("/storage/…"); the object key is the same without the leading slash.
     url = UnicodeAttribute()
@@ -60,10 +55,8 @@ class Attachment(Listed, BaseModel):
     admin_id = NumberAttribute(default=0)
     user_id = NumberAttribute(default=0)
     quote = NumberAttribute(default=1)
-    create_time = NumberAttribute(default=now)
     last_upload_time = NumberAttribute(default=now)
 
-    by_part = part_index()
     tally_counter = BYTES_COUNTER
 
     @property
@@ -82,23 +75,10 @@ class Attachment(Listed, BaseModel):
         return {BYTES_COUNTER: size, kind_counter("bytes", kind): size, kind_counter("files", kind): 1}
 
     def to_public(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "topic": self.topic,
-            "url": self.url,
-            "name": self.name,
-            "size": self.size,
-            "mimetype": self.mimetype,
-            "width": self.width,
-            "height": self.height,
-            "sha1": self.sha1,
-            "storage": self.storage,
-            "admin_id": self.admin_id,
-            "user_id": self.user_id,
-            "quote": self.quote,
-            "create_time": self.create_time,
-            "last_upload_time": self.last_upload_time,
-        }
+        return self.pick(
+            *("id", "topic", "url", "name", "size", "mimetype", "width", "height", "sha1", "storage"),
+            *("admin_id", "user_id", "quote", "create_time", "last_upload_time"),
+        )
 
 
 def guard_key(storage: str, topic: str, uploader: str, sha1: str) -> str:

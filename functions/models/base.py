@@ -2,10 +2,15 @@
 
 PynamoDB binds a model's `Meta` when the class is created, but the table prefix and the DynamoDB
 endpoint are only known at run time (a DynamoDB Local port chosen by a test, the prefix of a stack).
-So every model declares only its logical name (`logical_name = "admin"`) and `configure(models,
-settings)` — called through `functions.models.configure_models` by `create_app()`, the seed and
-scripts — sets `Meta.table_name = settings.table_prefix + logical_name`, `Meta.host =
-settings.dynamodb_endpoint` (None on AWS) and `Meta.region`, and drops cached connections.
+So every model declares only its logical name (`logical_name = "admin"`; `BaseModel` gives it the
+`Meta` class, `table_name` = the logical name) and `configure(models, settings)` — called through
+`functions.models.configure_models` by `create_app()`, the seed and scripts — sets
+`Meta.table_name = settings.table_prefix + logical_name`, `Meta.host = settings.dynamodb_endpoint`
+(None on AWS) and `Meta.region`, and drops cached connections.
+
+The attributes many tables share are declared once, in mixins a model lists before `BaseModel`:
+`Created` (`create_time`), `Updated` (`update_time`), `Timestamped` (both) and `Expiring`
+(`expires_at`, the TTL attribute).
 """
 
 from __future__ import annotations
@@ -15,17 +20,19 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
+from pynamodb.attributes import NumberAttribute, TTLAttribute
 from pynamodb.connection import Connection
 from pynamodb.constants import PAY_PER_REQUEST_BILLING_MODE
 from pynamodb.exceptions import TransactWriteError
-from pynamodb.models import BatchWrite, Model
+from pynamodb.models import BatchWrite, MetaModel, Model
 from pynamodb.transactions import TransactWrite
 
 from functions.core.settings import Settings
 
 BILLING_MODE = PAY_PER_REQUEST_BILLING_MODE
+_T = TypeVar("_T")
 
 
 class DuplicateError(Exception):
@@ -72,8 +79,22 @@ def _watcher_of(item: Any) -> Watcher | None:
     return next((w for w in _WATCHERS.get() if w.watches(item)), None)
 
 
-class BaseModel(Model):
-    """Base of every table model. Subclasses set `logical_name` and their own `Meta` class.
+class _TableMeta(MetaModel):
+    """The metaclass of `BaseModel`: a class that declares `logical_name` (and no `Meta` of its own)
+    gets `class Meta: table_name = logical_name`, before PynamoDB fills in the `Meta` defaults."""
+
+    def __new__(
+        mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], discriminator: Any = None
+    ) -> _TableMeta:
+        if "logical_name" in namespace and "Meta" not in namespace:
+            qualname = f"{namespace.get('__qualname__', name)}.Meta"
+            meta = {"table_name": namespace["logical_name"], "__qualname__": qualname}
+            namespace["Meta"] = type("Meta", (), {"__module__": namespace.get("__module__"), **meta})
+        return super().__new__(mcs, name, bases, namespace, discriminator)
+
+
+class BaseModel(Model, metaclass=_TableMeta):
+    """Base of every table model. Subclasses set `logical_name`, which names their table (`Meta`).
 
     A plain `save()` or `delete()` of an item a `watching` block watches becomes a transaction
     holding the watcher's log rows too."""
@@ -84,18 +105,14 @@ class BaseModel(Model):
 
     def save(self, condition: Any = None, *, add_version_condition: bool = True) -> dict[str, Any]:
         if _watcher_of(self) is None:
-            answer = super().save(condition, add_version_condition=add_version_condition)
-            _stamp(type(self))
-            return answer
+            return self._stamped_after(super().save(condition, add_version_condition=add_version_condition))
         with transact_write() as tx:
             tx.save(self, condition=condition)
         return {}
 
     def delete(self, condition: Any = None, *, add_version_condition: bool = True) -> Any:
         if _watcher_of(self) is None:
-            answer = super().delete(condition, add_version_condition=add_version_condition)
-            _stamp(type(self))
-            return answer
+            return self._stamped_after(super().delete(condition, add_version_condition=add_version_condition))
         with transact_write() as tx:
             tx.delete(self, condition=condition)
         return None
@@ -103,7 +120,17 @@ class BaseModel(Model):
     def update(self, actions: Any, condition: Any = None, *, add_version_condition: bool = True) -> Any:
         if _watcher_of(self) is not None:  # the watcher could not tell the values after: use save()
             raise WatchedWriteError("a watched item must be saved, not updated")
-        answer = super().update(actions, condition, add_version_condition=add_version_condition)
+        return self._stamped_after(
+            super().update(actions, condition, add_version_condition=add_version_condition)
+        )
+
+    def pick(self, *names: str) -> dict[str, Any]:
+        """The values of the attributes `names`, as they are, by name (the plain part of a row's
+        `to_row`/`to_public`)."""
+        return {name: getattr(self, name) for name in names}
+
+    def _stamped_after(self, answer: _T) -> _T:
+        """`answer` of a plain write of this item, once its table has its new stamp (`_stamp`)."""
         _stamp(type(self))
         return answer
 
@@ -314,3 +341,26 @@ def failed_condition(build: Callable[[WatchedTransaction], None]) -> TransactWri
 def now() -> int:
     """Unix seconds, the unit of every stored time (SPEC §9: 10-digit timestamps are seconds)."""
     return int(time.time())
+
+
+class Created:
+    """`create_time`: when the row was written first (unix seconds)."""
+
+    create_time = NumberAttribute(default=now)
+
+
+class Updated:
+    """`update_time`: when the row was written last (unix seconds)."""
+
+    update_time = NumberAttribute(default=now)
+
+
+class Timestamped(Created, Updated):
+    """`create_time` and `update_time` (unix seconds)."""
+
+
+class Expiring:
+    """`expires_at`, the TTL attribute: DynamoDB deletes the row some time after it passes (code checks
+    it itself)."""
+
+    expires_at = TTLAttribute()

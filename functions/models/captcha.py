@@ -6,18 +6,13 @@ deletes it, right or wrong. `expires_at` is the TTL attribute; code also refuses
 
 from __future__ import annotations
 
-from pynamodb.attributes import NumberAttribute, TTLAttribute, UnicodeAttribute
+from pynamodb.attributes import UnicodeAttribute
 
-from functions.models.base import BaseModel, now
+from functions.models.base import BaseModel, Created, Expiring
 
 
-class Captcha(BaseModel):
+class Captcha(Created, Expiring, BaseModel):
     logical_name = "captcha"
-
-    class Meta:
-        table_name = "captcha"
 
     id = UnicodeAttribute(hash_key=True)
     answer = UnicodeAttribute()
-    create_time = NumberAttribute(default=now)
-    expires_at = TTLAttribute()

@@ -12,16 +12,13 @@ Every item carries the TTL attribute `expires_at`; code ignores expired items it
 
 from __future__ import annotations
 
-from pynamodb.attributes import NumberAttribute, TTLAttribute, UnicodeAttribute
+from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 
-from functions.models.base import BaseModel, now
+from functions.models.base import BaseModel, Created, Expiring
 
 
-class VerifyCode(BaseModel):
+class VerifyCode(Created, Expiring, BaseModel):
     logical_name = "verify_code"
-
-    class Meta:
-        table_name = "verify_code"
 
     key = UnicodeAttribute(hash_key=True)
     code_hash = UnicodeAttribute(default="")
@@ -29,5 +26,3 @@ class VerifyCode(BaseModel):
     # Sends today. Shadows the `Model.count` classmethod (never used on this model); kept: tests use it.
     count = NumberAttribute(default=0)  # type: ignore[assignment]
     last_sent = NumberAttribute(default=0)
-    create_time = NumberAttribute(default=now)
-    expires_at = TTLAttribute()

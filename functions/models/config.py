@@ -10,14 +10,11 @@ from __future__ import annotations
 from pynamodb.attributes import JSONAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import PutError
 
-from functions.models.base import BaseModel, now
+from functions.models.base import BaseModel, Updated
 
 
-class Config(BaseModel):
+class Config(Updated, BaseModel):
     logical_name = "config"
-
-    class Meta:
-        table_name = "config"
 
     group = UnicodeAttribute(hash_key=True)
     name = UnicodeAttribute(range_key=True)
@@ -30,7 +27,6 @@ class Config(BaseModel):
     content = JSONAttribute(null=True)
     rule = UnicodeAttribute(default="")
     weigh = NumberAttribute(default=0)
-    update_time = NumberAttribute(default=now)
 
     def save_if_missing(self) -> bool:
         """Write this item unless one with the same group and name exists (seeding never overwrites

@@ -12,9 +12,6 @@ from functions.models.base import BaseModel
 class Counter(BaseModel):
     logical_name = "counter"
 
-    class Meta:
-        table_name = "counter"
-
     name = UnicodeAttribute(hash_key=True)
     value = NumberAttribute(default=0)
     # Row counts of a time-bucketed table: the oldest bucket that ever held a row (`rows#<table>`).

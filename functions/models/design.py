@@ -22,39 +22,27 @@ from typing import Any
 
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 
-from functions.models.base import BaseModel, now
-from functions.models.listing import PART, Listed, key_index, month_of, part_index
+from functions.models.base import BaseModel, Created, Timestamped
+from functions.models.listing import ConstantPart, Listed, key_index, month_of
 
 
-class Design(BaseModel):
+class Design(ConstantPart, Timestamped, BaseModel):
     logical_name = "design"
-
-    class Meta:
-        table_name = "design"
 
     name = UnicodeAttribute(hash_key=True)
     id = NumberAttribute()
-    part = UnicodeAttribute(default=PART)
     version = NumberAttribute(default=1)
     body = UnicodeAttribute(default="{}")
     admin_id = NumberAttribute(default=0)
-    create_time = NumberAttribute(default=now)
-    update_time = NumberAttribute(default=now)
-
-    by_part = part_index()
 
     def doc(self) -> dict[str, Any]:
         return dict(json.loads(self.body or "{}"))
 
 
-class DesignLog(Listed, BaseModel):
+class DesignLog(Listed, ConstantPart, Created, BaseModel):
     logical_name = "design_log"
 
-    class Meta:
-        table_name = "design_log"
-
     id = NumberAttribute(hash_key=True)
-    part = UnicodeAttribute(default=PART)
     name = UnicodeAttribute()
     version = NumberAttribute(default=1)
     action = UnicodeAttribute(default="save")  # save | delete
@@ -62,9 +50,6 @@ class DesignLog(Listed, BaseModel):
     body = UnicodeAttribute(default="{}")
     admin_id = NumberAttribute(default=0)
     username = UnicodeAttribute(default="")
-    create_time = NumberAttribute(default=now)
-
-    by_part = part_index()
 
     def to_row(self) -> dict[str, Any]:
         return {
@@ -79,11 +64,8 @@ class DesignLog(Listed, BaseModel):
         }
 
 
-class Record(Listed, BaseModel):
+class Record(Listed, Timestamped, BaseModel):
     logical_name = "record"
-
-    class Meta:
-        table_name = "record"
 
     pk = UnicodeAttribute(hash_key=True)
     id = NumberAttribute(range_key=True)
@@ -93,8 +75,6 @@ class Record(Listed, BaseModel):
     f2 = UnicodeAttribute(null=True)
     n1 = NumberAttribute(null=True)
     admin_id = NumberAttribute(default=0)
-    create_time = NumberAttribute(default=now)
-    update_time = NumberAttribute(default=now)
 
     by_f1 = key_index("f1-id-index", "f1", UnicodeAttribute)
     by_f2 = key_index("f2-id-index", "f2", UnicodeAttribute)

@@ -8,23 +8,20 @@ from typing import Any
 
 from pynamodb.attributes import JSONAttribute, NumberAttribute, UnicodeAttribute
 
-from functions.models.base import BaseModel, now
-from functions.models.listing import PART, part_index
+from functions.models.base import BaseModel, Timestamped
+from functions.models.listing import ConstantPart
 
 STATUS_ENABLED = "enable"
 STATUS_DISABLED = "disable"
 ALL_RULES = "*"
 
 
-class _GroupBase(BaseModel):
+class _GroupBase(ConstantPart, Timestamped, BaseModel):
     id = NumberAttribute(hash_key=True)
-    part = UnicodeAttribute(default=PART)
     name = UnicodeAttribute()
     rules = JSONAttribute(default=list)
     status = UnicodeAttribute(default=STATUS_ENABLED)
     remark = UnicodeAttribute(default="")
-    create_time = NumberAttribute(default=now)
-    update_time = NumberAttribute(default=now)
 
     @property
     def enabled(self) -> bool:
@@ -39,23 +36,15 @@ class _GroupBase(BaseModel):
 
     def to_row(self) -> dict[str, Any]:
         return {
-            "id": self.id,
-            "name": self.name,
+            **self.pick("id", "name"),
             "rules": list(self.rules or []),
-            "status": self.status,
-            "remark": self.remark,
-            "create_time": self.create_time,
-            "update_time": self.update_time,
+            **self.pick("status", "remark", "create_time", "update_time"),
         }
 
 
 class AdminGroup(_GroupBase):
     logical_name = "admin_group"
 
-    class Meta:
-        table_name = "admin_group"
-
-    by_part = part_index()
     pid = NumberAttribute(default=0)
 
     def to_row(self) -> dict[str, Any]:
@@ -64,8 +53,3 @@ class AdminGroup(_GroupBase):
 
 class UserGroup(_GroupBase):
     logical_name = "user_group"
-
-    class Meta:
-        table_name = "user_group"
-
-    by_part = part_index()

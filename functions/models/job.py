@@ -20,29 +20,22 @@ from typing import Any
 
 from pynamodb.attributes import NumberAttribute, TTLAttribute, UnicodeAttribute
 
-from functions.models.base import BaseModel, now
-from functions.models.listing import key_index, part_index
+from functions.models.base import BaseModel, Created, Timestamped
+from functions.models.listing import ConstantPart, key_index, part_index
 
 JOB_TTL_SECONDS = 90 * 24 * 3600
-JOB_PART = "all"
 
 
-class Job(BaseModel):
+class Job(ConstantPart, Timestamped, BaseModel):
     logical_name = "job"
 
-    class Meta:
-        table_name = "job"
-
     id = UnicodeAttribute(hash_key=True)
-    part = UnicodeAttribute(default=JOB_PART)
     kind = UnicodeAttribute()
     status = UnicodeAttribute(default="queued")
     by = NumberAttribute(null=True)
     params = UnicodeAttribute(default="{}")
     summary = UnicodeAttribute(default="{}")
     last_seq = NumberAttribute(default=0)
-    create_time = NumberAttribute(default=now)
-    update_time = NumberAttribute(default=now)
     start_time = NumberAttribute(default=0)
     end_time = NumberAttribute(default=0)
     expires_at = TTLAttribute(null=True)
@@ -58,10 +51,7 @@ class Job(BaseModel):
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "id": self.id,
-            "kind": self.kind,
-            "status": self.status,
-            "by": self.by,
+            **self.pick("id", "kind", "status", "by"),
             "params": self.params_doc(),
             "summary": self.summary_doc(),
             "last_seq": int(self.last_seq or 0),
@@ -72,26 +62,18 @@ class Job(BaseModel):
         }
 
 
-class JobLine(BaseModel):
+class JobLine(Created, BaseModel):
     logical_name = "job_line"
-
-    class Meta:
-        table_name = "job_line"
 
     job_id = UnicodeAttribute(hash_key=True)
     seq = NumberAttribute(range_key=True)
     text = UnicodeAttribute(default="")
-    create_time = NumberAttribute(default=now)
     expires_at = TTLAttribute(null=True)
 
 
-class JobLock(BaseModel):
+class JobLock(Created, BaseModel):
     logical_name = "job_lock"
-
-    class Meta:
-        table_name = "job_lock"
 
     name = UnicodeAttribute(hash_key=True)
     job_id = UnicodeAttribute()
     until = NumberAttribute()
-    create_time = NumberAttribute(default=now)

@@ -4,7 +4,8 @@ Every listed table carries a partition attribute `part` and a GSI `part-id-index
 range), so "the rows of the table, newest first" is a Query read a page at a time
 (`functions.services.listing` pages it with the Query's own keys as the cursor).
 
-- Tables of things (admins, members, attachments, groups, rules) use one constant partition, `"all"`.
+- Tables of things (admins, members, attachments, groups, rules) use one constant partition, `"all"`
+  (`ConstantPart`).
 - Time-series tables (admin log, balance and points logs: `MonthBucketed`) use the UTC month of
   `create_time` (`"2026-11"`): no partition grows without end, a time range is one Query per month,
   and old months can expire (`retention_months`, enforced by a TTL attribute on the rows).
@@ -30,6 +31,7 @@ from pynamodb.attributes import Attribute, NumberAttribute, UnicodeAttribute
 from pynamodb.indexes import AllProjection, GlobalSecondaryIndex, Projection
 from pynamodb.transactions import TransactWrite
 
+from functions.models.base import Created
 from functions.models.counter import Counter, find_counter
 
 PART = "all"
@@ -109,8 +111,18 @@ class Listed:
         return 0
 
 
-class MonthBucketed(Listed):
-    """A time-series table: `part` is the UTC month of `create_time`, set when the row is built."""
+class ConstantPart:
+    """A table of things, listed through one constant partition (mixed into a model before
+    `BaseModel`): `part` is always `PART`, and `by_part` the GSI `part-id-index` on it and the numeric
+    `id` (a model with a string `id` declares its own `by_part`)."""
+
+    part = UnicodeAttribute(default=PART)
+    by_part = part_index()
+
+
+class MonthBucketed(Listed, Created):
+    """A time-series table: `part` is the UTC month of `create_time` (`Created`), set when the row is
+    built."""
 
     list_buckets: ClassVar[str] = MONTHLY
 
@@ -119,7 +131,7 @@ class MonthBucketed(Listed):
     ) -> None:
         super().__init__(hash_key, range_key, _user_instantiated, **attributes)  # type: ignore[call-arg]
         if _user_instantiated and "part" not in attributes:
-            self.part = month_of(int(self.create_time))  # type: ignore[attr-defined]
+            self.part = month_of(int(self.create_time))
 
 
 def rows_counter(scope: type[Any] | str, bucket: str | None = None) -> str:

@@ -10,19 +10,15 @@ from __future__ import annotations
 
 from pynamodb.attributes import JSONAttribute, NumberAttribute, UnicodeAttribute
 
-from functions.models.base import BaseModel, now
+from functions.models.base import BaseModel, Updated
 
 CHART_ID = "chart"
 
 
-class OrgChart(BaseModel):
+class OrgChart(Updated, BaseModel):
     logical_name = "org_chart"
-
-    class Meta:
-        table_name = "org_chart"
 
     id = UnicodeAttribute(hash_key=True)
     tree = JSONAttribute()  # the root node (SPEC §3 tree node), children nested
     version = NumberAttribute(default=0)  # 1 on the first save, + 1 on every save
-    update_time = NumberAttribute(default=now)
     update_by = NumberAttribute(null=True)  # admin id

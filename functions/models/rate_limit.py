@@ -16,9 +16,6 @@ from functions.models.base import BaseModel
 class RateCounter(BaseModel):
     logical_name = "rate_counter"
 
-    class Meta:
-        table_name = "rate_counter"
-
     key = UnicodeAttribute(hash_key=True)
     # Shadows the `Model.count` classmethod (never used on this model); kept: stored rows and tests use it.
     count = NumberAttribute(default=0)  # type: ignore[assignment]

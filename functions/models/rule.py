@@ -18,8 +18,8 @@ from typing import Any
 
 from pynamodb.attributes import BooleanAttribute, NumberAttribute, UnicodeAttribute
 
-from functions.models.base import BaseModel, now
-from functions.models.listing import PART, part_index
+from functions.models.base import BaseModel, Timestamped
+from functions.models.listing import ConstantPart
 
 STATUS_ENABLED = "enable"
 STATUS_DISABLED = "disable"
@@ -28,12 +28,11 @@ USER_RULE_TYPES = ("route", "menu_dir", "menu", "nav_user_menu", "nav", "button"
 MENU_TYPES = ("tab", "link", "iframe")
 
 
-class _RuleBase(BaseModel):
+class _RuleBase(ConstantPart, Timestamped, BaseModel):
     # Every request reads the whole tree (`permissions.load_rules`): it is kept in memory, checked by stamp.
     stamped = True
 
     id = NumberAttribute(hash_key=True)
-    part = UnicodeAttribute(default=PART)
     pid = NumberAttribute(default=0)
     rule_type = UnicodeAttribute(attr_name="type", default="menu")
     title = UnicodeAttribute(default="")
@@ -48,8 +47,6 @@ class _RuleBase(BaseModel):
     remark = UnicodeAttribute(default="")
     weigh = NumberAttribute(default=0)
     status = UnicodeAttribute(default=STATUS_ENABLED)
-    create_time = NumberAttribute(default=now)
-    update_time = NumberAttribute(default=now)
 
     @property
     def enabled(self) -> bool:
@@ -60,42 +57,20 @@ class _RuleBase(BaseModel):
 
     def to_row(self) -> dict[str, Any]:
         return {
-            "id": self.id,
-            "pid": self.pid,
+            **self.pick("id", "pid"),
             "type": self.rule_type,
-            "title": self.title,
-            "title_en": self.title_en,
-            "name": self.name,
-            "path": self.path,
-            "icon": self.icon,
-            "menu_type": self.menu_type,
-            "url": self.url,
-            "component": self.component,
-            "keepalive": self.keepalive,
-            "remark": self.remark,
-            "weigh": self.weigh,
-            "status": self.status,
-            "create_time": self.create_time,
-            "update_time": self.update_time,
+            **self.pick("title", "title_en", "name", "path", "icon", "menu_type", "url", "component"),
+            **self.pick("keepalive", "remark", "weigh", "status", "create_time", "update_time"),
         }
 
 
 class AdminRule(_RuleBase):
     logical_name = "admin_rule"
 
-    class Meta:
-        table_name = "admin_rule"
-
-    by_part = part_index()
-
 
 class UserRule(_RuleBase):
     logical_name = "user_rule"
 
-    class Meta:
-        table_name = "user_rule"
-
-    by_part = part_index()
     # Member rules that a visitor may open without logging in (BuildAdmin's no_login_valid).
     no_login_valid = BooleanAttribute(default=False)
 

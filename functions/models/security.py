@@ -14,8 +14,9 @@ logs (`functions.services.recycle`, `functions.services.sensitive`).
 
 A rule's table is unique through a `Unique` guard (`recycle_rule.table#user/user`), which is also
 the consistent lookup of the rule on every delete or edit (two GetItems). The logs are time series
-(`MonthBucketed`): listed newest first a month at a time, a time range reads only its months, one
-admin's rows come from `admin-id-index` and one table's from `table-id-index`.
+of admins' actions (`functions.models.admin_log.AdminActionLog`, `MonthBucketed`): listed newest first
+a month at a time, a time range reads only its months, one admin's rows come from `admin-id-index` and
+one table's from `table-id-index`.
 """
 
 from __future__ import annotations
@@ -25,22 +26,20 @@ from typing import Any
 
 from pynamodb.attributes import BooleanAttribute, NumberAttribute, UnicodeAttribute
 
-from functions.models.base import BaseModel, now
-from functions.models.listing import PART, Listed, MonthBucketed, key_index, owner_index, part_index
+from functions.models.admin_log import AdminActionLog
+from functions.models.base import BaseModel, Timestamped
+from functions.models.listing import ConstantPart, Listed, key_index
 
 RECYCLE_RULE_SCOPE = "recycle_rule.table"
 SENSITIVE_RULE_SCOPE = "sensitive_rule.table"
 EVERY_DESIGNED = "*"  # a recycle rule for every designed table that has no rule of its own
 
 
-class _Rule(Listed, BaseModel):
+class _Rule(Listed, ConstantPart, Timestamped, BaseModel):
     id = NumberAttribute(hash_key=True)
-    part = UnicodeAttribute(default=PART)
     table = UnicodeAttribute()
     title = UnicodeAttribute(default="")
     status = UnicodeAttribute(default="enable")
-    create_time = NumberAttribute(default=now)
-    update_time = NumberAttribute(default=now)
 
     @property
     def enabled(self) -> bool:
@@ -49,11 +48,6 @@ class _Rule(Listed, BaseModel):
 
 class RecycleRule(_Rule):
     logical_name = "recycle_rule"
-
-    class Meta:
-        table_name = "recycle_rule"
-
-    by_part = part_index()
 
     def to_row(self) -> dict[str, Any]:
         return {
@@ -69,12 +63,7 @@ class RecycleRule(_Rule):
 class SensitiveRule(_Rule):
     logical_name = "sensitive_rule"
 
-    class Meta:
-        table_name = "sensitive_rule"
-
     fields = UnicodeAttribute(default="[]")  # JSON list of field names
-
-    by_part = part_index()
 
     def field_names(self) -> list[str]:
         return [str(name) for name in json.loads(self.fields or "[]")]
@@ -91,17 +80,12 @@ class SensitiveRule(_Rule):
         }
 
 
-class _Log(MonthBucketed, BaseModel):
-    id = NumberAttribute(hash_key=True)
-    part = UnicodeAttribute()
+class _Log(AdminActionLog, BaseModel):
     table = UnicodeAttribute()  # the table's rule path
     model = UnicodeAttribute()  # the logical name of the item's model
     item_id = NumberAttribute(default=0)
-    admin_id = NumberAttribute(default=0)
-    username = UnicodeAttribute(default="")
-    ip = UnicodeAttribute(default="")
-    useragent = UnicodeAttribute(default="")
-    create_time = NumberAttribute(default=now)
+
+    by_table = key_index("table-id-index", "table", UnicodeAttribute)
 
     def who(self) -> dict[str, Any]:
         return {
@@ -119,18 +103,11 @@ class _Log(MonthBucketed, BaseModel):
 class RecycleLog(_Log):
     logical_name = "recycle_log"
 
-    class Meta:
-        table_name = "recycle_log"
-
     data = UnicodeAttribute(default="{}")  # the item's attributes as stored (DynamoDB JSON)
     row = UnicodeAttribute(default="{}")  # the row as the table's list showed it
     # What else the delete took with it, for the restore to give back (JSON; e.g. the groups that
     # held a deleted menu rule: `Table.kept_context`, `Table.restored`).
     context = UnicodeAttribute(default="{}")
-
-    by_part = part_index()
-    by_admin = owner_index("admin-id-index", "admin_id")
-    by_table = key_index("table-id-index", "table", UnicodeAttribute)
 
     def shown(self) -> dict[str, Any]:
         return dict(json.loads(self.row or "{}"))
@@ -145,19 +122,12 @@ class RecycleLog(_Log):
 class SensitiveLog(_Log):
     logical_name = "sensitive_log"
 
-    class Meta:
-        table_name = "sensitive_log"
-
     field = UnicodeAttribute()
     before = UnicodeAttribute(default="null")  # JSON
     after = UnicodeAttribute(default="null")  # JSON
     secret = BooleanAttribute(default=False)  # a password: only that it changed
     rollback_time = NumberAttribute(null=True)
     rollback_admin = UnicodeAttribute(null=True)
-
-    by_part = part_index()
-    by_admin = owner_index("admin-id-index", "admin_id")
-    by_table = key_index("table-id-index", "table", UnicodeAttribute)
 
     def to_row(self) -> dict[str, Any]:
         return {

@@ -17,18 +17,15 @@ revocation takes effect at once. Times are unix seconds.
 
 from __future__ import annotations
 
-from pynamodb.attributes import BooleanAttribute, NumberAttribute, TTLAttribute, UnicodeAttribute
+from pynamodb.attributes import BooleanAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.indexes import KeysOnlyProjection
 
-from functions.models.base import BaseModel, now
+from functions.models.base import BaseModel, Created, Expiring, Timestamped, now
 from functions.models.listing import key_index
 
 
-class Session(BaseModel):
+class Session(Timestamped, Expiring, BaseModel):
     logical_name = "session"
-
-    class Meta:
-        table_name = "session"
 
     sid = UnicodeAttribute(hash_key=True)
     kind = UnicodeAttribute()
@@ -40,9 +37,6 @@ class Session(BaseModel):
     revoke_reason = UnicodeAttribute(default="")
     ip = UnicodeAttribute(default="")
     user_agent = UnicodeAttribute(default="")
-    create_time = NumberAttribute(default=now)
-    update_time = NumberAttribute(default=now)
-    expires_at = TTLAttribute()
 
     owner_index = key_index(
         "owner-index", "owner", UnicodeAttribute, range_attr="create_time", projection=KeysOnlyProjection()
@@ -60,16 +54,11 @@ def owner_key(kind: str, subject_id: str | int) -> str:
     return f"{kind}#{subject_id}"
 
 
-class RefreshToken(BaseModel):
+class RefreshToken(Created, Expiring, BaseModel):
     logical_name = "refresh_token"
-
-    class Meta:
-        table_name = "refresh_token"
 
     token_hash = UnicodeAttribute(hash_key=True)
     sid = UnicodeAttribute()
     kind = UnicodeAttribute()
     used = BooleanAttribute(default=False)
     rotated_at = NumberAttribute(default=0)  # when `used` was set (the grace window counts from it)
-    create_time = NumberAttribute(default=now)
-    expires_at = TTLAttribute()

@@ -20,15 +20,14 @@ from __future__ import annotations
 from typing import Any
 
 from pynamodb.attributes import ListAttribute, NumberAttribute, UnicodeAttribute
-from pynamodb.exceptions import TransactWriteError
 
 from functions.core.i18n import get_lang
 from functions.core.security import hash_password
-from functions.models.account import STATUS_ENABLED, AccountMixin
-from functions.models.base import BaseModel, DuplicateError, is_condition_failure, now, run_transaction
+from functions.models.account import AccountMixin
+from functions.models.base import BaseModel, now
 from functions.models.counter import next_id
-from functions.models.listing import PART, Listed, count_rows, key_index, part_index
-from functions.models.unique import Unique, owner_of, unique_key
+from functions.models.listing import ConstantPart, Listed, key_index
+from functions.models.unique import insert_guarded, owner_of, unique_key
 from functions.services.area import region_names
 
 USERNAME_SCOPE = "user.username"
@@ -38,14 +37,10 @@ SCOPES: dict[str, str] = {"username": USERNAME_SCOPE, "email": EMAIL_SCOPE, "mob
 DEFAULT_GROUP_ID = 1
 
 
-class User(AccountMixin, Listed, BaseModel):
+class User(AccountMixin, Listed, ConstantPart, BaseModel):
     logical_name = "user"
 
-    class Meta:
-        table_name = "user"
-
     id = NumberAttribute(hash_key=True)
-    part = UnicodeAttribute(default=PART)
     # The account attributes (username, password_hash, status, lockout, …): AccountMixin.
     group_id = NumberAttribute(default=DEFAULT_GROUP_ID)
     gender = NumberAttribute(default=0)
@@ -60,7 +55,6 @@ class User(AccountMixin, Listed, BaseModel):
     join_ip = UnicodeAttribute(default="")
     lang = UnicodeAttribute(default="")
 
-    by_part = part_index()
     by_status = key_index("status-id-index", "status", UnicodeAttribute)
     by_group = key_index("group-id-index", "group_id")
 
@@ -73,15 +67,13 @@ class User(AccountMixin, Listed, BaseModel):
         email: str = "",
         mobile: str = "",
         nickname: str = "",
-        group_id: int = DEFAULT_GROUP_ID,
         join_ip: str = "",
-        lang: str = "",
-        status: str = STATUS_ENABLED,
         **profile: Any,
     ) -> User:
-        """Create a member, with any other attributes of the row in `profile` (avatar, gender, motto…);
-        raises `DuplicateError(field)` ("username", "email" or "mobile") when a
-        unique value is taken (any letter case). Nothing is written then."""
+        """Create a member, with any other attributes of the row in `profile` (group_id, status, lang,
+        avatar, gender, motto…; the attributes' defaults otherwise); raises `DuplicateError(field)`
+        ("username", "email" or "mobile") when a unique value is taken (any letter case). Nothing is
+        written then."""
         user = cls(
             next_id("user"),
             username=username,
@@ -89,32 +81,12 @@ class User(AccountMixin, Listed, BaseModel):
             mobile=mobile,
             nickname=nickname or username,
             password_hash=hash_password(password),
-            group_id=group_id,
             join_ip=join_ip[:64],
-            lang=lang,
-            status=status,
             **profile,
         )
-        fields = [("username", username), ("email", email), ("mobile", mobile)]
-        fields = [(name, value) for name, value in fields if value]
-        try:
-
-            def build(tx: Any) -> None:
-                for name, value in fields:
-                    guard = Unique(unique_key(SCOPES[name], value), owner=str(user.id))
-                    tx.save(guard, condition=Unique.key.does_not_exist())
-                tx.save(user, condition=User.id.does_not_exist())
-                count_rows(tx, user, 1)
-
-            run_transaction(build)
-        except TransactWriteError as exc:
-            if is_condition_failure(exc):
-                reasons = exc.cancellation_reasons or []
-                for (name, _), reason in zip(fields, reasons, strict=False):
-                    if reason is not None and reason.code == "ConditionalCheckFailed":
-                        raise DuplicateError(name) from exc
-                raise DuplicateError("username") from exc
-            raise
+        fields = {"username": username, "email": email, "mobile": mobile}
+        guards = {name: unique_key(SCOPES[name], value) for name, value in fields.items() if value}
+        insert_guarded(user, guards, taken="username")
         return user
 
     @classmethod

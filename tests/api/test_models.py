@@ -6,35 +6,23 @@ from __future__ import annotations
 import threading
 
 import pytest
-from pynamodb.attributes import NumberAttribute, TTLAttribute, UnicodeAttribute
-from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
+from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 
 from functions.models import ALL_MODELS, Admin, BaseModel, DuplicateError, configure_models, next_id
+from functions.models.base import Expiring
+from functions.models.listing import key_index
 from functions.models.tables import create_tables, delete_tables, describe_tables
 
 
-class ByOwner(GlobalSecondaryIndex):
-    class Meta:
-        index_name = "owner-index"
-        projection = AllProjection()
-
-    owner = UnicodeAttribute(hash_key=True)
-    created = NumberAttribute(range_key=True)
-
-
-class Token(BaseModel):
+class Token(Expiring, BaseModel):
     """A model shaped like the later session/code tables: GSI and TTL."""
 
     logical_name = "probe_token"
 
-    class Meta:
-        table_name = "probe_token"
-
     token_hash = UnicodeAttribute(hash_key=True)
     owner = UnicodeAttribute()
     created = NumberAttribute()
-    expires_at = TTLAttribute()
-    by_owner = ByOwner()
+    by_owner = key_index("owner-index", "owner", UnicodeAttribute, range_attr="created")
 
 
 @pytest.fixture
@@ -50,9 +38,6 @@ class TokenBeforeIndex(BaseModel):
     """The same table as an older version of the model had it: no GSI yet."""
 
     logical_name = "probe_token"
-
-    class Meta:
-        table_name = "probe_token"
 
     token_hash = UnicodeAttribute(hash_key=True)
 
