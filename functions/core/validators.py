@@ -239,6 +239,11 @@ Required = Annotated[str, Field(max_length=100), pydantic_check(check_required),
 Line = Annotated[str, pydantic_check(check_line)]
 Text = Annotated[str, MULTILINE, pydantic_check(check_text)]
 Url = Annotated[str, pydantic_check(check_url)]
+# An account's optional profile fields, bounded by what their columns hold (admins and members alike).
+AvatarUrl = Annotated[Url, Field(max_length=500)]
+Motto = Annotated[Text, Field(max_length=255)]
+OptionalEmail = Annotated[str, Field(max_length=100)]
+OptionalMobile = Annotated[str, Field(max_length=20)]
 
 
 def _check_value(value: Any, multiline: bool) -> str | None:

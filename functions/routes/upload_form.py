@@ -217,15 +217,7 @@ def add_shared_routes(
         body: UploadParamsBody, settings: SettingsDep, who: Uploader = uploader
     ) -> dict[str, Any]:
         """Remote mode: a presigned POST for one file and the token for the callback."""
-        data = remote_upload.prepare(
-            name=body.name,
-            size=body.size,
-            mimetype=body.type,
-            sha1=body.sha1,
-            topic=body.topic,
-            uploader=who,
-            settings=settings,
-        )
+        data = remote_upload.prepare(body, who, settings)
         return success(data)
 
     @alioss.post("/callback", name=f"{name_prefix}alioss_callback", response_model=UPLOAD_RESPONSE)
@@ -233,15 +225,7 @@ def add_shared_routes(
         body: UploadCallbackBody, settings: SettingsDep, who: Uploader = uploader
     ) -> dict[str, Any]:
         """Remote mode: the browser has posted the file; verify it and record the attachment."""
-        row = remote_upload.callback(
-            url=body.url,
-            name=body.name,
-            size=body.size,
-            sha1=body.sha1,
-            token=body.token,
-            uploader=who,
-            settings=settings,
-        )
+        row = remote_upload.callback(body, who, settings)
         return success({"file": row.to_public()}, "Upload successful")
 
     @router.get(

@@ -22,7 +22,7 @@ objects.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Protocol
 
 from functions.core.responses import ApiError
 from functions.core.settings import Settings, get_settings
@@ -71,16 +71,26 @@ def _declared(name: str, size: Any, sha1: str, topic: str | None) -> tuple[str, 
     return name, size, sha1, suffix, clean_topic(topic)
 
 
-def prepare(
-    *,
-    name: str,
-    size: Any,
-    mimetype: str,
-    sha1: str,
-    topic: str | None,
-    uploader: Uploader,
-    settings: Settings | None = None,
-) -> dict[str, Any]:
+class DeclaredFile(Protocol):
+    """What the browser says of a file before it posts it (step 1)."""
+
+    name: str
+    size: int
+    type: str
+    sha1: str
+    topic: str
+
+
+class PostedFile(Protocol):
+    """What the browser says after posting it (step 3): where it went and the token of step 1."""
+
+    url: str
+    size: int
+    sha1: str
+    token: str
+
+
+def prepare(declared: DeclaredFile, uploader: Uploader, settings: Settings | None = None) -> dict[str, Any]:
     """The presigned POST and the callback token for one file."""
     import jwt
 
@@ -88,8 +98,8 @@ def prepare(
 
     settings = settings or get_settings()
     config = get_upload_config(settings)
-    name, size, sha1, suffix, topic = _declared(name, size, sha1, topic)
-    check_declared(name, size, suffix, mimetype or "", config)
+    name, size, sha1, suffix, topic = _declared(declared.name, declared.size, declared.sha1, declared.topic)
+    check_declared(name, size, suffix, declared.type or "", config)
     content_type = mimetype_for(suffix, SUFFIX_KINDS.get(suffix))
     storage = _s3(settings)
     stem, _ = split_name(name)
@@ -134,30 +144,21 @@ def _claims(token: str, settings: Settings) -> dict[str, Any]:
         raise ApiError(MSG_TOKEN) from exc
 
 
-def callback(
-    *,
-    url: str,
-    name: str,
-    size: Any,
-    sha1: str,
-    token: str,
-    uploader: Uploader,
-    settings: Settings | None = None,
-) -> Any:
+def callback(posted: PostedFile, uploader: Uploader, settings: Settings | None = None) -> Any:
     """Verify the posted object and record it; returns the `Attachment` row."""
     from functions.services.attachments import record
     from functions.services.site_config import get_upload_config
     from functions.services.storage import StorageError
 
     settings = settings or get_settings()
-    claims = _claims(token, settings)
-    key = (url or "").split("://", 1)[-1]
+    claims = _claims(posted.token, settings)
+    key = (posted.url or "").split("://", 1)[-1]
     key = key[key.find("/incoming/") + 1 :] if "/incoming/" in key else key.lstrip("/")
     if (
         claims["up"] != uploader.tag
         or claims["key"] != key
-        or str(claims["size"]) != str(size)
-        or claims["sha1"] != (sha1 or "").strip().lower()
+        or str(claims["size"]) != str(posted.size)
+        or claims["sha1"] != (posted.sha1 or "").strip().lower()
     ):
         raise ApiError(MSG_TOKEN)
     storage = _s3(settings)

@@ -262,6 +262,18 @@ def _clear_local_caches() -> list[str]:
     ]
 
 
+# How a task's process runs: no input, its output and errors one stream of text lines, read as they come.
+_LINES_OUT: dict[str, Any] = {
+    "stdin": subprocess.DEVNULL,
+    "stdout": subprocess.PIPE,
+    "stderr": subprocess.STDOUT,
+    "text": True,
+    "encoding": "utf-8",
+    "errors": "replace",
+    "bufsize": 1,
+}
+
+
 def _run_argv(job_id: str, argv: list[str], cwd: Path) -> None:
     """Run `argv` in `cwd`, writing each output line to the log of `job_id` as it comes."""
     jobs.set_status(job_id, "building")
@@ -269,18 +281,8 @@ def _run_argv(job_id: str, argv: list[str], cwd: Path) -> None:
     jobs.append_lines(job_id, [f"> {shlex.join(shown)}"])
     env = {**os.environ, "NO_COLOR": "1", "FORCE_COLOR": "0", "CI": "1", "PYTHONUNBUFFERED": "1"}
     try:
-        process = subprocess.Popen(  # noqa: S603 - argv comes from the whitelist, never the request
-            argv,
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-            bufsize=1,
-        )
+        # argv comes from the whitelist, never the request.
+        process = subprocess.Popen(argv, cwd=cwd, env=env, **_LINES_OUT)  # noqa: S603
     except OSError as exc:
         jobs.append_lines(job_id, [f"Error: {exc}"])
         jobs.set_status(job_id, "failed", summary={"error": str(exc)[:500]})

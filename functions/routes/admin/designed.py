@@ -216,6 +216,14 @@ async def _body(request: Request) -> Any:
         raise ApiError("The request body is not valid JSON", http_status=400) from None
 
 
+async def _run_with_body(
+    request: Request, path: str, work: Callable[[DesignTable, Any], dict[str, Any]]
+) -> dict[str, Any]:
+    """Read the request's JSON body, then run `work(table, body)` in the thread pool."""
+    data = await _body(request)
+    return await _run(lambda: work(_table(path), data))
+
+
 class DesignedDesign(Model):
     """A designed table's design (its `DesignDoc` as saved), version and the orders its list offers."""
 
@@ -280,23 +288,19 @@ async def edit_row(
 @router.post("/{path:path}/add", name="designed_add", response_model=Envelope[IdData])
 async def add(request: Request, path: str, ctx: Annotated[AdminContext, require_designed("add")]) -> Any:
     """Add a row (fields of the design)."""
-    data = await _body(request)
 
-    def run() -> dict[str, Any]:
-        table = _table(path)
+    def run(table: DesignTable, data: Any) -> dict[str, Any]:
         item = table.create(table.validate(data), ctx)
         return success({"id": int(item.id)}, "Added successfully")
 
-    return await _run(run)
+    return await _run_with_body(request, path, run)
 
 
 @router.post("/{path:path}/edit", name="designed_edit", response_model=Envelope[IdData])
 async def edit(request: Request, path: str, ctx: Annotated[AdminContext, require_designed("edit")]) -> Any:
     """Save a row: `id` and the fields of the design."""
-    data = await _body(request)
 
-    def run() -> dict[str, Any]:
-        table = _table(path)
+    def run(table: DesignTable, data: Any) -> dict[str, Any]:
         try:
             item_id = int(data["id"]) if isinstance(data, dict) else -1
         except (KeyError, TypeError, ValueError):
@@ -305,7 +309,7 @@ async def edit(request: Request, path: str, ctx: Annotated[AdminContext, require
         table.edit_item(item, table.validate(data), ctx, request)
         return success({"id": int(item.id)}, "Updated successfully")
 
-    return await _run(run)
+    return await _run_with_body(request, path, run)
 
 
 @router.delete("/{path:path}/del", name="designed_del", response_model=Envelope[CountData])

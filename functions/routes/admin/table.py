@@ -31,14 +31,15 @@ body parameter with the resource's schema, which FastAPI must be able to evaluat
 """
 
 from collections.abc import Callable, Sequence
+from types import GenericAlias
 from typing import Annotated, Any, ClassVar, Literal
 
 from fastapi import Query, Request
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, create_model
 
 from functions.core.client_ip import client_ip
 from functions.core.errors import validation_messages
-from functions.core.i18n import t
+from functions.core.i18n import get_lang, t
 from functions.core.responses import (
     ApiError,
     CountData,
@@ -50,9 +51,23 @@ from functions.core.responses import (
     success,
 )
 from functions.core.routing import APIRouter
-from functions.core.validators import INT_MAX, Account, Password, Required, Schema, Text, Url
+from functions.core.validators import (
+    INT_MAX,
+    Account,
+    AvatarUrl,
+    Motto,
+    OptionalEmail,
+    OptionalMobile,
+    Password,
+    Required,
+    Schema,
+    Text,
+    Url,
+)
+from functions.models.account_log import MoneyLog
 from functions.models.base import WatchedTransaction, WatchedWriteError
 from functions.models.listing import MONTHLY, PART, month_buckets, total_rows
+from functions.models.rule import AdminRule
 from functions.models.unique import Unique, owner_of, unique_key
 from functions.models.user import USERNAME_SCOPE, User, cents_to_yuan
 from functions.routes.admin.deps import AdminContext, require
@@ -87,36 +102,74 @@ class AccountFields(Schema):
     username: Account
     nickname: Required
     password: Password
-    email: str = Field("", max_length=100)
-    mobile: str = Field("", max_length=20)
-    avatar: Url = Field("", max_length=500)
-    motto: Text = Field("", max_length=255)
+    email: OptionalEmail = ""
+    mobile: OptionalMobile = ""
+    avatar: AvatarUrl = ""
+    motto: Motto = ""
     status: Status = "enable"
+
+
+class GroupFields(Schema):
+    """What the admin and member group forms share; the admin's adds its parent (`pid`)."""
+
+    name: Required
+    rules: list[int | str] = Field(default_factory=list)
+    status: Status = "enable"
+    remark: Text = Field("", max_length=255)
+
+
+class AccountEdit(Schema):
+    """What the admin and member edit forms add to their add forms (`class AdminEdit(AccountEdit,
+    AdminIn)`: the fields keep the add form's order, `id` last): the row's `id`, and a password that
+    may stay empty (unchanged; checked by the rule when given)."""
+
+    id: int
+    password: str = ""
 
 
 # The columns the admin and member lists open with, in this order.
 ACCOUNT_COLUMNS = ("id", "username", "nickname", "email", "mobile")
 
 
-class RuleRow(Shape):
-    id: int | None = None
-    pid: int | None = None
-    type: str | None = None
-    title: str | None = None
-    title_en: str | None = None
-    label: str | None = None
-    name: str | None = None
-    path: str | None = None
-    icon: str | None = None
-    menu_type: str | None = None
-    url: str | None = None
-    component: str | None = None
-    keepalive: bool | None = None
-    remark: str | None = None
-    weigh: int | None = None
-    status: str | None = None
-    create_time: int | None = None
-    update_time: int | None = None
+# The columns the tables of this module add to their rows (`RuleTableBase`: the rule's `label` in the
+# request's language; `DataRuleTable`, `DataLogTable`: the title of the row's table).
+ADDED_COLUMNS: dict[str, Any] = {"label": str, "table_title": str}
+# The Python type of a stored attribute by its DynamoDB type (a list: of its elements' type).
+ATTRIBUTE_TYPES: dict[str, Any] = {"S": str, "N": int, "BOOL": bool, "L": list, "M": dict[str, Any]}
+
+
+def attribute_type(attribute: Any) -> Any:
+    """The Python type of a PynamoDB attribute's values (`list[int]` for a list of numbers)."""
+    kind = ATTRIBUTE_TYPES[attribute.attr_type]
+    element = getattr(attribute, "element_type", None)
+    if kind is list:
+        return GenericAlias(list, (attribute_type(element) if element is not None else Any,))
+    return kind
+
+
+def row_shape(
+    name: str, model: Any, columns: str | Sequence[str], doc: str | None = None, **types: Any
+) -> type[Shape]:
+    """The documented shape of a table's row (`Table.row_model`): `columns` in order (a sequence, or
+    names separated by spaces), each optional (`None` by default) and typed like the model's attribute
+    of that name (its Python name or its stored name) or like `ADDED_COLUMNS`; `types` gives the type
+    of a column the model does not store, or shows otherwise (e.g. money in yuan strings)."""
+    attributes = model.get_attributes()
+    by_name = {**{attr.attr_name: attr for attr in attributes.values()}, **attributes}
+    types = {**ADDED_COLUMNS, **types}
+    definitions: dict[str, Any] = {}
+    for column in columns.split() if isinstance(columns, str) else columns:
+        kind = types[column] if column in types else attribute_type(by_name[column])
+        definitions[column] = (kind if kind is Any else kind | None, None)
+    shape: type[Shape] = create_model(name, __base__=Shape, __doc__=doc, **definitions)
+    return shape
+
+
+RULE_COLUMNS = (
+    "id pid type title title_en label name path icon menu_type url component keepalive remark weigh status"
+    " create_time update_time"
+)
+RuleRow = row_shape("RuleRow", AdminRule, RULE_COLUMNS)
 
 
 def rule_values(body: Schema) -> dict[str, Any]:
@@ -487,6 +540,12 @@ class Table:
             "sortable": list(self.sortable),
         }
 
+    def answers(self) -> tuple[Any, Any]:
+        """The answer models of the index and of one row: `Envelope[TableList[row_model]]` and
+        `Envelope[TableRow[row_model]]`."""
+        generic: Any = (Envelope, TableList, TableRow)  # parametrised at run time with `row_model`
+        return generic[0][generic[1][self.row_model]], generic[0][generic[2][self.row_model]]
+
     def name(self, action: str) -> str:
         return f"{self.path.replace('/', '_')}_{action}"
 
@@ -495,18 +554,17 @@ class Table:
         perm = self.path
         table = self
         TABLES[self.path] = self
-        generic: Any = (Envelope, TableList, TableRow)  # parametrised at run time with `row_model`
-        list_answer = generic[0][generic[1][self.row_model]]
-        row_answer = generic[0][generic[2][self.row_model]]
+        list_answer, row_answer = self.answers()
+
+        def get_shape(path: str, action: str, answer: Any) -> Callable[[Callable[..., Any]], Any]:
+            """A GET route answering rows (`Shape`s): keys the route did not set stay absent."""
+            return router.get(
+                path, name=self.name(action), response_model=answer, response_model_exclude_unset=True
+            )
 
         if "index" in self.actions:
 
-            @router.get(
-                "/index",
-                name=self.name("index"),
-                response_model=list_answer,
-                response_model_exclude_unset=True,
-            )
+            @get_shape("/index", "index", list_answer)
             def index(
                 request: Request, ctx: Annotated[AdminContext, require(f"{perm}/index")]
             ) -> dict[str, Any]:
@@ -525,12 +583,7 @@ class Table:
         if "edit" in self.actions and self.edit_schema is not None:
             edit_schema = self.edit_schema
 
-            @router.get(
-                "/edit",
-                name=self.name("edit_row"),
-                response_model=row_answer,
-                response_model_exclude_unset=True,
-            )
+            @get_shape("/edit", "edit_row", row_answer)
             def edit_row(
                 id: Annotated[int, Query(ge=0, le=INT_MAX)],  # noqa: A002
                 ctx: Annotated[AdminContext, require(f"{perm}/edit")],
@@ -571,20 +624,17 @@ class Table:
         return router
 
 
-class AccountLogRow(Shape):
-    """A balance (amounts in yuan strings) or points (integers) log row."""
-
-    id: int | None = None
-    seq: int | None = None
-    user_id: int | None = None
-    username: str | None = None
-    nickname: str | None = None
-    change: str | int | None = None
-    before: str | int | None = None
-    after: str | int | None = None
-    memo: str | None = None
-    admin_id: int | None = None
-    create_time: int | None = None
+AccountLogRow = row_shape(
+    "AccountLogRow",
+    MoneyLog,
+    "id seq user_id username nickname change before after memo admin_id create_time",
+    "A balance (amounts in yuan strings) or points (integers) log row.",
+    username=str,
+    nickname=str,
+    change=str | int,
+    before=str | int,
+    after=str | int,
+)
 
 
 class AccountAdjust(Schema):
@@ -592,6 +642,10 @@ class AccountAdjust(Schema):
 
     user_id: int
     memo: Text = Field("", max_length=255)
+
+    def amount(self) -> int:
+        """The change asked for, in cents or points."""
+        raise NotImplementedError
 
 
 class AccountLogTable(Table):
@@ -603,12 +657,12 @@ class AccountLogTable(Table):
     deducts from the member's balance or points through `functions.services.wallet` (member and log
     row in one transaction) and answers the log row (`after` in yuan for money)."""
 
-    kind: ClassVar[str] = "money"
     adjust_schema: ClassVar[type[AccountAdjust]] = AccountAdjust
 
-    def amount(self, body: Any) -> int:
-        """The change `body` asks for, in cents or points."""
-        raise NotImplementedError
+    @property
+    def kind(self) -> str:
+        """ "money" or "score": the model's (`functions.services.wallet`'s name for it)."""
+        return str(self.model.kind)
 
     def router(self) -> APIRouter:
         router = super().router()
@@ -617,12 +671,12 @@ class AccountLogTable(Table):
         @router.post(
             "/add",
             name=self.name("add"),
-            response_model=Envelope[TableRow[AccountLogRow]],
+            response_model=self.answers()[1],
             response_model_exclude_unset=True,
         )
         def adjust(body: adjust_schema, ctx: Annotated[AdminContext, require(perm)]) -> dict[str, Any]:  # type: ignore[valid-type]
             """Add to (or, negative, deduct from) a member's balance (in yuan) or points."""
-            amount = table.amount(body)
+            amount = body.amount()  # type: ignore[attr-defined]
             if amount == 0:
                 raise ApiError("The amount must not be zero")
             row = wallet.change(table.kind, body.user_id, amount, body.memo, admin_id=ctx.id)  # type: ignore[attr-defined]
@@ -683,6 +737,10 @@ class RuleTableBase(Table):
     quick_search = ("title", "title_en", "name")
     actions = ("index", "add", "edit", "del", "sortable")
     tree = True
+    row_model = RuleRow
+
+    def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
+        return {**item.to_row(), "label": item.label(get_lang())}
 
     def unique_guards(self, item: Any) -> list[tuple[str, str, Unique]]:
         scope = rules_service.scope_of(self.model)

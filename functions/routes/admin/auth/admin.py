@@ -9,12 +9,11 @@ from typing import Any
 from pydantic import Field
 
 from functions.core.i18n import t
-from functions.core.responses import Shape
 from functions.models.admin import USERNAME_SCOPE, Admin
 from functions.models.group import AdminGroup
 from functions.models.unique import Unique, unique_key
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import ACCOUNT_COLUMNS, AccountFields, Table
+from functions.routes.admin.table import ACCOUNT_COLUMNS, AccountEdit, AccountFields, Table, row_shape
 from functions.services import admins
 from functions.services.admin_groups import all_groups
 
@@ -23,28 +22,19 @@ class AdminIn(AccountFields):
     group_arr: list[int] = Field(min_length=1)
 
 
-class AdminEdit(AdminIn):
-    id: int
-    password: str = ""  # empty: unchanged (checked by the rule when given)
+class AdminEdit(AccountEdit, AdminIn):
+    pass  # `password` empty: unchanged
 
 
-class AdminRow(Shape):
-    id: int | None = None
-    username: str | None = None
-    nickname: str | None = None
-    avatar: str | None = None
-    email: str | None = None
-    mobile: str | None = None
-    motto: str | None = None
-    group_arr: list[int] | None = None
-    group_name_arr: list[str] | None = None
-    status: str | None = None
-    super: bool | None = None
-    last_login_time: int | None = None
-    last_login_ip: str | None = None
-    create_time: int | None = None
-    update_time: int | None = None
-    editable: bool | None = None
+AdminRow = row_shape(
+    "AdminRow",
+    Admin,
+    "id username nickname avatar email mobile motto group_arr group_name_arr status super last_login_time"
+    " last_login_ip create_time update_time editable",
+    group_arr=list[int],
+    group_name_arr=list[str],
+    editable=bool,
+)
 
 
 class AdminTable(Table):

@@ -6,23 +6,11 @@ non-super admin sees only its own rows (read through `admin-id-index`). Rows are
 from typing import Any
 
 from functions.core.i18n import get_lang
-from functions.core.responses import Shape
 from functions.models.admin_log import AdminLog
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import Table
+from functions.routes.admin.table import Table, row_shape
 from functions.services import admin_log
 from functions.services.listing import Partition
-
-
-class AdminLogRow(Shape):
-    id: int | None = None
-    admin_id: int | None = None
-    username: str | None = None
-    url: str | None = None
-    method: str | None = None
-    title: str | None = None
-    ip: str | None = None
-    create_time: int | None = None
 
 
 class AdminLogTable(Table):
@@ -31,7 +19,7 @@ class AdminLogTable(Table):
     fields = ("id", "admin_id", "username", "url", "method", "title", "ip", "create_time")
     quick_search = ("title", "username", "url", "ip")
     actions = ("index",)
-    row_model = AdminLogRow
+    row_model = row_shape("AdminLogRow", AdminLog, fields)
 
     key_filters = {"admin_id": "by_admin"}
 

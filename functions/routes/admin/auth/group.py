@@ -5,22 +5,14 @@
 
 from typing import Any
 
-from pydantic import Field
-
-from functions.core.responses import Shape
-from functions.core.validators import Required, Schema, Text
 from functions.models.group import AdminGroup
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import Status, Table
+from functions.routes.admin.table import GroupFields, Table, row_shape
 from functions.services import admin_groups
 
 
-class GroupIn(Schema):
+class GroupIn(GroupFields):
     pid: int = 0
-    name: Required
-    rules: list[int | str] = Field(default_factory=list)
-    status: Status = "enable"
-    remark: Text = Field("", max_length=255)
 
 
 class GroupEdit(GroupIn):
@@ -37,17 +29,14 @@ def _values(body: Any) -> dict[str, Any]:
     }
 
 
-class GroupRow(Shape):
-    id: int | None = None
-    pid: int | None = None
-    name: str | None = None
-    rules: list[int | str] | None = None
-    status: str | None = None
-    remark: str | None = None
-    super: bool | None = None
-    editable: bool | None = None
-    create_time: int | None = None
-    update_time: int | None = None
+GroupRow = row_shape(
+    "GroupRow",
+    AdminGroup,
+    "id pid name rules status remark super editable create_time update_time",
+    rules=list[int | str],
+    super=bool,
+    editable=bool,
+)
 
 
 class GroupTable(Table):

@@ -7,11 +7,10 @@ its parent (`functions.services.rules`).
 
 from typing import Any, Literal
 
-from functions.core.i18n import get_lang
 from functions.core.responses import ApiError
 from functions.models.rule import AdminRule, sort_key
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import RuleFields, RuleName, RuleRow, RuleTableBase, rule_values
+from functions.routes.admin.table import RuleFields, RuleName, RuleTableBase, rule_values
 from functions.services import rules as rules_service
 
 
@@ -29,16 +28,12 @@ class RuleTable(RuleTableBase):
     model = AdminRule
     add_schema = AdminRuleIn
     edit_schema = AdminRuleEdit
-    row_model = RuleRow
 
     def source(self, ctx: AdminContext) -> list[Any]:
         return [r for r in sorted(ctx.rules, key=sort_key) if self.can_access(r, ctx)]
 
     def can_access(self, item: Any, ctx: AdminContext) -> bool:
         return ctx.is_super or int(item.id) in ctx.grant.rule_ids
-
-    def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
-        return {**item.to_row(), "label": item.label(get_lang())}
 
     def create(self, body: Any, ctx: AdminContext) -> Any:
         if body.pid and not ctx.is_super and body.pid not in ctx.grant.rule_ids:

@@ -3,21 +3,13 @@ or delete of a table design (who, when, which version), written by `functions.se
 
 from typing import Any
 
-from functions.core.responses import Shape
 from functions.models.design import DesignLog
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import Table
+from functions.routes.admin.table import Table, row_shape
 
-
-class DesignLogRow(Shape):
-    id: int | None = None
-    name: str | None = None
-    version: int | None = None
-    action: str | None = None
-    title: str | None = None
-    admin_id: int | None = None
-    username: str | None = None
-    create_time: int | None = None
+DesignLogRow = row_shape(
+    "DesignLogRow", DesignLog, "id name version action title admin_id username create_time"
+)
 
 
 class DesignLogTable(Table):

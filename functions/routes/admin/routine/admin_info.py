@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 from functions.core.responses import ApiError, Envelope, Shape, success
 from functions.core.routing import APIRouter
 from functions.core.security import verify_password
-from functions.core.validators import Required, Schema, Text, Url
+from functions.core.validators import AvatarUrl, Motto, OptionalEmail, OptionalMobile, Required, Schema
 from functions.routes.admin.deps import AdminContext, require
 from functions.routes.deps import AdminClaims
 from functions.services import accounts
@@ -43,10 +43,10 @@ class AdminProfileData(BaseModel):
 
 class ProfileEdit(Schema):
     nickname: Required
-    avatar: Url = Field("", max_length=500)
-    motto: Text = Field("", max_length=255)
-    email: str = Field("", max_length=100)
-    mobile: str = Field("", max_length=20)
+    avatar: AvatarUrl = ""
+    motto: Motto = ""
+    email: OptionalEmail = ""
+    mobile: OptionalMobile = ""
     password: str = Field("", max_length=64)
     old_password: str = Field("", max_length=64)
 

@@ -11,12 +11,12 @@ from typing import Any
 from pydantic import Field
 
 from functions.core.i18n import t
-from functions.core.responses import ApiError, Shape
+from functions.core.responses import ApiError
 from functions.core.validators import Schema
 from functions.models.attachment import Attachment, guard_key
 from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import Table
+from functions.routes.admin.table import Table, row_shape
 from functions.services import attachments
 from functions.services.uploads import clean_name
 
@@ -24,25 +24,6 @@ from functions.services.uploads import clean_name
 class AttachmentEdit(Schema):
     id: int
     name: str = Field(min_length=1, max_length=255)
-
-
-class AttachmentRow(Shape):
-    id: int | None = None
-    topic: str | None = None
-    url: str | None = None
-    name: str | None = None
-    size: int | None = None
-    mimetype: str | None = None
-    width: int | None = None
-    height: int | None = None
-    sha1: str | None = None
-    storage: str | None = None
-    admin_id: int | None = None
-    user_id: int | None = None
-    uploader: str | None = None
-    quote: int | None = None
-    create_time: int | None = None
-    last_upload_time: int | None = None
 
 
 class AttachmentTable(Table):
@@ -69,7 +50,7 @@ class AttachmentTable(Table):
     quick_search = ("name", "topic", "url")
     actions = ("index", "edit", "del")
     edit_schema = AttachmentEdit
-    row_model = AttachmentRow
+    row_model = row_shape("AttachmentRow", Attachment, fields, uploader=str)
     default_order = ("id", True)
 
     def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:

@@ -7,11 +7,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from functions.core.responses import Envelope, Shape, success
+from functions.core.responses import Envelope, success
 from functions.core.validators import Required, Schema
 from functions.models.security import RECYCLE_RULE_SCOPE, RecycleRule
 from functions.routes.admin.deps import AdminContext, require
-from functions.routes.admin.table import DataRuleTable, TableInfo, known_tables
+from functions.routes.admin.table import DataRuleTable, TableInfo, known_tables, row_shape
 
 
 class RecycleRuleIn(Schema):
@@ -26,14 +26,9 @@ class RecycleRuleEdit(Schema):
     status: Literal["enable", "disable"] = "enable"
 
 
-class RecycleRuleRow(Shape):
-    id: int | None = None
-    table: str | None = None
-    table_title: str | None = None
-    title: str | None = None
-    status: str | None = None
-    create_time: int | None = None
-    update_time: int | None = None
+RecycleRuleRow = row_shape(
+    "RecycleRuleRow", RecycleRule, "id table table_title title status create_time update_time"
+)
 
 
 class RecycleRuleTable(DataRuleTable):

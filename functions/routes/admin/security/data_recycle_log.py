@@ -14,28 +14,22 @@ from typing import Annotated, Any
 from fastapi import Request
 
 from functions.core.i18n import t
-from functions.core.responses import ApiError, CountData, Envelope, Shape, success
+from functions.core.responses import ApiError, CountData, Envelope, success
 from functions.models.security import RecycleLog
 from functions.routes.admin.deps import AdminContext, require
-from functions.routes.admin.table import DataLogTable, IdsBody, table_for
+from functions.routes.admin.table import DataLogTable, IdsBody, row_shape, table_for
 from functions.services import recycle
 
-
-class RecycleLogRow(Shape):
-    """A deleted row: `row` is the row as its table's list showed it."""
-
-    id: int | None = None
-    table: str | None = None
-    table_title: str | None = None
-    item_id: int | None = None
-    admin_id: int | None = None
-    username: str | None = None
-    ip: str | None = None
-    useragent: str | None = None
-    create_time: int | None = None
-    row: dict[str, Any] | None = None
-    # What else the delete took with it (a menu rule: `groups`, `[{id, name}]`, granted again on restore).
-    context: dict[str, Any] | None = None
+# `context`: what else the delete took with it (a menu rule: `groups`, `[{id, name}]`, granted again
+# on restore).
+RecycleLogRow = row_shape(
+    "RecycleLogRow",
+    RecycleLog,
+    "id table table_title item_id admin_id username ip useragent create_time row context",
+    "A deleted row: `row` is the row as its table's list showed it.",
+    row=dict[str, Any],
+    context=dict[str, Any],
+)
 
 
 class RecycleLogTable(DataLogTable):

@@ -7,11 +7,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from functions.core.responses import Envelope, Shape, success
+from functions.core.responses import Envelope, success
 from functions.core.validators import Required, Schema
 from functions.models.security import SENSITIVE_RULE_SCOPE, SensitiveRule
 from functions.routes.admin.deps import AdminContext, require
-from functions.routes.admin.table import DataRuleTable, TableInfo, known_tables
+from functions.routes.admin.table import DataRuleTable, TableInfo, known_tables, row_shape
 
 # A row's field, or a config item as `group.name` (`functions.routes.admin.routine.config`).
 FieldName = Annotated[str, Field(min_length=1, max_length=120, pattern=r"^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)?$")]
@@ -31,15 +31,12 @@ class SensitiveRuleEdit(Schema):
     status: Literal["enable", "disable"] = "enable"
 
 
-class SensitiveRuleRow(Shape):
-    id: int | None = None
-    table: str | None = None
-    table_title: str | None = None
-    title: str | None = None
-    fields: list[str] | None = None
-    status: str | None = None
-    create_time: int | None = None
-    update_time: int | None = None
+SensitiveRuleRow = row_shape(
+    "SensitiveRuleRow",
+    SensitiveRule,
+    "id table table_title title fields status create_time update_time",
+    fields=list[str],
+)
 
 
 class SensitiveRuleTable(DataRuleTable):

@@ -16,32 +16,22 @@ from typing import Annotated, Any
 
 from fastapi import Request
 
-from functions.core.responses import ApiError, CountData, Envelope, Shape, success
+from functions.core.responses import ApiError, CountData, Envelope, success
 from functions.models.security import SensitiveLog
 from functions.routes.admin.deps import AdminContext, no_permission, require
-from functions.routes.admin.table import DataLogTable, IdsBody, table_for
+from functions.routes.admin.table import DataLogTable, IdsBody, row_shape, table_for
 from functions.services import recycle, sensitive
 
-
-class SensitiveLogRow(Shape):
-    """One changed field: `before`/`after` as the table's list shows them (null for a secret)."""
-
-    id: int | None = None
-    table: str | None = None
-    table_title: str | None = None
-    item_id: int | None = None
-    field: str | None = None
-    field_title: str | None = None
-    before: Any = None
-    after: Any = None
-    secret: bool | None = None
-    admin_id: int | None = None
-    username: str | None = None
-    ip: str | None = None
-    useragent: str | None = None
-    create_time: int | None = None
-    rollback_time: int | None = None
-    rollback_admin: str | None = None
+SensitiveLogRow = row_shape(
+    "SensitiveLogRow",
+    SensitiveLog,
+    "id table table_title item_id field field_title before after secret admin_id username ip useragent"
+    " create_time rollback_time rollback_admin",
+    "One changed field: `before`/`after` as the table's list shows them (null for a secret).",
+    field_title=str,
+    before=Any,
+    after=Any,
+)
 
 
 class SensitiveLogTable(DataLogTable):

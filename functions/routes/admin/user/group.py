@@ -3,35 +3,23 @@ rules are `functions.services.member_groups`'s."""
 
 from typing import Any
 
-from pydantic import Field
-
-from functions.core.responses import Shape
-from functions.core.validators import Required, Schema, Text
 from functions.models.group import UserGroup
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import Status, Table
+from functions.routes.admin.table import GroupFields, Table, row_shape
 from functions.services import member_groups
 
 
-class MemberGroupIn(Schema):
-    name: Required
-    rules: list[int | str] = Field(default_factory=list)
-    status: Status = "enable"
-    remark: Text = Field("", max_length=255)
+class MemberGroupIn(GroupFields):
+    pass
 
 
 class MemberGroupEdit(MemberGroupIn):
     id: int
 
 
-class MemberGroupRow(Shape):
-    id: int | None = None
-    name: str | None = None
-    rules: list[int | str] | None = None
-    status: str | None = None
-    remark: str | None = None
-    create_time: int | None = None
-    update_time: int | None = None
+MemberGroupRow = row_shape(
+    "MemberGroupRow", UserGroup, "id name rules status remark create_time update_time", rules=list[int | str]
+)
 
 
 class MemberGroupTable(Table):

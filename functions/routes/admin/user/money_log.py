@@ -2,8 +2,6 @@
 `POST /admin/user/moneyLog/add` (permission `user/moneyLog/add`): add to or, negative, deduct from
 a member's balance, in yuan (the route is `AccountLogTable`'s, shared with user/scoreLog)."""
 
-from typing import Any
-
 from pydantic import Field
 
 from functions.models.account_log import MoneyLog
@@ -14,15 +12,14 @@ from functions.services import wallet
 class MoneyAdjust(AccountAdjust):
     money: str = Field(min_length=1, max_length=20)
 
+    def amount(self) -> int:
+        return wallet.yuan_to_cents(self.money)
+
 
 class MoneyLogTable(AccountLogTable):
     path = "user/moneyLog"
     model = MoneyLog
-    kind = "money"
     adjust_schema = MoneyAdjust
-
-    def amount(self, body: Any) -> int:
-        return wallet.yuan_to_cents(body.money)
 
 
 router = MoneyLogTable().router()

@@ -3,11 +3,17 @@
 
 from typing import Any, Literal
 
-from functions.core.i18n import get_lang
 from functions.models.listing import PART
 from functions.models.rule import UserRule, sort_key
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import RuleFields, RuleName, RuleRow, RuleTableBase, rule_values
+from functions.routes.admin.table import (
+    RULE_COLUMNS,
+    RuleFields,
+    RuleName,
+    RuleTableBase,
+    row_shape,
+    rule_values,
+)
 from functions.services import rules as rules_service
 
 
@@ -21,8 +27,7 @@ class MemberRuleEdit(MemberRuleIn):
     id: int
 
 
-class MemberRuleRow(RuleRow):
-    no_login_valid: bool | None = None
+MemberRuleRow = row_shape("MemberRuleRow", UserRule, f"{RULE_COLUMNS} no_login_valid")
 
 
 class MemberRuleTable(RuleTableBase):
@@ -34,9 +39,6 @@ class MemberRuleTable(RuleTableBase):
 
     def source(self, ctx: AdminContext) -> list[Any]:
         return sorted(UserRule.by_part.query(PART), key=sort_key)
-
-    def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
-        return {**item.to_row(), "label": item.label(get_lang())}
 
     def create(self, body: Any, ctx: AdminContext) -> Any:
         values = rule_values(body)

@@ -2,8 +2,6 @@
 (permission `user/scoreLog/add`): add to or, negative, deduct from a member's points (the route is
 `AccountLogTable`'s, shared with user/moneyLog)."""
 
-from typing import Any
-
 from pydantic import Field
 
 from functions.models.account_log import ScoreLog
@@ -14,15 +12,14 @@ from functions.services import wallet
 class ScoreAdjust(AccountAdjust):
     score: int = Field(ge=-wallet.MAX_POINTS, le=wallet.MAX_POINTS)
 
+    def amount(self) -> int:
+        return int(self.score)
+
 
 class ScoreLogTable(AccountLogTable):
     path = "user/scoreLog"
     model = ScoreLog
-    kind = "score"
     adjust_schema = ScoreAdjust
-
-    def amount(self, body: Any) -> int:
-        return int(body.score)
 
 
 router = ScoreLogTable().router()

@@ -10,11 +10,10 @@ from typing import Any, Literal
 from pydantic import Field
 
 from functions.core.i18n import t
-from functions.core.responses import Shape
 from functions.models.unique import Unique, unique_key
 from functions.models.user import SCOPES, User, cents_to_yuan
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import ACCOUNT_COLUMNS, AccountFields, Table
+from functions.routes.admin.table import ACCOUNT_COLUMNS, AccountEdit, AccountFields, Table, row_shape
 from functions.services import members
 from functions.services.member_groups import group_names
 
@@ -25,34 +24,19 @@ class MemberIn(AccountFields):
     birthday: str = Field("", max_length=10)
 
 
-class MemberEdit(MemberIn):
-    id: int
-    password: str = ""  # empty: unchanged (checked by the rule when given)
+class MemberEdit(AccountEdit, MemberIn):
+    pass  # `password` empty: unchanged
 
 
-class MemberRow(Shape):
-    """A member; `money` in yuan as a string ("12.30"), `score` an integer."""
-
-    id: int | None = None
-    username: str | None = None
-    nickname: str | None = None
-    email: str | None = None
-    mobile: str | None = None
-    avatar: str | None = None
-    gender: int | None = None
-    birthday: str | None = None
-    group_id: int | None = None
-    group_name: str | None = None
-    money: str | None = None
-    score: int | None = None
-    motto: str | None = None
-    status: str | None = None
-    join_time: int | None = None
-    join_ip: str | None = None
-    last_login_time: int | None = None
-    last_login_ip: str | None = None
-    create_time: int | None = None
-    update_time: int | None = None
+MemberRow = row_shape(
+    "MemberRow",
+    User,
+    "id username nickname email mobile avatar gender birthday group_id group_name money score motto status"
+    " join_time join_ip last_login_time last_login_ip create_time update_time",
+    'A member; `money` in yuan as a string ("12.30"), `score` an integer.',
+    group_name=str,
+    money=str,
+)
 
 
 class MemberTable(Table):

@@ -14,7 +14,7 @@ from pydantic import Field
 import functions.core.messages_members  # noqa: F401 - registers the member messages
 from functions.core.responses import Envelope, Model, success
 from functions.core.routing import APIRouter
-from functions.core.validators import Schema, Text, Url
+from functions.core.validators import AvatarUrl, Motto, Schema
 from functions.models.user import User
 from functions.routes.deps import member_rule
 from functions.routes.shapes import MemberInfo
@@ -34,10 +34,10 @@ class SavedProfile(Model):
 
 class ProfileBody(Schema):
     nickname: str = Field(default="", max_length=50)
-    avatar: Url = Field(default="", max_length=500)
+    avatar: AvatarUrl = ""
     gender: int = 0
     birthday: str = Field(default="", max_length=10)
-    motto: Text = Field(default="", max_length=255)
+    motto: Motto = ""
     region: list[Annotated[str, Field(max_length=12)]] | None = Field(default=None, max_length=3)
 
 

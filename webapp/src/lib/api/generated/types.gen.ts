@@ -2803,10 +2803,6 @@ export type Generated = {
  */
 export type GroupEdit = {
     /**
-     * Pid
-     */
-    pid?: number;
-    /**
      * Name
      */
     name: string;
@@ -2822,6 +2818,10 @@ export type GroupEdit = {
      * Remark
      */
     remark?: string;
+    /**
+     * Pid
+     */
+    pid?: number;
     /**
      * Id
      */
@@ -2833,10 +2833,6 @@ export type GroupEdit = {
  */
 export type GroupIn = {
     /**
-     * Pid
-     */
-    pid?: number;
-    /**
      * Name
      */
     name: string;
@@ -2852,6 +2848,10 @@ export type GroupIn = {
      * Remark
      */
     remark?: string;
+    /**
+     * Pid
+     */
+    pid?: number;
 };
 
 /**
