@@ -39,6 +39,16 @@ SKY_NIGHT = ((14, 34, 52), (40, 84, 96))
 GREEN = (11, 93, 75)
 GREEN_DARK = (6, 55, 46)
 AMBER = (242, 182, 50)
+# The colours of the certificates' frames and emblems.
+CERTIFICATE_COLOURS = {
+    "bronze": (170, 120, 40),
+    "red": (200, 40, 40),
+    "maroon": (150, 40, 40),
+    "green": GREEN,
+    "amber": AMBER,
+    "blue": (40, 70, 130),
+    "grey": (90, 90, 96),
+}
 
 
 def gradient(d: ImageDraw.ImageDraw, w: int, h: int, top: tuple, bottom: tuple) -> None:
@@ -510,43 +520,45 @@ def main() -> None:
     for name, skin, hair, uniform, bg, style in people:
         seed += 1
         render(f"staff/{name}", (360, 360), [180], portrait(skin, hair, uniform, bg, style), seed)
-    awards = {row["image"]: row for row in demo_rows("award")}
-    qualifications = {row["image"]: row for row in demo_rows("qualification")}
-    for i, (frame, emblem, shape) in enumerate(
-        [
-            ((170, 120, 40), (200, 40, 40), "star"),
-            ((11, 93, 75), (242, 182, 50), "laurel"),
-            ((150, 40, 40), (242, 182, 50), "hex"),
-            ((170, 120, 40), (11, 93, 75), "laurel"),
-            ((40, 70, 130), (242, 182, 50), "star"),
-            ((150, 40, 40), (11, 93, 75), "hex"),
-        ]
-    ):
-        seed += 1
-        row = awards[f"/images/awards/award-{i + 1}.webp"]
-        render(
-            f"awards/award-{i + 1}",
+    # Certificates, one per record of the demo table whose image is `/images/<name>-<n>.webp`; each
+    # style names the frame's colour, the emblem's colour and the emblem's shape.
+    for name, table, words, size, styles in [
+        (
+            "awards/award",
+            "award",
+            award_words,
             (720, 510),
-            [360],
-            certificate(frame, emblem, shape, award_words(row)),
-            seed,
-            quality=CERTIFICATE_QUALITY,
-        )
-    for i, (frame, emblem, shape) in enumerate(
-        [
-            ((40, 70, 130), (200, 40, 40), "hex"),
-            ((11, 93, 75), (200, 40, 40), "star"),
-            ((40, 70, 130), (11, 93, 75), "laurel"),
-            ((11, 93, 75), (40, 70, 130), "hex"),
-            ((90, 90, 96), (200, 40, 40), "star"),
-            ((40, 70, 130), (242, 182, 50), "laurel"),
-        ]
-    ):
-        seed += 1
-        row = qualifications[f"/images/qualifications/cert-{i + 1}.webp"]
-        words = qualification_words(row)
-        draw = certificate(frame, emblem, shape, words)
-        render(f"qualifications/cert-{i + 1}", (510, 720), [255], draw, seed, quality=CERTIFICATE_QUALITY)
+            [
+                "bronze red star",
+                "green amber laurel",
+                "maroon amber hex",
+                "bronze green laurel",
+                "blue amber star",
+                "maroon green hex",
+            ],
+        ),
+        (
+            "qualifications/cert",
+            "qualification",
+            qualification_words,
+            (510, 720),
+            [
+                "blue red hex",
+                "green red star",
+                "blue green laurel",
+                "green blue hex",
+                "grey red star",
+                "blue amber laurel",
+            ],
+        ),
+    ]:
+        rows = {row["image"]: row for row in demo_rows(table)}
+        for i, style in enumerate(styles):
+            seed += 1
+            frame, emblem, shape = style.split()
+            row = rows[f"/images/{name}-{i + 1}.webp"]
+            draw = certificate(CERTIFICATE_COLOURS[frame], CERTIFICATE_COLOURS[emblem], shape, words(row))
+            render(f"{name}-{i + 1}", size, [size[0] // 2], draw, seed, quality=CERTIFICATE_QUALITY)
     total = sum(p.stat().st_size for p in OUT.rglob("*.webp"))
     print(f"wrote {sum(1 for _ in OUT.rglob('*.webp'))} images, {total / 1024:.0f} KB")
 

@@ -339,52 +339,53 @@ class CityOpsStack(Stack):
 
     # Storage -------------------------------------------------------------------------------------
 
-    def _log_bucket(self) -> s3.Bucket:
-        """Access logs of CloudFront (standard logging needs ACLs: object writer) and of the buckets."""
-        bucket = s3.Bucket(
+    def _bucket(
+        self, construct_id: str, log_prefix: str | None, disposable: bool = False, **props
+    ) -> s3.Bucket:
+        """A private, encrypted, TLS-only bucket. With `log_prefix`, ACLs are off (the bucket owns every
+        object) and its access logs go to the log bucket under s3/<log_prefix>/. A `disposable` bucket
+        is rebuilt on every deploy: emptied and removed with the stack; any other keeps its data as the
+        stage's removal policy says (emptied with the stack except in production)."""
+        if log_prefix is not None:
+            props |= {
+                "object_ownership": s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+                "server_access_logs_bucket": self.log_bucket,
+                "server_access_logs_prefix": f"s3/{log_prefix}/",
+            }
+        return s3.Bucket(
             self,
-            "LogBucket",
+            construct_id,
             block_public_access=s3.BlockPublicAccess.BLOCK_ALL,
             encryption=s3.BucketEncryption.S3_MANAGED,
             enforce_ssl=True,
+            removal_policy=RemovalPolicy.DESTROY if disposable else self.data_removal,
+            auto_delete_objects=disposable or not self.config.production,
+            **props,
+        )
+
+    def _log_bucket(self) -> s3.Bucket:
+        """Access logs of CloudFront (standard logging needs ACLs: object writer) and of the buckets."""
+        bucket = self._bucket(
+            "LogBucket",
+            None,
             object_ownership=s3.ObjectOwnership.OBJECT_WRITER,
-            removal_policy=self.data_removal,
-            auto_delete_objects=not self.config.production,
             lifecycle_rules=[s3.LifecycleRule(expiration=Duration.days(self.config.access_log_days))],
         )
         suppress(bucket, {"AwsSolutions-S1": "The access-log bucket itself: logging it would loop."})
         return bucket
 
-    def _bucket_options(self, log_prefix: str) -> dict:
-        return {
-            "block_public_access": s3.BlockPublicAccess.BLOCK_ALL,
-            "encryption": s3.BucketEncryption.S3_MANAGED,
-            "enforce_ssl": True,
-            "object_ownership": s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-            "server_access_logs_bucket": self.log_bucket,
-            "server_access_logs_prefix": f"s3/{log_prefix}/",
-        }
-
     def _site_bucket(self) -> s3.Bucket:
         # Rebuilt from the sources and the tables on every deploy: nothing to keep.
-        return s3.Bucket(
-            self,
-            "SiteBucket",
-            removal_policy=RemovalPolicy.DESTROY,
-            auto_delete_objects=True,
-            **self._bucket_options("site"),
-        )
+        return self._bucket("SiteBucket", "site", disposable=True)
 
     def _uploads_bucket(self) -> s3.Bucket:
         # A name derived from the stage, account and region: the distribution reaches the bucket by
         # that name, so the bucket's CORS rule may name the distribution's domain without a cycle.
-        return s3.Bucket(
-            self,
+        return self._bucket(
             "UploadsBucket",
+            "uploads",
             bucket_name=self.uploads_bucket_name,
             versioned=True,
-            removal_policy=self.data_removal,
-            auto_delete_objects=not self.config.production,
             lifecycle_rules=[
                 s3.LifecycleRule(abort_incomplete_multipart_upload_after=Duration.days(7)),
                 # Remote-mode uploads land under incoming/ and are moved to storage/ by the callback;
@@ -395,7 +396,6 @@ class CityOpsStack(Stack):
                 # Versioning keeps an overwritten or deleted file recoverable for 30 days.
                 s3.LifecycleRule(id="ExpireOldVersions", noncurrent_version_expiration=Duration.days(30)),
             ],
-            **self._bucket_options("uploads"),
         )
 
     def _finish_uploads_bucket(self) -> None:
@@ -943,37 +943,20 @@ class CityOpsStack(Stack):
         for directory, what in ((site_dir, "make site"), (app_dir, "make webapp")):
             if not (directory / "index.html").is_file():
                 raise SystemExit(f"{directory} has no index.html: run `{what}` first")
-        site = s3deploy.BucketDeployment(
-            self,
-            "DeploySite",
-            sources=[s3deploy.Source.asset(str(site_dir), exclude=["app", "app/*"])],
-            destination_bucket=self.site_bucket,
-            exclude=["app/*"],
-            prune=True,
-            cache_control=[s3deploy.CacheControl.from_string(SITE_CACHE_CONTROL)],
-            memory_limit=512,
+        site = self._deploy_to_site(
+            "DeploySite", site_dir, ["app", "app/*"], SITE_CACHE_CONTROL, exclude=["app/*"], prune=True
         )
-        chunks = s3deploy.BucketDeployment(
-            self,
-            "DeployAppChunks",
-            sources=[s3deploy.Source.asset(str(app_dir), exclude=[*APP_SHELL_FILES])],
-            destination_bucket=self.site_bucket,
-            destination_key_prefix="app/",
-            prune=False,
-            cache_control=[s3deploy.CacheControl.from_string(CHUNK_CACHE_CONTROL)],
-            memory_limit=512,
+        chunks = self._deploy_to_site(
+            "DeployAppChunks", app_dir, [*APP_SHELL_FILES], CHUNK_CACHE_CONTROL, destination_key_prefix="app/"
         )
-        shell = s3deploy.BucketDeployment(
-            self,
+        shell = self._deploy_to_site(
             "DeployAppShell",
-            sources=[s3deploy.Source.asset(str(app_dir), exclude=["*", *(f"!{f}" for f in APP_SHELL_FILES)])],
-            destination_bucket=self.site_bucket,
+            app_dir,
+            ["*", *(f"!{f}" for f in APP_SHELL_FILES)],
+            SHELL_CACHE_CONTROL,
             destination_key_prefix="app/",
             exclude=["*"],
             include=[*APP_SHELL_FILES],
-            prune=False,
-            cache_control=[s3deploy.CacheControl.from_string(SHELL_CACHE_CONTROL)],
-            memory_limit=512,
         )
         # The shell names chunks: upload it only once they are in place.
         shell.node.add_dependency(chunks)
@@ -995,6 +978,28 @@ class CityOpsStack(Stack):
             children=True,
         )
         return [site, chunks, shell]
+
+    def _deploy_to_site(
+        self,
+        construct_id: str,
+        directory: Path,
+        leave_out: list[str],
+        cache_control: str,
+        prune=False,
+        **props,
+    ) -> s3deploy.BucketDeployment:
+        """Uploads `directory` but its files matching `leave_out` to the site bucket, sent with the header
+        `Cache-Control: <cache_control>`; `prune`: the bucket's files the upload does not have go."""
+        return s3deploy.BucketDeployment(
+            self,
+            construct_id,
+            sources=[s3deploy.Source.asset(str(directory), exclude=leave_out)],
+            destination_bucket=self.site_bucket,
+            prune=prune,
+            cache_control=[s3deploy.CacheControl.from_string(cache_control)],
+            memory_limit=512,
+            **props,
+        )
 
     def _bootstrap(self) -> CustomResource:
         """A custom resource run on every deploy that changes the code or the site: seeds the tables

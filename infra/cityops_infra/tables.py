@@ -44,14 +44,18 @@ def _key(raw: dict[str, str] | None) -> Key | None:
     return Key(raw["name"], raw["type"]) if raw else None
 
 
-def _index(raw: dict[str, Any]) -> Index:
+def _keys(raw: dict[str, Any], owner: str) -> dict[str, Any]:
+    """The partition and sort keys of a table or an index (`owner` names it if the hash key is missing)."""
     partition = _key(raw["hash_key"])
     if partition is None:
-        raise ValueError(f"index {raw.get('name')!r} has no hash key")
+        raise ValueError(f"{owner} has no hash key")
+    return {"partition": partition, "sort": _key(raw.get("range_key"))}
+
+
+def _index(raw: dict[str, Any]) -> Index:
     return Index(
         name=raw["name"],
-        partition=partition,
-        sort=_key(raw.get("range_key")),
+        **_keys(raw, f"index {raw.get('name')!r}"),
         projection=raw.get("projection", "ALL"),
         non_key_attributes=tuple(raw.get("non_key_attributes") or ()),
     )
@@ -59,14 +63,10 @@ def _index(raw: dict[str, Any]) -> Index:
 
 def spec_from_description(raw: dict[str, Any]) -> TableSpec:
     """A TableSpec from one entry of `describe_tables()`."""
-    partition = _key(raw["hash_key"])
-    if partition is None:
-        raise ValueError(f"model {raw.get('model')!r} has no hash key")
     return TableSpec(
         name=raw["logical_name"],
         model=raw.get("model", raw["logical_name"]),
-        partition=partition,
-        sort=_key(raw.get("range_key")),
+        **_keys(raw, f"model {raw.get('model')!r}"),
         ttl_attribute=raw.get("ttl_attribute"),
         global_indexes=tuple(_index(i) for i in raw.get("global_secondary_indexes", [])),
         local_indexes=tuple(_index(i) for i in raw.get("local_secondary_indexes", [])),

@@ -16,6 +16,16 @@ from functions.local.harness import LocalServer, local_server
 expect.set_options(timeout=15_000)
 
 
+# The two screens a flow runs on when it asks for `lang`, `width` and `height`: zh-cn on a 1440 px
+# desktop and English on a 390 px phone.
+SCREENS = [("zh", 1440, 900), ("en", 390, 844)]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if {"lang", "width", "height"} <= set(metafunc.fixturenames):
+        metafunc.parametrize(("lang", "width", "height"), SCREENS)
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
     # The flows log in and load captchas many times from one address: lift the per-IP limits.

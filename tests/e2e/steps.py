@@ -1,11 +1,26 @@
-"""Steps the browser tests share (one way to do each): answering a confirmation popover, deleting a
-table row, waiting for a menu to stop moving."""
+"""Steps the browser tests share (one way to do each): opening a back-office page or a table's add
+dialog, answering a confirmation popover, deleting a table row, waiting for a menu to stop moving,
+taking a screenshot."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
+
+
+def open_tab(page: Page, server, path: str, lang: str) -> Locator:
+    """Opens the back-office page at `path` in `lang`; returns its tab's area."""
+    page.goto(server.url(path, lang))
+    return page.locator(f'[data-tab="{path}"]')
+
+
+def add_dialog(page: Page, text: dict, area: Locator) -> Locator:
+    """Presses the Add button (`text["add"]`) of the back-office table `area`; returns the add dialog
+    (titled `text["addTitle"]`)."""
+    area.get_by_role("button", name=re.compile(text["add"])).click()
+    return page.get_by_role("dialog", name=text["addTitle"])
 
 
 def confirm(page: Page, ok: str) -> None:
@@ -31,3 +46,9 @@ def settled(area: Locator) -> None:
             .filter((a) => el.contains(a.effect.target) || a.effect.target.contains(el))
             .map((a) => a.finished.catch(() => undefined)))"""
     )
+
+
+def screenshot(page: Page, path: Path) -> None:
+    """A screenshot of the whole page at `path` (its folder made if need be)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=True)

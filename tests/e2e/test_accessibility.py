@@ -180,7 +180,6 @@ def _session(browser: Browser, width: int, height: int):
 
 # About 40 pages a session: well within 300 s on a quiet machine, not when several suites share its two cores.
 @pytest.mark.timeout(900)
-@pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
 def test_every_screen(server: LocalServer, browser: Browser, lang: str, width: int, height: int) -> None:
     context = _session(browser, width, height)
     scan = Scan(server, context.new_page(), lang, width)

@@ -15,74 +15,17 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.steps import delete_row
+from tests.e2e.steps import add_dialog, delete_row, open_tab, screenshot
 from tests.e2e.test_admin import admin_page
+from tests.e2e.words import ADMIN_TEXT as TEXT
 
 pytestmark = pytest.mark.e2e
 
 SHOTS = Path("/tmp/shots/designed")
 
-# The words of every back-office table (buttons, form titles, messages), by language.
-TABLE_TEXT = {
-    "zh": {
-        "add": r"^添\s*加$",
-        "edit": r"^编\s*辑$",
-        "delete": r"^删\s*除$",
-        "save": r"^保\s*存$",
-        "ok": r"^确\s*定$",
-        "addTitle": "添加",
-        "editTitle": "编辑",
-        "added": "添加成功",
-        "updated": "更新成功",
-        "deleted": "删除成功",
-    },
-    "en": {
-        "add": r"^Add$",
-        "edit": r"^Edit$",
-        "delete": r"^Delete$",
-        "save": r"^Save$",
-        "ok": r"^OK$",
-        "addTitle": "Add",
-        "editTitle": "Edit",
-        "added": "Added successfully",
-        "updated": "Updated successfully",
-        "deleted": "Deleted successfully",
-    },
-}
-
-TEXT = {
-    "zh": {
-        **TABLE_TEXT["zh"],
-        "name": "名称",
-        "title": "标题",
-        "tags": "标签",
-        "time": "发布时间",
-        "search": "搜索标题、标题（英文）",
-        "required": "请输入标题",
-        "description": "公司新闻与项目动态",
-        "content": "正文",
-        "heading": "二级标题",
-        "toolbar": "格式：正文",
-    },
-    "en": {
-        **TABLE_TEXT["en"],
-        "name": "Name",
-        "title": "Title",
-        "tags": "Tags",
-        "time": "Published at",
-        "search": "Search Title, Title (English)",
-        "required": "Please enter Title",
-        "description": "Company and project news",
-        "content": "Content",
-        "heading": "Heading 2",
-        "toolbar": "Formatting: Content",
-    },
-}
-
 
 def _open(page: Page, server, path: str, lang: str) -> Locator:
-    page.goto(server.url(path, lang))
-    area = page.locator(f'[data-tab="{path}"]')
+    area = open_tab(page, server, path, lang)
     expect(area.locator("[data-design]")).to_be_visible()
     return area
 
@@ -123,8 +66,7 @@ def _add_with_year(page: Page, area: Locator, label: str, year: str) -> Locator:
     """Opens the add dialog of the designed table `area` (zh-cn) and picks `year` in its year picker
     labelled `label`; returns the dialog."""
     text = TEXT["zh"]
-    area.get_by_role("button", name=re.compile(text["add"])).click()
-    dialog = page.get_by_role("dialog", name=text["addTitle"])
+    dialog = add_dialog(page, text, area)
     picker = dialog.get_by_label(label, exact=True)
     picker.click()
     picker.fill(year)
@@ -144,18 +86,15 @@ def _added_row(page: Page, area: Locator, key: str, year: str) -> Locator:
     return row
 
 
-@pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
 def test_admin_adds_edits_and_deletes_rows_of_designed_tables(
     server, browser: Browser, lang: str, width: int, height: int
 ) -> None:
     text = TEXT[lang]
-    SHOTS.mkdir(parents=True, exist_ok=True)
     tag, title = f"tag-{uuid.uuid4().hex[:6]}", f"news-{uuid.uuid4().hex[:6]}"
     with admin_page(browser, server, width, height) as page:
         # A tag, on the Tags page.
         tags = _open(page, server, "/admin/business/tag", lang)
-        tags.get_by_role("button", name=re.compile(text["add"])).click()
-        dialog = page.get_by_role("dialog", name=text["addTitle"])
+        dialog = add_dialog(page, text, tags)
         dialog.get_by_label(text["name"], exact=True).fill(tag)
         _save(page, text, text["addTitle"])
         expect(page.get_by_text(text["added"])).to_be_visible()
@@ -165,8 +104,7 @@ def test_admin_adds_edits_and_deletes_rows_of_designed_tables(
         news = _open(page, server, "/admin/business/news", lang)
         expect(news).to_contain_text(text["description"])
         expect(news.get_by_placeholder(text["search"])).to_be_visible()
-        news.get_by_role("button", name=re.compile(text["add"])).click()
-        dialog = page.get_by_role("dialog", name=text["addTitle"])
+        dialog = add_dialog(page, text, news)
         _save(page, text, text["addTitle"])
         expect(dialog.get_by_text(text["required"])).to_be_visible()  # checked before sending
         dialog.get_by_label(text["title"], exact=True).fill(title)
@@ -196,7 +134,7 @@ def test_admin_adds_edits_and_deletes_rows_of_designed_tables(
         expect(row).to_have_count(1)
         expect(row).to_contain_text(tag)  # the tag's name, looked up by id
         expect(row).to_contain_text("2026-11-20 09:30")
-        page.screenshot(path=str(SHOTS / f"news-{lang}-{width}.png"), full_page=True)
+        screenshot(page, SHOTS / f"news-{lang}-{width}.png")
         # The save publishes: the public home page lists the new item within seconds, linked to its own
         # page, which carries the rich text; a visitor opens it from the home page.
         _wait_for_home(server, title)
@@ -268,7 +206,6 @@ TOOLS = {
 }
 
 
-@pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
 def test_table_tools_export_filter_switch_and_batch_edit(
     server, browser: Browser, lang: str, width: int, height: int
 ) -> None:
@@ -347,7 +284,7 @@ def _use_table_tools(
     expect(page.get_by_text(text["batchDone"])).to_be_visible()
     for title in titles:
         expect(_row(news, title)).to_contain_text(f"QA-{mark}")
-    page.screenshot(path=str(SHOTS / f"tools-{lang}-{width}.png"), full_page=True)
+    screenshot(page, SHOTS / f"tools-{lang}-{width}.png")
 
 
 def _wait_for_page(server, path: str, texts: list[str], timeout: float = 60) -> None:

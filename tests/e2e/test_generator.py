@@ -10,69 +10,25 @@ import uuid
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
-from tests.e2e.steps import delete_row
+from tests.e2e.steps import delete_row, open_tab, screenshot
 from tests.e2e.test_admin import admin_page
-from tests.e2e.test_designed import TABLE_TEXT
+from tests.e2e.words import ADMIN_TEXT as TEXT
 
 pytestmark = pytest.mark.e2e
 
 SHOTS = Path("/tmp/shots/generator")
 
-TEXT = {
-    "zh": {
-        **TABLE_TEXT["zh"],
-        "new": "新建数据表",
-        "template": "模板：内容页",
-        "path": "规则路径",
-        "titleZh": "标题（中文）",
-        "integer": "添加字段：整数",
-        "moveUp": "上移：integer_1",
-        "saved": "保存成功",
-        "open": r"^打\s*开$",
-        "title": "标题",
-        "log": "/admin/crud/log",
-        "twoColumns": "两栏",
-        "order": "默认排序",
-        "oldest": "最早添加的在前",
-        "cover": "封面",
-    },
-    "en": {
-        **TABLE_TEXT["en"],
-        "new": "New table",
-        "template": "From template: content page",
-        "path": "Rule path",
-        "titleZh": "Title (Chinese)",
-        "integer": "Add a field: Integer",
-        "moveUp": "Move up: integer_1",
-        "saved": "Saved successfully",
-        "open": r"^Open$",
-        "title": "Title",
-        "log": "/admin/crud/log",
-        "twoColumns": "Two columns",
-        "order": "Default order",
-        "oldest": "Oldest added first",
-        "cover": "Cover",
-    },
-}
 
-
-def _goto(page: Page, server, path: str, lang: str) -> None:
-    page.goto(server.url(path, lang))
-
-
-@pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
 def test_admin_generates_a_table_uses_it_at_once_and_deletes_it(
     server, browser: Browser, lang: str, width: int, height: int
 ) -> None:
     text = TEXT[lang]
-    SHOTS.mkdir(parents=True, exist_ok=True)
     suffix = uuid.uuid4().hex[:6]
     name, title = f"crud/visitor{suffix}", f"访客{suffix}"
     with admin_page(browser, server, width, height) as page:
-        _goto(page, server, "/admin/crud/crud", lang)
-        area = page.locator('[data-tab="/admin/crud/crud"]')
+        area = open_tab(page, server, "/admin/crud/crud", lang)
         area.get_by_role("button", name=re.compile(text["new"])).hover()
         page.get_by_text(text["template"]).click()
         editor = area.get_by_test_id("design-editor")
@@ -89,7 +45,7 @@ def test_admin_generates_a_table_uses_it_at_once_and_deletes_it(
         editor.get_by_label(text["order"]).click()
         page.locator(".ant-select-dropdown .ant-select-item-option").filter(has_text=text["oldest"]).click()
         expect(editor.get_by_title(text["oldest"])).to_be_visible()
-        page.screenshot(path=str(SHOTS / f"editor-{lang}-{width}.png"), full_page=True)
+        screenshot(page, SHOTS / f"editor-{lang}-{width}.png")
         area.get_by_role("button", name=re.compile(text["save"])).click()
         expect(page.get_by_text(text["saved"])).to_be_visible()
 
@@ -115,15 +71,14 @@ def test_admin_generates_a_table_uses_it_at_once_and_deletes_it(
         listed = table.locator("tr, li").filter(has_text=re.compile(f"row[12]-{suffix}"))
         expect(listed).to_have_count(2)
         expect(listed.first).to_contain_text(f"row1-{suffix}")  # the oldest first: the design's order
-        page.screenshot(path=str(SHOTS / f"table-{lang}-{width}.png"), full_page=True)
+        screenshot(page, SHOTS / f"table-{lang}-{width}.png")
 
         # The CRUD log has the save.
-        _goto(page, server, text["log"], lang)
-        log = page.locator('[data-tab="/admin/crud/log"]')
+        log = open_tab(page, server, text["log"], lang)
         expect(log.locator("tr, li").filter(has_text=name).first).to_be_visible()
 
         # Delete the table (with its row).
-        _goto(page, server, "/admin/crud/crud", lang)
+        open_tab(page, server, "/admin/crud/crud", lang)
         row = area.locator("tr, li").filter(has_text=name)
         delete_row(page, text, row, timeout=20_000)  # rows go to the recycle bin
         expect(row).to_have_count(0)
@@ -133,8 +88,7 @@ def test_admin_builds_a_tree_table_from_its_template(server, browser: Browser) -
     suffix = uuid.uuid4().hex[:6]
     name = f"crud/area{suffix}"
     with admin_page(browser, server, 1440, 900) as page:
-        _goto(page, server, "/admin/crud/crud", "zh")
-        area = page.locator('[data-tab="/admin/crud/crud"]')
+        area = open_tab(page, server, "/admin/crud/crud", "zh")
         area.get_by_role("button", name=re.compile("新建数据表")).hover()
         page.get_by_text("从模板：树形（上下级）").click()
         editor = area.get_by_test_id("design-editor")
@@ -159,4 +113,4 @@ def test_admin_builds_a_tree_table_from_its_template(server, browser: Browser) -
         child = table.locator("tr.ant-table-row-level-1").filter(has_text="长河街道")
         expect(child).to_be_visible()
         expect(table.locator("tr.ant-table-row-level-0").filter(has_text="滨江区")).to_be_visible()
-        page.screenshot(path=str(SHOTS / "tree-zh-1440.png"), full_page=True)
+        screenshot(page, SHOTS / "tree-zh-1440.png")

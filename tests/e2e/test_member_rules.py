@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.e2e.steps import screenshot
 from tests.e2e.test_admin import admin_page
 from tests.e2e.test_members import TEXT as MEMBER_TEXT
 from tests.e2e.test_members import _log_in
@@ -33,13 +34,11 @@ def _names(nodes: list[dict[str, Any]]) -> dict[str, int]:
     return found
 
 
-@pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
 def test_a_member_without_the_balance_rule_neither_sees_nor_opens_it(
     server, browser: Browser, lang: str, width: int, height: int
 ) -> None:
     text = TEXT[lang]
     username, password = "r" + uuid.uuid4().hex[:10], "Rule_pass1"
-    SHOTS.mkdir(parents=True, exist_ok=True)
     with admin_page(browser, server) as admin:
         auth = {
             "batoken": admin.evaluate("() => JSON.parse(localStorage.getItem('cityops.adminInfo')).token")
@@ -80,7 +79,7 @@ def test_a_member_without_the_balance_rule_neither_sees_nor_opens_it(
         page.goto(server.url("/user/account/balance"))
         expect(page.get_by_text(text["denied"])).to_be_visible()
         expect(page.get_by_test_id("log-balance")).to_have_count(0)
-        page.screenshot(path=str(SHOTS / f"denied-{lang}-{width}.png"), full_page=True)
+        screenshot(page, SHOTS / f"denied-{lang}-{width}.png")
 
         page.get_by_role("link", name=text["integral"]).click()
         expect(page.get_by_test_id("log-integral")).to_contain_text(text["empty"])

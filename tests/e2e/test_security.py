@@ -13,65 +13,20 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.steps import confirm, delete_row
+from tests.e2e.steps import add_dialog, confirm, delete_row, open_tab, screenshot
 from tests.e2e.test_admin import admin_page
-from tests.e2e.test_designed import TABLE_TEXT, _row
+from tests.e2e.test_designed import _row
+from tests.e2e.words import ADMIN_TEXT as TEXT
 
 pytestmark = pytest.mark.e2e
 
 SHOTS = Path("/tmp/shots/security")
 
-TEXT = {
-    "zh": {
-        **TABLE_TEXT["zh"],
-        "username": "用户名",
-        "nickname": "昵称",
-        "password": "密码",
-        "mobile": "手机号",
-        "view": r"^查\s*看$",
-        "deletedRow": "被删除的数据",
-        "restore": r"^还\s*原$",
-        "restored": "还原成功",
-        "diff": "修改对比",
-        "before": "修改前",
-        "after": "修改后",
-        "rollback": r"^回\s*滚$",
-        "rolledBack": "回滚成功",
-        "rolledBackTag": "已回滚",
-        "members": "会员",
-        "saved": "保存成功",
-        "config": "系统配置",
-        "hotline": "服务热线",
-    },
-    "en": {
-        **TABLE_TEXT["en"],
-        "username": "Username",
-        "nickname": "Nickname",
-        "password": "Password",
-        "mobile": "Mobile",
-        "view": r"^View$",
-        "deletedRow": "Deleted row",
-        "restore": r"^Restore$",
-        "restored": "Restored successfully",
-        "diff": "Change",
-        "before": "Before",
-        "after": "After",
-        "rollback": r"^Roll back$",
-        "rolledBack": "Rolled back successfully",
-        "rolledBackTag": "Rolled back",
-        "members": "Members",
-        "saved": "Saved successfully",
-        "config": "System config",
-        "hotline": "Service hotline",
-    },
-}
-
 
 def _open(page: Page, server, path: str, lang: str, ready: str = "") -> Locator:
     """The page at `path`, once its Refresh button shows; a page without one (the config page) is ready
     when the field labelled `ready` shows."""
-    page.goto(server.url(path, lang))
-    area = page.locator(f'[data-tab="{path}"]')
+    area = open_tab(page, server, path, lang)
     if ready:
         expect(area.get_by_label(ready, exact=True)).to_be_visible()
     else:
@@ -79,19 +34,30 @@ def _open(page: Page, server, path: str, lang: str, ready: str = "") -> Locator:
     return area
 
 
-@pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
+def _roll_back(page: Page, text: dict, change: Locator, shown: list[str], shot: str) -> None:
+    """Opens the diff of `change` (a row of the sensitive-data log), which shows each of `shown`, takes
+    the screenshot `shot`, and rolls the change back."""
+    change.get_by_role("button", name=re.compile(text["diff"])).click()
+    diff = page.get_by_role("dialog", name=re.compile(text["diff"]))
+    for words in shown:
+        expect(diff).to_contain_text(words)
+    page.wait_for_timeout(500)  # the dialog's opening animation
+    screenshot(page, SHOTS / shot)
+    diff.get_by_role("button", name=re.compile(text["rollback"])).click()
+    confirm(page, text["ok"])
+    expect(page.get_by_text(text["rolledBack"])).to_be_visible()
+
+
 def test_delete_restore_and_roll_back_a_member(
     server, browser: Browser, lang: str, width: int, height: int
 ) -> None:
     text = TEXT[lang]
-    SHOTS.mkdir(parents=True, exist_ok=True)
     name = f"sec{uuid.uuid4().hex[:8]}"
     first, second = f"139{uuid.uuid4().int % 10**8:08d}", f"137{uuid.uuid4().int % 10**8:08d}"
     with admin_page(browser, server, width, height) as page:
         # A member, then delete it.
         members = _open(page, server, "/admin/user/user", lang)
-        members.get_by_role("button", name=re.compile(text["add"])).click()
-        dialog = page.get_by_role("dialog", name=text["addTitle"])
+        dialog = add_dialog(page, text, members)
         dialog.get_by_label(text["username"], exact=True).fill(name)
         dialog.get_by_label(text["nickname"], exact=True).fill("Safe")
         dialog.get_by_label(text["password"], exact=True).fill("Member_pass1")
@@ -112,7 +78,7 @@ def test_delete_restore_and_roll_back_a_member(
         expect(view).to_contain_text(name)
         expect(view).to_contain_text(first)
         page.wait_for_timeout(500)  # the dialog's opening animation
-        page.screenshot(path=str(SHOTS / f"recycle-{lang}-{width}.png"), full_page=True)
+        screenshot(page, SHOTS / f"recycle-{lang}-{width}.png")
         view.get_by_role("button", name=re.compile(text["restore"])).click()
         expect(page.get_by_text(text["restored"])).to_be_visible()
         expect(view).to_be_hidden()
@@ -135,18 +101,9 @@ def test_delete_restore_and_roll_back_a_member(
         log = _open(page, server, "/admin/security/sensitiveDataLog", lang)
         change = log.locator("tr, li").filter(has_text=second).first
         expect(change).to_contain_text(first)
-        change.get_by_role("button", name=re.compile(text["diff"])).click()
-        diff = page.get_by_role("dialog", name=re.compile(text["diff"]))
-        expect(diff).to_contain_text(text["before"])
-        expect(diff).to_contain_text(first)
-        expect(diff).to_contain_text(second)
-        page.wait_for_timeout(500)
-        page.screenshot(path=str(SHOTS / f"diff-{lang}-{width}.png"), full_page=True)
-        diff.get_by_role("button", name=re.compile(text["rollback"])).click()
-        confirm(page, text["ok"])
-        expect(page.get_by_text(text["rolledBack"])).to_be_visible()
+        _roll_back(page, text, change, [text["before"], first, second], f"diff-{lang}-{width}.png")
         expect(log.locator("tr, li").filter(has_text=text["rolledBackTag"]).first).to_be_visible()
-        page.screenshot(path=str(SHOTS / f"log-{lang}-{width}.png"), full_page=True)
+        screenshot(page, SHOTS / f"log-{lang}-{width}.png")
 
         # The member holds the old mobile again.
         members = _open(page, server, "/admin/user/user", lang)
@@ -154,12 +111,10 @@ def test_delete_restore_and_roll_back_a_member(
         expect(_row(members, name)).to_contain_text(first)
 
 
-@pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
 def test_a_watched_config_value_saved_and_rolled_back(
     server, browser: Browser, lang: str, width: int, height: int
 ) -> None:
     text = TEXT[lang]
-    SHOTS.mkdir(parents=True, exist_ok=True)
     hotline = f"400-{uuid.uuid4().int % 10**7:07d}"
     with admin_page(browser, server, width, height) as page:
         # The config page: change the service hotline (watched by the default rule) and save.
@@ -175,20 +130,11 @@ def test_a_watched_config_value_saved_and_rolled_back(
         change = log.locator("tr, li").filter(has_text=hotline).first
         expect(change).to_contain_text("site.hotline")
         expect(change).to_contain_text(text["config"])
-        change.get_by_role("button", name=re.compile(text["diff"])).click()
-        diff = page.get_by_role("dialog", name=re.compile(text["diff"]))
-        expect(diff).to_contain_text("site.hotline")
-        expect(diff).to_contain_text(old)
-        expect(diff).to_contain_text(hotline)
-        page.wait_for_timeout(500)
-        page.screenshot(path=str(SHOTS / f"config-diff-{lang}-{width}.png"), full_page=True)
-        diff.get_by_role("button", name=re.compile(text["rollback"])).click()
-        confirm(page, text["ok"])
-        expect(page.get_by_text(text["rolledBack"])).to_be_visible()
+        _roll_back(page, text, change, ["site.hotline", old, hotline], f"config-diff-{lang}-{width}.png")
         expect(
             log.locator("tr, li").filter(has_text=hotline).filter(has_text=text["rolledBackTag"]).first
         ).to_be_visible()
-        page.screenshot(path=str(SHOTS / f"config-log-{lang}-{width}.png"), full_page=True)
+        screenshot(page, SHOTS / f"config-log-{lang}-{width}.png")
 
         # The config page holds the old hotline again.
         config = _open(page, server, "/admin/routine/config", lang, text["hotline"])

@@ -63,7 +63,6 @@ def task(page: Page, command: str):
     return page.get_by_test_id("terminal-task").and_(page.locator(f'[data-command="{command}"]')).last
 
 
-@pytest.mark.parametrize(("lang", "width", "height"), [("zh", 1440, 900), ("en", 390, 844)])
 def test_admin_runs_real_tasks_and_sees_their_output(
     terminal_server: LocalServer, browser: Browser, lang: str, width: int, height: int
 ) -> None:
