@@ -93,6 +93,8 @@ export function FieldInput({
   onChange?: (v: unknown) => void;
 }) {
   const { t } = useTranslation('admin/common');
+  // What Form.Item handed over, for the controls that take it as it is.
+  const control = { id, value, onChange };
   switch (field.input) {
     case 'password':
       return (
@@ -193,25 +195,16 @@ export function FieldInput({
     case 'city':
       return <CityCascader id={id} value={(value as string[]) ?? []} onChange={(codes) => onChange?.(codes)} />;
     case 'pairs':
-      return <PairsInput field={field} id={id} value={value} onChange={onChange} />;
+      return <PairsInput field={field} {...control} />;
     case 'remoteselect':
     case 'remoteselects':
       return field.remote ? (
-        <RemoteSelect
-          id={id}
-          source={field.remote}
-          multiple={field.input === 'remoteselects'}
-          value={value}
-          onChange={onChange}
-          placeholder={field.placeholder}
-        />
+        <RemoteSelect {...control} source={field.remote} multiple={field.input === 'remoteselects'} placeholder={field.placeholder} />
       ) : null;
     case 'select':
       return (
         <Select
-          id={id}
-          value={value}
-          onChange={onChange}
+          {...control}
           options={field.options}
           placeholder={field.placeholder ?? t('common.select')}
           allowClear
@@ -222,10 +215,8 @@ export function FieldInput({
     case 'multiselect':
       return (
         <Select
-          id={id}
+          {...control}
           mode="multiple"
-          value={value}
-          onChange={onChange}
           options={field.options}
           placeholder={field.placeholder ?? t('common.select')}
           optionFilterProp="label"
@@ -245,13 +236,11 @@ export function FieldInput({
     case 'switch':
       return <Switch id={id} checked={Boolean(value)} onChange={(v) => onChange?.(v)} />;
     case 'date':
-      return <DateInput id={id} value={value} onChange={onChange} />;
+      return <DateInput {...control} />;
     case 'treeSelect':
       return (
         <TreeSelect
-          id={id}
-          value={value}
-          onChange={onChange}
+          {...control}
           treeData={field.tree}
           treeDefaultExpandAll
           allowClear
@@ -261,7 +250,7 @@ export function FieldInput({
         />
       );
     case 'tree':
-      return <RuleTree field={field} id={id} value={value} onChange={onChange} />;
+      return <RuleTree field={field} {...control} />;
     case 'icon':
       return field.icons ? (
         <IconPicker id={id} value={value as string} onChange={onChange} choice={field.icons} placeholder={field.placeholder} />

@@ -3,7 +3,7 @@
  * admin texts' translate function, options loaded from another table, and the schemas that two pages
  * use alike — menu rules (auth/rule, user/rule) and wallet logs (user/moneyLog, user/scoreLog).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   READ_ONLY,
@@ -38,6 +38,18 @@ export function useLoaded<O>(load: () => Promise<ApiResponse<{ list: Row[] }>>, 
       .catch(() => undefined);
   }, [load, map]);
   return options;
+}
+
+/** A page's table config, made by `make` (a function of the module, so the same on every render) from the
+ * admin texts and the options loaded from another table (`load`, mapped by `map`, as useLoaded). */
+export function useConfigWith<O>(
+  load: () => Promise<ApiResponse<{ list: Row[] }>>,
+  map: (rows: Row[]) => O[],
+  make: (t: T, options: O[]) => TableConfig,
+): TableConfig {
+  const t = useAdminT();
+  const options = useLoaded(load, map);
+  return useMemo(() => make(t, options), [make, t, options]);
 }
 
 export function menuTree(nodes: MenuNode[], parent?: string): TreeOption[] {

@@ -7,7 +7,7 @@ import { useServerSetting, useSubmit } from '../../../components/form-kit';
 import { adminSession, type AdminInfo } from '../../../lib/auth-tokens';
 import { adminLogin, afterLoginPath, getAdminLoginConfig, toSession } from '../api/auth-api';
 import { AccountFields } from './account-fields';
-import { AuthForm, KeepField, SubmitButton } from './auth-form';
+import { AuthForm, EMPTY_LOGIN, KeepField, SubmitButton } from './auth-form';
 
 type Values = { username: string; password: string; captchaInfo?: string; keep: boolean };
 
@@ -37,14 +37,7 @@ export function AdminLogin() {
     );
 
   return (
-    <AuthForm
-      title={t('admin/login:heading')}
-      titleId="admin-login-title"
-      form={form}
-      name="admin-login"
-      initialValues={{ username: '', password: '', keep: false }}
-      onFinish={onFinish}
-    >
+    <AuthForm title={t('admin/login:heading')} form={form} name="admin-login" initialValues={EMPTY_LOGIN} onFinish={onFinish}>
       <AccountFields
         account={{ label: t('admin/login:username'), placeholder: t('admin/login:usernamePlaceholder'), check: true }}
         password={{ label: t('admin/login:password'), placeholder: t('admin/login:passwordPlaceholder') }}

@@ -16,7 +16,7 @@ import { memberSession, type MemberInfo } from '../../../lib/auth-tokens';
 import { ROUTE_PATHS } from '../../../lib/routes';
 import { afterLoginPath, getCheckInConfig, memberCheckIn, toSession } from '../api/auth-api';
 import { AccountFields } from './account-fields';
-import { AuthForm, KeepField, SubmitButton } from './auth-form';
+import { AuthForm, EMPTY_LOGIN, KeepField, memberCaptchaTexts, SubmitButton } from './auth-form';
 
 // Opened from "Forgot password?": its own chunk, not part of the first load.
 const RetrievePassword = lazy(() => import('./retrieve-password').then((m) => ({ default: m.RetrievePassword })));
@@ -60,27 +60,13 @@ export function UserLogin() {
 
   const to = search.get('to');
   return (
-    <AuthForm
-      title={t('user/login:heading')}
-      titleId="user-login-title"
-      form={form}
-      name="user-login"
-      initialValues={{ username: '', password: '', keep: false }}
-      onFinish={onFinish}
-    >
+    <AuthForm title={t('user/login:heading')} form={form} name="user-login" initialValues={EMPTY_LOGIN} onFinish={onFinish}>
       {typeof notice === 'string' && !error && <FormNotice message={notice} kind="success" />}
       <AccountFields
         account={{ label: t('user/login:account'), placeholder: t('user/login:accountPlaceholder') }}
         password={{ label: t('user/login:password'), placeholder: t('user/login:passwordPlaceholder') }}
       />
-      {needCaptcha && (
-        <CaptchaField
-          captcha={captcha}
-          label={t('user/login:captcha')}
-          refreshLabel={t('user/login:captchaRefresh')}
-          requiredMessage={t('user/login:captchaRequired')}
-        />
-      )}
+      {needCaptcha && <CaptchaField captcha={captcha} {...memberCaptchaTexts(t, 'user/login')} />}
       <div style={{ marginBottom: 18, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
         <KeepField label={t('user/login:keep')} noStyle />
         <Button type="link" style={{ padding: 0 }} onClick={() => setRetrieving(true)}>

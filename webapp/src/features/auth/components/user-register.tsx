@@ -24,7 +24,7 @@ import { siteHomePath } from '../../../lib/site-links';
 import { requiredRule, ruleFor } from '../../../lib/validators';
 import { afterLoginPath, getCheckInConfig, memberCheckIn, sendEmailCode, sendSmsCode, toSession } from '../api/auth-api';
 import { AccountFields } from './account-fields';
-import { AuthForm, KeepField, SubmitButton } from './auth-form';
+import { AuthForm, EMPTY_LOGIN, KeepField, memberCaptchaTexts, SubmitButton } from './auth-form';
 
 type Values = { username: string; password: string; mobile?: string; email?: string; captcha?: string; agree?: boolean; keep: boolean };
 
@@ -96,7 +96,7 @@ export function UserRegister() {
       titleId="user-reg-title"
       form={form}
       name="user-register"
-      initialValues={{ username: '', password: '', agree: false, keep: false }}
+      initialValues={{ ...EMPTY_LOGIN, agree: false }}
       onFinish={onFinish}
     >
       <AccountFields
@@ -114,14 +114,7 @@ export function UserRegister() {
           <Input type="tel" inputMode="numeric" autoComplete="tel" />
         </Form.Item>
       )}
-      {captchaShown && (
-        <CaptchaField
-          captcha={captcha}
-          label={t('user/reg:captchaImage')}
-          refreshLabel={t('user/reg:captchaRefresh')}
-          requiredMessage={t('user/reg:captchaRequired')}
-        />
-      )}
+      {captchaShown && <CaptchaField captcha={captcha} {...memberCaptchaTexts(t, 'user/reg')} />}
       {registerType !== 'none' && (
         <CodeField
           name="captcha"

@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { testRequestClient } from '../../../testing/request-client';
-import { server } from '../../../testing/server';
+import { answerGets, server } from '../../../testing/server';
 import { RequestError, type RequestClient, type RequestConfig, type RequestOptions } from '../../request';
 import { call, fillPath, sdk, toRequestConfig } from '../client';
 
@@ -84,18 +84,11 @@ describe('generated SDK over request.ts', () => {
 describe('path parameters', () => {
   // The designed tables' `{path}` is itself a rule path with a slash (business/news).
   it('sends a designed table request to the URL of its rule path, slashes kept', async () => {
-    const seen: string[] = [];
-    server.use(
-      http.get('*/srv/admin/business/news/index', ({ request }) => {
-        const url = new URL(request.url);
-        seen.push(url.pathname + url.search);
-        return HttpResponse.json({ code: 1, msg: '', time: 1, data: { list: [], total: 0, remark: '' } });
-      }),
-    );
+    const seen = answerGets('*/srv/admin/business/news/index', () => ({ list: [], total: 0, remark: '' }));
     const { client } = realClient();
     const res = await call(sdk.designedIndex, { path: { path: 'business/news' }, query: { page: 2 } } as never, {}, client);
     expect(res.code).toBe(1);
-    expect(seen).toEqual(['/srv/admin/business/news/index?page=2']);
+    expect(seen.map((url) => url.pathname + url.search)).toEqual(['/srv/admin/business/news/index?page=2']);
   });
 
   it('encodes each segment and refuses segments that would change the route', () => {

@@ -133,6 +133,12 @@ function TwoLanguages({
   });
 }
 
+/** The table's texts in both languages (the basics card): its title, then its description. */
+const DESIGN_WORDS = [
+  { key: 'title', label: 'tableTitle', col: { xs: 12, md: 8 }, maxLength: 60, zhRequired: true },
+  { key: 'description', label: 'description', col: { xs: 24, md: 12 }, rows: 2 },
+] as const;
+
 const num = (v: number | null | undefined) => (v === null || v === undefined ? null : v);
 
 /** The settings of one field. */
@@ -435,23 +441,16 @@ export function DesignEditor({
               />
             </Form.Item>
           </Col>
-          <TwoLanguages
-            labels={{ zh: t('tableTitleZh'), en: t('tableTitleEn') }}
-            ids={{ zh: 'design-title-zh', en: 'design-title-en' }}
-            value={design.title}
-            onChange={(title) => set({ title })}
-            col={{ xs: 12, md: 8 }}
-            maxLength={60}
-            zhRequired
-          />
-          <TwoLanguages
-            labels={{ zh: t('descriptionZh'), en: t('descriptionEn') }}
-            ids={{ zh: 'design-description-zh', en: 'design-description-en' }}
-            value={design.description}
-            onChange={(description) => set({ description })}
-            col={{ xs: 24, md: 12 }}
-            rows={2}
-          />
+          {DESIGN_WORDS.map(({ key, label, ...look }) => (
+            <TwoLanguages
+              key={key}
+              labels={{ zh: t(`${label}Zh`), en: t(`${label}En`) }}
+              ids={{ zh: `design-${key}-zh`, en: `design-${key}-en` }}
+              value={design[key]}
+              onChange={(value) => set({ [key]: value })}
+              {...look}
+            />
+          ))}
           <Col xs={12} md={6}>
             <Form.Item label={t('parent')} htmlFor="design-parent">
               <Select
