@@ -96,8 +96,24 @@ class RuleFields(Schema):
     status: Status = "enable"
 
 
+class RowId(Schema):
+    """What an edit form adds to its add form: the row's `id`."""
+
+    id: int
+
+
+class AccountEdit(RowId):
+    """What the admin and member edit forms add: the row's `id`, and a password that may stay empty
+    (unchanged; checked by the rule when given)."""
+
+    password: str = ""
+
+
 class AccountFields(Schema):
-    """What the back office's admin and member forms share; each adds its own group fields."""
+    """What the back office's admin and member forms share; each adds its own group fields. Their edit
+    forms add `AccountEdit`'s fields (`edit_form`)."""
+
+    edit_adds: ClassVar[type[Schema]] = AccountEdit
 
     username: Account
     nickname: Required
@@ -118,13 +134,13 @@ class GroupFields(Schema):
     remark: Text = Field("", max_length=255)
 
 
-class AccountEdit(Schema):
-    """What the admin and member edit forms add to their add forms (`class AdminEdit(AccountEdit,
-    AdminIn)`: the fields keep the add form's order, `id` last): the row's `id`, and a password that
-    may stay empty (unchanged; checked by the rule when given)."""
-
-    id: int
-    password: str = ""
+def edit_form(add: type[Schema]) -> type[Schema]:
+    """The edit form of a table: its add form's fields, in their order, then those of the add form's
+    `edit_adds` (default `RowId`, the row's `id`; `AccountEdit` for accounts). Named after the add
+    form: `GroupIn` -> `GroupEdit`."""
+    name = add.__name__.removesuffix("In") + "Edit"
+    adds = getattr(add, "edit_adds", RowId)
+    return create_model(name, __base__=(adds, add), __module__=add.__module__)
 
 
 # The columns the admin and member lists open with, in this order.

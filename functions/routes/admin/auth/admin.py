@@ -13,17 +13,19 @@ from functions.models.admin import USERNAME_SCOPE, Admin
 from functions.models.group import AdminGroup
 from functions.models.unique import Unique, unique_key
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import ACCOUNT_COLUMNS, AccountEdit, AccountFields, Table, row_shape
+from functions.routes.admin.table import (
+    ACCOUNT_COLUMNS,
+    AccountFields,
+    Table,
+    edit_form,
+    row_shape,
+)
 from functions.services import admins
 from functions.services.admin_groups import all_groups
 
 
 class AdminIn(AccountFields):
     group_arr: list[int] = Field(min_length=1)
-
-
-class AdminEdit(AccountEdit, AdminIn):
-    pass  # `password` empty: unchanged
 
 
 AdminRow = row_shape(
@@ -49,7 +51,7 @@ class AdminTable(Table):
     )
     quick_search = ("username", "nickname", "email", "mobile")
     add_schema = AdminIn
-    edit_schema = AdminEdit
+    edit_schema = edit_form(AdminIn)
     row_model = AdminRow
     secret_fields = {"password": "password_hash"}
 

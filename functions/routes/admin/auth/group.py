@@ -7,16 +7,12 @@ from typing import Any
 
 from functions.models.group import AdminGroup
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import GroupFields, Table, row_shape
+from functions.routes.admin.table import GroupFields, Table, edit_form, row_shape
 from functions.services import admin_groups
 
 
 class GroupIn(GroupFields):
     pid: int = 0
-
-
-class GroupEdit(GroupIn):
-    id: int
 
 
 def _values(body: Any) -> dict[str, Any]:
@@ -45,7 +41,7 @@ class GroupTable(Table):
     fields = ("id", "pid", "name", "status", "create_time", "update_time")
     quick_search = ("name",)
     add_schema = GroupIn
-    edit_schema = GroupEdit
+    edit_schema = edit_form(GroupIn)
     tree = True
     row_model = GroupRow
 

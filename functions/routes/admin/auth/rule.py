@@ -10,7 +10,7 @@ from typing import Any, Literal
 from functions.core.responses import ApiError
 from functions.models.rule import AdminRule, sort_key
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import RuleFields, RuleName, RuleTableBase, rule_values
+from functions.routes.admin.table import RuleFields, RuleName, RuleTableBase, edit_form, rule_values
 from functions.services import rules as rules_service
 
 
@@ -19,15 +19,11 @@ class AdminRuleIn(RuleFields):
     name: RuleName
 
 
-class AdminRuleEdit(AdminRuleIn):
-    id: int
-
-
 class RuleTable(RuleTableBase):
     path = "auth/rule"
     model = AdminRule
     add_schema = AdminRuleIn
-    edit_schema = AdminRuleEdit
+    edit_schema = edit_form(AdminRuleIn)
 
     def source(self, ctx: AdminContext) -> list[Any]:
         return [r for r in sorted(ctx.rules, key=sort_key) if self.can_access(r, ctx)]

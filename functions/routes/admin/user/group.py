@@ -5,16 +5,12 @@ from typing import Any
 
 from functions.models.group import UserGroup
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import GroupFields, Table, row_shape
+from functions.routes.admin.table import GroupFields, Table, edit_form, row_shape
 from functions.services import member_groups
 
 
 class MemberGroupIn(GroupFields):
     pass
-
-
-class MemberGroupEdit(MemberGroupIn):
-    id: int
 
 
 MemberGroupRow = row_shape(
@@ -29,7 +25,7 @@ class MemberGroupTable(Table):
     whole = True  # a handful of groups: listed whole, sorted by any column
     quick_search = ("name",)
     add_schema = MemberGroupIn
-    edit_schema = MemberGroupEdit
+    edit_schema = edit_form(MemberGroupIn)
     row_model = MemberGroupRow
 
     def create(self, body: Any, ctx: AdminContext) -> Any:

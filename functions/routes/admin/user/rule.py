@@ -11,6 +11,7 @@ from functions.routes.admin.table import (
     RuleFields,
     RuleName,
     RuleTableBase,
+    edit_form,
     row_shape,
     rule_values,
 )
@@ -23,10 +24,6 @@ class MemberRuleIn(RuleFields):
     no_login_valid: bool = False
 
 
-class MemberRuleEdit(MemberRuleIn):
-    id: int
-
-
 MemberRuleRow = row_shape("MemberRuleRow", UserRule, f"{RULE_COLUMNS} no_login_valid")
 
 
@@ -34,7 +31,7 @@ class MemberRuleTable(RuleTableBase):
     path = "user/rule"
     model = UserRule
     add_schema = MemberRuleIn
-    edit_schema = MemberRuleEdit
+    edit_schema = edit_form(MemberRuleIn)
     row_model = MemberRuleRow
 
     def source(self, ctx: AdminContext) -> list[Any]:

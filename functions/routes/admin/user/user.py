@@ -13,7 +13,13 @@ from functions.core.i18n import t
 from functions.models.unique import Unique, unique_key
 from functions.models.user import SCOPES, User, cents_to_yuan
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import ACCOUNT_COLUMNS, AccountEdit, AccountFields, Table, row_shape
+from functions.routes.admin.table import (
+    ACCOUNT_COLUMNS,
+    AccountFields,
+    Table,
+    edit_form,
+    row_shape,
+)
 from functions.services import members
 from functions.services.member_groups import group_names
 
@@ -22,10 +28,6 @@ class MemberIn(AccountFields):
     group_id: int = 1
     gender: Literal[0, 1, 2] = 0
     birthday: str = Field("", max_length=10)
-
-
-class MemberEdit(AccountEdit, MemberIn):
-    pass  # `password` empty: unchanged
 
 
 MemberRow = row_shape(
@@ -54,7 +56,7 @@ class MemberTable(Table):
     )
     quick_search = ("id", "username", "nickname", "email", "mobile")
     add_schema = MemberIn
-    edit_schema = MemberEdit
+    edit_schema = edit_form(MemberIn)
     row_model = MemberRow
     # `join_time` is set when the member is created, so it grows with `id` as `create_time` does.
     sortable = ("id", "create_time", "join_time")
