@@ -12,19 +12,12 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from functions.core.routing import APIRouter
-from functions.routes.send_code import CodeRequest, add_send_route
-from functions.services import codes
-
-router = APIRouter(prefix="/Ems", tags=["codes"])
+from functions.routes.send_code import CodeRequest, send_router
 
 
-class EmsBody(CodeRequest):
+class EmsBody(CodeRequest, channel="email", target="email", event="event"):
     email: str = Field(default="", max_length=254)
     event: str = Field(default="", max_length=64)
 
-    def request(self) -> tuple[codes.Channel, str, str]:
-        return "email", self.email, self.event
 
-
-add_send_route(router, "/send", "ems_send", EmsBody, "Send a code by e-mail for an event.")
+router = send_router("/Ems", "/send", "ems_send", EmsBody, "Send a code by e-mail for an event.")

@@ -12,19 +12,12 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from functions.core.routing import APIRouter
-from functions.routes.send_code import CodeRequest, add_send_route
-from functions.services import codes
-
-router = APIRouter(prefix="/Sms", tags=["codes"])
+from functions.routes.send_code import CodeRequest, send_router
 
 
-class SmsBody(CodeRequest):
+class SmsBody(CodeRequest, channel="mobile", target="mobile", event="template_code"):
     mobile: str = Field(default="", max_length=32)
     template_code: str = Field(default="", max_length=64)
 
-    def request(self) -> tuple[codes.Channel, str, str]:
-        return "mobile", self.mobile, self.template_code
 
-
-add_send_route(router, "/sendSms", "sms_send", SmsBody, "Send a code by SMS for an event.")
+router = send_router("/Sms", "/sendSms", "sms_send", SmsBody, "Send a code by SMS for an event.")
