@@ -27,7 +27,7 @@ from functions.models.account import AccountMixin
 from functions.models.base import BaseModel, now
 from functions.models.counter import next_id
 from functions.models.listing import ConstantPart, Listed, key_index
-from functions.models.unique import insert_guarded, owner_of, unique_key
+from functions.models.unique import insert_guarded, owned_by, owner_of, unique_key
 from functions.services.area import region_names
 
 USERNAME_SCOPE = "user.username"
@@ -99,10 +99,7 @@ class User(AccountMixin, Listed, ConstantPart, BaseModel):
     @classmethod
     def get_by(cls, field: str, value: str) -> User | None:
         """The member whose `field` ("username", "email", "mobile") is `value` (case-insensitive)."""
-        if not value:
-            return None
-        owner = owner_of(SCOPES[field], value)
-        return None if owner is None else cls.find(owner)
+        return owned_by(cls, SCOPES[field], value) if value else None
 
     @staticmethod
     def value_taken(field: str, value: str) -> bool:

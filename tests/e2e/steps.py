@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -52,3 +53,20 @@ def screenshot(page: Page, path: Path) -> None:
     """A screenshot of the whole page at `path` (its folder made if need be)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), full_page=True)
+
+
+def admin_headers(page: Page) -> dict[str, str]:
+    """The headers of an API call as the admin signed in on `page` (its token from the browser)."""
+    return {"batoken": page.evaluate("() => JSON.parse(localStorage.getItem('cityops.adminInfo')).token")}
+
+
+def add_member(admin: Page, server, username: str, password: str, **fields: Any) -> dict[str, Any]:
+    """Add a member (nickname = username, and `fields`) through the back office's API as the admin
+    signed in on `admin`; returns its row."""
+    answer = admin.request.post(
+        server.url("/srv/admin/user/user/add"),
+        data={"username": username, "nickname": username, "password": password, **fields},
+        headers=admin_headers(admin),
+    ).json()
+    assert answer["code"] == 1, answer
+    return answer["data"]

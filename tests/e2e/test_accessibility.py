@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from functions.local.harness import LocalServer
 from tests.a11y import serious_violations
+from tests.e2e.steps import add_member, admin_headers
 from tests.e2e.test_admin import admin_password
 from tests.e2e.test_members import _fill_captcha
 
@@ -37,7 +38,6 @@ MENU_PATHS = """async () => {
   walk(answer.data.menus);
   return paths;
 }"""
-ADMIN_TOKEN = "() => JSON.parse(localStorage.getItem('cityops.adminInfo')).token"
 MEMBER_PAGES = ("overview", "profile", "changePassword", "balance", "integral")
 TEXT = {
     "zh": {
@@ -133,15 +133,9 @@ class Scan:
     def new_member(self) -> tuple[str, str]:
         """A member with a balance and a points entry, added by the signed-in admin."""
         username, password = "a" + uuid.uuid4().hex[:10], "Axe_pass1"
-        headers = {"batoken": self.page.evaluate(ADMIN_TOKEN)}
+        headers = admin_headers(self.page)
         post = self.page.request.post
-        member = post(
-            self.server.url("/srv/admin/user/user/add"),
-            data={"username": username, "nickname": username, "password": password},
-            headers=headers,
-        ).json()
-        assert member["code"] == 1, member
-        user_id = member["data"]["id"]
+        user_id = add_member(self.page, self.server, username, password)["id"]
         for url, data in (
             ("moneyLog", {"user_id": user_id, "money": "25.50", "memo": "社区清洁志愿活动奖励"}),
             ("scoreLog", {"user_id": user_id, "score": 30, "memo": "Volunteer day"}),

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.steps import confirm, settled
+from tests.e2e.steps import admin_headers, confirm, settled
 
 pytestmark = pytest.mark.e2e
 
@@ -225,8 +225,7 @@ def test_limited_admin_sees_only_granted_menus_and_buttons(server, page: Page, b
     expect(limited).to_have_url(re.compile(r"/401$"))
 
     # The API refuses the rest, with the token the browser holds.
-    token = limited.evaluate("() => JSON.parse(localStorage.getItem('cityops.adminInfo')).token")
-    headers = {"batoken": token}
+    headers = admin_headers(limited)
     refused = limited.request.post(server.url("/srv/admin/auth/admin/add"), data={}, headers=headers).json()
     assert refused["code"] == 401, refused
     assert refused["msg"] == "您没有权限进行此操作！", refused
@@ -240,11 +239,11 @@ def test_limited_admin_sees_only_granted_menus_and_buttons(server, page: Page, b
 def test_delete_one_row_and_a_batch_from_a_list(server, page: Page) -> None:
     """Issue 9 item 1: the row's delete button and the batch delete both remove rows for good."""
     log_in(page, server, "admin", admin_password(server))
-    token = page.evaluate("() => JSON.parse(localStorage.getItem('cityops.adminInfo')).token")
+    headers = admin_headers(page)
     names = [f"del-{uuid.uuid4().hex[:6]}-{n}" for n in range(4)]
     for name in names:
         added = page.request.post(
-            server.url("/srv/admin/user/group/add"), data={"name": name}, headers={"batoken": token}
+            server.url("/srv/admin/user/group/add"), data={"name": name}, headers=headers
         ).json()
         assert added["code"] == 1, added
     page.goto(server.url("/admin/user/group"))

@@ -15,7 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.steps import add_dialog, delete_row, open_tab, screenshot
+from tests.e2e.steps import add_dialog, admin_headers, delete_row, open_tab, screenshot
 from tests.e2e.test_admin import admin_page
 from tests.e2e.words import ADMIN_TEXT as TEXT
 
@@ -213,8 +213,7 @@ def test_table_tools_export_filter_switch_and_batch_edit(
     mark = uuid.uuid4().hex[:6]
     titles = [f"tools-{mark}-{n}" for n in range(2)]
     with admin_page(browser, server, width, height) as page:
-        token = page.evaluate("() => JSON.parse(localStorage.getItem('cityops.adminInfo')).token")
-        auth = {"batoken": token}
+        auth = admin_headers(page)
         for n, title in enumerate(titles):
             added = page.request.post(
                 server.url("/srv/admin/business/news/add"),

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.steps import screenshot
+from tests.e2e.steps import add_member, admin_headers, screenshot
 from tests.e2e.test_admin import admin_page
 from tests.e2e.test_members import TEXT as MEMBER_TEXT
-from tests.e2e.test_members import _log_in
+from tests.e2e.test_members import member_page
 
 pytestmark = pytest.mark.e2e
 
@@ -40,9 +40,7 @@ def test_a_member_without_the_balance_rule_neither_sees_nor_opens_it(
     text = TEXT[lang]
     username, password = "r" + uuid.uuid4().hex[:10], "Rule_pass1"
     with admin_page(browser, server) as admin:
-        auth = {
-            "batoken": admin.evaluate("() => JSON.parse(localStorage.getItem('cityops.adminInfo')).token")
-        }
+        auth = admin_headers(admin)
         rules = _names(
             admin.request.get(server.url("/srv/admin/user/rule/index"), headers=auth).json()["data"]["list"]
         )
@@ -53,26 +51,9 @@ def test_a_member_without_the_balance_rule_neither_sees_nor_opens_it(
             headers=auth,
         ).json()
         assert group["code"] == 1, group
-        member = admin.request.post(
-            server.url("/srv/admin/user/user/add"),
-            data={
-                "username": username,
-                "nickname": username,
-                "password": password,
-                "group_id": group["data"]["id"],
-            },
-            headers=auth,
-        ).json()
-        assert member["code"] == 1, member
+        add_member(admin, server, username, password, group_id=group["data"]["id"])
 
-    context = browser.new_context(
-        locale="zh-CN" if lang == "zh" else "en-US", viewport={"width": width, "height": height}
-    )
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    try:
-        page.goto(server.url("/user/login", lang))
-        _log_in(server, page, text, username, password)
+    with member_page(browser, server, lang, (width, height), username, password) as page:
         expect(page.get_by_role("link", name=text["integral"])).to_be_visible()
         expect(page.get_by_role("link", name=text["balance"])).to_have_count(0)
 
@@ -83,5 +64,3 @@ def test_a_member_without_the_balance_rule_neither_sees_nor_opens_it(
 
         page.get_by_role("link", name=text["integral"]).click()
         expect(page.get_by_test_id("log-integral")).to_contain_text(text["empty"])
-    finally:
-        context.close()

@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import boto3
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from functions.local.harness import LocalServer
 from functions.local.smtp import read_messages
@@ -122,6 +124,25 @@ def _log_in(server: LocalServer, page: Page, text: dict[str, str], account: str,
     _fill_captcha(server, page, login, text["captcha"])
     login.locator("button[type=submit]").click()
     expect(page.get_by_role("heading", level=1, name=text["center"])).to_be_visible()
+
+
+@contextmanager
+def member_page(
+    browser: Browser, server: LocalServer, lang: str, size: tuple[int, int], account: str, password: str
+) -> Iterator[Page]:
+    """A fresh browser context (`size`: width, height) with `account` logged in to the member center
+    in `lang` ("zh" or "en")."""
+    context = browser.new_context(
+        locale="zh-CN" if lang == "zh" else "en-US", viewport={"width": size[0], "height": size[1]}
+    )
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(server.url("/user/login", lang))
+        _log_in(server, page, TEXT["zh-cn" if lang == "zh" else "en"], account, password)
+        yield page
+    finally:
+        context.close()
 
 
 def _journey(server: LocalServer, page: Page, lang: str) -> None:

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.steps import open_tab, screenshot
+from tests.e2e.steps import add_member, open_tab, screenshot
 from tests.e2e.test_admin import admin_page
 from tests.e2e.test_members import TEXT as MEMBER_TEXT
-from tests.e2e.test_members import _log_in
+from tests.e2e.test_members import member_page
 
 pytestmark = pytest.mark.e2e
 
@@ -58,17 +58,10 @@ def _adjust(page: Page, text: dict[str, str], row: Locator, kind: str, amount: s
 def test_an_admin_adjusts_balance_and_points_and_the_member_sees_them(
     server, browser: Browser, lang: str, width: int, height: int
 ) -> None:
-    text = TEXT[lang]
     username, password = "m" + uuid.uuid4().hex[:10], "Wallet_pass1"
+    text = TEXT[lang]
     with admin_page(browser, server, width, height) as admin:
-        token = admin.evaluate("() => JSON.parse(localStorage.getItem('cityops.adminInfo')).token")
-        member = admin.request.post(
-            server.url("/srv/admin/user/user/add"),
-            data={"username": username, "nickname": username, "password": password},
-            headers={"batoken": token},
-        ).json()
-        assert member["code"] == 1, member
-
+        add_member(admin, server, username, password)
         area = open_tab(admin, server, "/admin/user/user", lang)
         row = area.locator("tr, li").filter(has_text=username).last
         dialog = _adjust(admin, text, row, "money", "-100", f"too much {username}")
@@ -90,14 +83,7 @@ def test_an_admin_adjusts_balance_and_points_and_the_member_sees_them(
             expect(log.locator("tr, li").filter(has_text=f"too much {username}")).to_have_count(0)
         screenshot(admin, SHOTS / f"score-log-{lang}-{width}.png")
 
-    context = browser.new_context(
-        locale="zh-CN" if lang == "zh" else "en-US", viewport={"width": width, "height": height}
-    )
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    try:
-        page.goto(server.url("/user/login", lang))
-        _log_in(server, page, text, username, password)
+    with member_page(browser, server, lang, (width, height), username, password) as page:
         page.get_by_role("link", name=text["balance"]).click()
         expect(page.get_by_test_id("log-balance")).to_contain_text(f"money {username}")
         expect(page.get_by_test_id("log-balance")).to_contain_text("+12.50")
@@ -105,5 +91,3 @@ def test_an_admin_adjusts_balance_and_points_and_the_member_sees_them(
         expect(page.get_by_test_id("log-integral")).to_contain_text(f"points {username}")
         expect(page.get_by_test_id("log-integral")).to_contain_text("+7")
         screenshot(page, SHOTS / f"member-points-{lang}-{width}.png")
-    finally:
-        context.close()
