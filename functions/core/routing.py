@@ -16,6 +16,10 @@
   iter_route_contexts`). `create_app()` mounts the members' calls and the back office this way, so a
   cold Lambda serving `/srv/api/…` never imports the back office's route modules, and the reverse.
 
+An endpoint may bring dependencies of its own to the route it is declared on: `with_dependencies(...)`
+marks it (how `functions.routes.deps.rate_limited` puts a route's per-IP limit beside its declaration),
+and `APIRouter.add_api_route` appends them to the route's `dependencies`.
+
 The API, its behaviour and its OpenAPI document are the same as with eagerly built routes
 (`tests/unit/test_cold_imports.py`, `tests/unit/test_openapi_client.py`). Two consequences: a route
 module that fails to import fails the first request of its audience (HTTP 500, logged) instead of
@@ -29,10 +33,11 @@ from __future__ import annotations
 import importlib
 import inspect
 import threading
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import fastapi
+from fastapi import params
 from fastapi.routing import APIRoute
 from starlette._utils import get_route_path
 from starlette.routing import BaseRoute, Match, get_name
@@ -110,11 +115,45 @@ class DeferredAPIRoute(APIRoute):
         return getattr(self, name)
 
 
+Endpoint = TypeVar("Endpoint", bound=Callable[..., Any])
+_ADDED = "route_dependencies"  # the endpoint attribute with_dependencies() sets
+_DECLARED = "route_declared"  # set on an endpoint once a route has been declared with it
+
+
+def with_dependencies(*dependencies: params.Depends) -> Callable[[Endpoint], Endpoint]:
+    """An endpoint decorator, written below the route's (`@router.post(...)` first): the route adds
+    `dependencies` after those of its `dependencies=[...]`, in the order the decorators are written.
+    Above the route's decorator it would come too late, so it refuses an endpoint that has a route."""
+
+    def mark(endpoint: Endpoint) -> Endpoint:
+        if getattr(endpoint, _DECLARED, False):
+            raise TypeError(f"{endpoint.__qualname__}: put this decorator below the route's")
+        # Decorators apply from the bottom up: put these before those of the decorators below, so
+        # that they run in the order they are written.
+        setattr(endpoint, _ADDED, (*dependencies, *getattr(endpoint, _ADDED, ())))
+        return endpoint
+
+    return mark
+
+
 class APIRouter(fastapi.APIRouter):
-    """FastAPI's `APIRouter` whose routes are `DeferredAPIRoute`s (unless `route_class` says otherwise)."""
+    """FastAPI's `APIRouter` whose routes are `DeferredAPIRoute`s (unless `route_class` says otherwise)
+    and add the dependencies their endpoint brings (`with_dependencies`)."""
 
     def __init__(self, *, route_class: type[APIRoute] = DeferredAPIRoute, **kwargs: Any) -> None:
         super().__init__(route_class=route_class, **kwargs)
+
+    def add_api_route(
+        self,
+        path: str,
+        endpoint: Callable[..., Any],
+        *,
+        dependencies: Sequence[params.Depends] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        added = getattr(endpoint, _ADDED, ())
+        setattr(endpoint, _DECLARED, True)
+        super().add_api_route(path, endpoint, dependencies=[*(dependencies or ()), *added], **kwargs)
 
 
 class DeferredRouter(fastapi.APIRouter):

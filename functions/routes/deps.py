@@ -4,11 +4,12 @@
 Accounts: `CurrentUser` / `OptionalUser` (member, header or query `ba-user-token`), `CurrentAdmin`
 (admin, header or query `batoken`); `UserClaims` / `AdminClaims` give the session id as well
 (FastAPI resolves a dependency once per request, so using both costs nothing extra).
-`rate_limited(action)` is the per-IP rate limit of a route (`dependencies=[...]`); the address is
+`@rate_limited(action)` (below the route's decorator) is the per-IP rate limit of a route; the address is
 `functions.core.client_ip.client_ip` (re-exported here), never a client-supplied hop."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
@@ -17,6 +18,7 @@ from starlette.concurrency import run_in_threadpool
 from functions.core.client_ip import client_ip
 from functions.core.i18n import get_lang
 from functions.core.responses import CODE_NO_PERMISSION, CODE_TOKEN_EXPIRED, ApiError, login_required
+from functions.core.routing import Endpoint, with_dependencies
 from functions.core.settings import Settings, get_settings
 from functions.models.admin import Admin
 from functions.models.user import User
@@ -54,15 +56,19 @@ USER_TOKEN = "ba-user-token"  # noqa: S105 - a header name
 ADMIN_TOKEN = "batoken"  # noqa: S105 - a header name
 
 
-def rate_limited(action: str) -> Any:
-    """A route dependency counting the call against the per-IP limit of `action`
-    (`functions.services.rate_limit`; HTTP 429 with the envelope beyond it):
-    `@router.post(..., dependencies=[rate_limited("checkin")])`."""
+def rate_limited(action: str) -> Callable[[Endpoint], Endpoint]:
+    """An endpoint decorator: each call of the route counts against the per-IP limit of `action`
+    (`functions.services.rate_limit`; HTTP 429 with the envelope beyond it), before the endpoint's
+    own dependencies run:
+
+        @router.post("/checkIn", name="user_check_in", response_model=...)
+        @rate_limited("checkin")
+        def check_in(body: CheckInBody) -> dict[str, Any]: ..."""
 
     def check_rate(request: Request) -> None:  # a plain def: it does I/O, FastAPI runs it on a thread
         hit_for(action, client_ip(request))
 
-    return Depends(check_rate)
+    return with_dependencies(Depends(check_rate))
 
 
 def user_agent(request: Request) -> str:

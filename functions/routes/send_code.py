@@ -35,13 +35,8 @@ def send_router(prefix: str, path: str, name: str, body_type: type[CodeRequest],
     """The router of `POST <prefix><path>`: check and send a code for the request in a `body_type` body."""
     router = APIRouter(prefix=prefix, tags=["codes"])
 
-    @router.post(
-        path,
-        name=name,
-        description=doc,
-        response_model=Envelope[None],
-        dependencies=[rate_limited("send_code")],
-    )
+    @router.post(path, name=name, description=doc, response_model=Envelope[None])
+    @rate_limited("send_code")
     def send(body: body_type, user: OptionalUser) -> dict[str, Any]:  # type: ignore[valid-type]
         sent: CodeRequest = body
         channel, target, event = sent.request()

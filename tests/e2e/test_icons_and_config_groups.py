@@ -6,6 +6,7 @@ except with reduced motion (SPEC §9). zh-cn at 1440, en at 390."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -32,6 +33,17 @@ def test_a_font_awesome_icon_picked_for_a_menu_rule_shows_in_the_menu(server, br
         drawer.get_by_label("路由路径").fill("iconTest")
         drawer.get_by_role("button", name="选择图标").click()
         picker = page.get_by_role("dialog", name="选择图标")
+        # The site's own drawings: the build writes a rule per SVG of the set's folder into its sheet.
+        picker.get_by_role("tab", name="本地").click()
+        drawings = Path(__file__).parents[2] / "webapp/src/features/admin/shell/icon-sheets/local"
+        for svg in sorted(drawings.glob("*.svg")):
+            option = picker.get_by_role("option", name=f"local-{svg.stem}", exact=True)
+            expect(option).to_be_visible()
+            drawn = option.locator(f"i.local-{svg.stem}")
+            assert drawn.evaluate("el => getComputedStyle(el).getPropertyValue('--local-icon')").startswith(
+                "url("
+            ), svg.name
+        page.screenshot(path=f"{SHOTS}/picker-local-zh-1440.png")
         picker.get_by_role("tab", name="Font Awesome").click()
         picker.get_by_role("textbox", name="搜索图标名称").fill("truck")
         option = picker.get_by_role("option", name="fa fa-truck", exact=True)

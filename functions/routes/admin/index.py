@@ -145,8 +145,9 @@ def _login(body: LoginBody, ip: str, ua: str, data: dict[str, Any], path: str) -
     name="admin_index_login",
     response_model=Envelope[AdminLogin],
     response_model_exclude_unset=True,
-    dependencies=[public(), rate_limited("admin_login")],
+    dependencies=[public()],
 )
+@rate_limited("admin_login")
 async def login(body: LoginBody, request: Request) -> dict[str, Any]:
     """Log in; `keep` asks for a refresh token ("remember me")."""
     data = await request_data(request)

@@ -38,12 +38,8 @@ class RefreshData(Model):
     refresh_token: str
 
 
-@router.post(
-    "/refreshToken",
-    name="common_refresh_token",
-    response_model=Envelope[RefreshData],
-    dependencies=[rate_limited("refresh")],
-)
+@router.post("/refreshToken", name="common_refresh_token", response_model=Envelope[RefreshData])
+@rate_limited("refresh")
 def refresh_token(body: RefreshBody) -> dict[str, Any]:
     """Rotate a refresh token (admin or member) and issue a new access token."""
     return success(sessions.refresh(body.refresh_token))
@@ -53,9 +49,9 @@ def refresh_token(body: RefreshBody) -> dict[str, Any]:
     "/captcha",
     name="common_captcha",
     response_class=Response,
-    dependencies=[rate_limited("captcha")],
     responses={200: {"content": {"image/png": {}}, "description": "The captcha image"}},
 )
+@rate_limited("captcha")
 def captcha_image(captcha_id: str = Query(default="", alias="id", max_length=64)) -> Response:
     """A new captcha image for `id`."""
     if not captcha.valid_id(captcha_id):

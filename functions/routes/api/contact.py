@@ -97,9 +97,8 @@ class ContactBody(Schema):
     captchaInfo: str = Field("", max_length=16)  # noqa: N815
 
 
-@router.post(
-    "/send", name="contact_send", response_model=Envelope[None], dependencies=[rate_limited("contact")]
-)
+@router.post("/send", name="contact_send", response_model=Envelope[None])
+@rate_limited("contact")
 def send(body: ContactBody) -> dict[str, Any]:
     """Send an enquiry from the contact page's script."""
     contact.send(body.model_dump())

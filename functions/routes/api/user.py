@@ -96,8 +96,8 @@ def check_in_config() -> dict[str, Any]:
     name="user_check_in",
     response_model=Envelope[MemberLogin],
     response_model_exclude_unset=True,
-    dependencies=[rate_limited("checkin")],
 )
+@rate_limited("checkin")
 def check_in(body: CheckInBody, request: Request) -> dict[str, Any]:
     """Log in (tab=login) or register (tab=register)."""
     ip, agent = client_ip(request), user_agent(request)

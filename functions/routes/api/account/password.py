@@ -50,12 +50,8 @@ def change_password(
     return success(None, "Password changed, please log in again")
 
 
-@router.post(
-    "/retrievePassword",
-    name="account_retrieve_password",
-    response_model=Envelope[None],
-    dependencies=[rate_limited("send_code")],
-)
+@router.post("/retrievePassword", name="account_retrieve_password", response_model=Envelope[None])
+@rate_limited("send_code")
 def retrieve_password(body: RetrieveBody) -> dict[str, Any]:
     """Reset a forgotten password with an e-mail or SMS code."""
     target = accounts.contact_value(body.type, body.account)
