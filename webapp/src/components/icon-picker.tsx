@@ -99,6 +99,7 @@ function Panel({
     >
       <Tabs
         size="small"
+        tabBarGutter={16} // the four sets fit on a phone's width, no "more" menu
         activeKey={setKey}
         onChange={(key) => {
           setSetKey(key);
@@ -136,8 +137,11 @@ function Panel({
           display: 'grid',
           gridTemplateColumns: `repeat(${COLUMNS}, minmax(0, 1fr))`,
           gap: 4,
+          alignContent: 'start',
           marginTop: 8,
-          maxHeight: 5.5 * (CELL + 4),
+          // A fixed height, like the row of "more" below: the panel keeps its size while a set
+          // loads and from set to set, so the popover never moves under the pointer.
+          height: 5.5 * (CELL + 4),
           overflowY: 'auto',
         }}
       >
@@ -171,11 +175,13 @@ function Panel({
           </div>
         ))}
       </div>
-      {matches.length > shown.length && (
-        <Button type="link" size="small" onClick={() => setLimit(limit + PAGE)} style={{ paddingInline: 0 }}>
-          {t('icons.more', { shown: shown.length, total: matches.length })}
-        </Button>
-      )}
+      <div style={{ minHeight: 24 }}>
+        {matches.length > shown.length && (
+          <Button type="link" size="small" onClick={() => setLimit(limit + PAGE)} style={{ paddingInline: 0 }}>
+            {t('icons.more', { shown: shown.length, total: matches.length })}
+          </Button>
+        )}
+      </div>
       <div
         data-testid="icon-preview"
         style={{
