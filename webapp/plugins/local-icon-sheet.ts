@@ -29,18 +29,30 @@ export function localIconRules(folder: string): string {
     .join('');
 }
 
-/** The plugin, for a web app whose folder is `root`. */
-export function localIconSheet(root: string): Plugin {
-  const sheet = resolve(root, LOCAL_SHEET);
+/** The plugin, for a web app whose folder is `root`: `sheetPath` is relative to it, the drawings
+ * are in `local/` beside the sheet. */
+export function localIconSheet(root: string, sheetPath = LOCAL_SHEET): Plugin {
+  const sheet = resolve(root, sheetPath);
   const folder = join(dirname(sheet), 'local');
   return {
     name: 'cityops:local-icon-sheet',
     enforce: 'pre', // before vite:css resolves the url()s
+    configureServer(server) {
+      // A drawing added or removed while `npm run dev` runs: the sheet is compiled again and the
+      // page reloads (a changed drawing needs nothing: Vite serves the file itself).
+      const client = server.environments.client;
+      const changed = (file: string) => {
+        if (dirname(file) !== folder) return;
+        for (const module of client.moduleGraph.getModulesByFile(sheet) ?? []) client.moduleGraph.invalidateModule(module);
+        client.hot.send({ type: 'full-reload' });
+      };
+      server.watcher.add(folder);
+      server.watcher.on('add', changed).on('unlink', changed);
+    },
     transform(code, id) {
       const [file, query = ''] = id.split('?');
       // The sheet's CSS, not the module of its `?url` / `?raw` import.
       if (file !== sheet || /(?:^|&)(?:url|raw|inline)(?:&|=|$)/.test(query)) return null;
-      this.addWatchFile(folder);
       return { code: `${code}${localIconRules(folder)}`, map: null };
     },
   };
