@@ -15,13 +15,12 @@ from typing import Any
 import httpx
 import pytest
 
-from functions.core.settings import get_settings
 from functions.models.admin import Admin
 from functions.models.captcha import Captcha
 from functions.models.design import Record
 from tests.api.admin_support import AdminUser, make_admin, ok
 from tests.api.members_support import Mailbox, solve_captcha
-from tests.api.test_rate_limit import at, fake_ip
+from tests.api.test_rate_limit import at, clock, fake_ip, limits  # noqa: F401 - fixtures
 
 assert at  # fixtures, imported for pytest
 
@@ -276,10 +275,8 @@ def test_without_javascript_errors_are_listed_on_a_page_in_the_visitors_language
     assert back.status_code == 303 and back.headers["location"] == "/en/about/contact/"
 
 
-def test_per_ip_limit_counts_both_forms(
-    api: httpx.Client, at: Any, contact_table: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(get_settings(), "rate_contact_limit", 2)
+def test_per_ip_limit_counts_both_forms(api: httpx.Client, at: Any, limits: Any, contact_table: None) -> None:
+    limits("contact", 2)
     client = at(fake_ip())
     assert client.post(SEND, json=enquiry()).json()["code"] == 0  # captcha missing, counted
     assert client.post(FORM, data={**enquiry(), "lang": "zh-cn"}).status_code == 200  # captcha step

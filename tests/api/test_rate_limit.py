@@ -59,8 +59,18 @@ def at(api: httpx.Client) -> Iterator[Callable[[str], httpx.Client]]:
 
 
 @pytest.fixture
-def limits(api: httpx.Client, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """`limits(action, limit, window)` lowers one per-IP limit for this test."""
+def clock(monkeypatch: pytest.MonkeyPatch) -> dict[str, float]:
+    """The limiter's clock, fixed at the start of a 300 s window until the test moves it."""
+    now = {"t": 1_800_000_000.0}  # a multiple of 300
+    monkeypatch.setattr(rate_limit, "_now", lambda: now["t"])
+    return now
+
+
+@pytest.fixture
+def limits(api: httpx.Client, monkeypatch: pytest.MonkeyPatch, clock: dict[str, float]) -> Any:
+    """`limits(action, limit, window)` lowers one per-IP limit for this test. The limiter's clock
+    stands at a window's start (`clock`): calls that cross a window's end on the real clock would
+    count in two windows (a CI run once lost its 429 that way, at 06:55:00)."""
     settings = get_settings()
 
     def set_limit(action: str, limit: int, window: int = 300) -> None:
@@ -68,14 +78,6 @@ def limits(api: httpx.Client, monkeypatch: pytest.MonkeyPatch) -> Any:
         monkeypatch.setattr(settings, f"rate_{action}_window", window)
 
     return set_limit
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> dict[str, float]:
-    """The limiter's clock, fixed at the start of a 300 s window until the test moves it."""
-    now = {"t": 1_800_000_000.0}  # a multiple of 300
-    monkeypatch.setattr(rate_limit, "_now", lambda: now["t"])
-    return now
 
 
 def test_member_login_beyond_the_limit_is_429_with_the_envelope(at: Any, limits: Any) -> None:
