@@ -342,6 +342,13 @@ export function createRequestClient(overrides: Partial<ClientDeps> = {}): Reques
       return envelope;
     }
     if (envelope.code === 409 && !state.internal && !state.replayed) {
+      // A call sent with a token that another call's refresh has replaced since: replay it with the
+      // new token instead of refreshing a second time (its 409 came back after that refresh ended).
+      const sentToken = deps.isAdminApp() ? headers.batoken : headers['ba-user-token'];
+      const store = deps.isAdminApp() ? deps.tokens.admin : deps.tokens.user;
+      if (!refreshing && sentToken && store.getToken('auth') && store.getToken('auth') !== sentToken) {
+        return send<T>(config, options, { replayed: true });
+      }
       if (!refreshing) {
         refreshing = refresh().finally(() => {
           refreshing = null;
