@@ -109,17 +109,16 @@ def test_a_move_writes_weighs_only_and_keeps_money_to_the_cent(api, super_admin)
         for n, p, w in (("A", "186000.00", 30), ("B", "999999.99", 20), ("C", "0.01", 10))
     ]
     before = {i: read(api, super_admin, table, i) for i in ids}
-    assert names(api, super_admin, table) == ["A", "B", "C"]  # by weigh, highest first
     for _ in range(3):  # ↓ on A three times (A ↔ B, then back and forth): never ×100, never refused
         assert move(api, super_admin, table, ids[0], ids[1])["msg"] == "Sorted successfully"
-        assert move(api, super_admin, table, ids[1], ids[0])["code"] == 1
+        assert [read(api, super_admin, table, i)["price"] for i in ids] == ["186000.00", "999999.99", "0.01"]
+        assert move(api, super_admin, table, ids[1], ids[0])["msg"] == "Sorted successfully"
     assert move(api, super_admin, table, ids[0], ids[1])["code"] == 1
-    assert names(api, super_admin, table) == ["B", "A", "C"]
     after = {i: read(api, super_admin, table, i) for i in ids}
     for i in ids:  # only the weigh changed: money, rich text, lists and update_time as they were
         assert without(after[i], "weigh") == without(before[i], "weigh")
-    assert [after[i]["price"] for i in ids] == ["186000.00", "999999.99", "0.01"]
     assert (after[ids[0]]["weigh"], after[ids[1]]["weigh"]) == (20, 30)  # the neighbours swapped
+    assert names(api, super_admin, table) == ["B", "A", "C"]  # by weigh, highest first
     # A drag over two rows puts the row where it was dropped.
     assert move(api, super_admin, table, ids[2], ids[1])["code"] == 1
     assert names(api, super_admin, table) == ["C", "B", "A"]
@@ -266,9 +265,49 @@ def test_every_change_of_a_published_table_schedules_a_publish(api, super_admin,
     published.clear()
     assert delete(api, f"{table}/del", super_admin, [first])["code"] == 1
     assert [source for _, source in published] == ["delete"]
+
+
+def test_a_restore_of_a_published_row_schedules_a_publish(api, super_admin, published) -> None:
+    from tests.api.admin_support import delete
+
+    table = new_table(api, super_admin, goods_design(f"business/g{unique('x')[-8:].lower()}", "good"))
+    first = add(api, super_admin, table, name="A", price="1.00")
+    assert delete(api, f"{table}/del", super_admin, [first])["code"] == 1
     published.clear()
     search = json.dumps([{"field": "table", "val": table, "operator": "eq"}])
     (kept,) = get_ok(api, "security/dataRecycleLog/index", super_admin, search=search)["list"]
     assert post(api, "security/dataRecycleLog/restore", super_admin, {"ids": [kept["id"]]})["code"] == 1
     assert published == [(f"{table} #{first} restored", "restore")]
     assert read(api, super_admin, table, first)["price"] == "1.00"
+
+
+def test_the_public_pages_list_the_rows_in_the_order_of_the_back_office(
+    api, super_admin, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    from functions.core.settings import REPO_ROOT
+    from functions.publish import export
+    from functions.publish.records import load_records
+
+    doc = {
+        "name": f"business/s{unique('x')[-8:].lower()}",
+        "title": words("业务板块测试", "Services test"),
+        "publish": "service",
+        "fields": [
+            {"name": "title", "title": words("名称", "Title"), "type": "string", "required": True},
+            {"name": "icon", "title": words("图标", "Icon"), "type": "icon"},
+            {"name": "weigh", "title": words("权重", "Weight"), "type": "weigh", "sort": True},
+            {"name": "status", "title": words("状态", "Status"), "type": "status", "index": True},
+        ],
+    }
+    table = new_table(api, super_admin, doc)
+    ids = {title: add(api, super_admin, table, title=title) for title in ("甲", "乙", "丙", "丁")}
+    assert move(api, super_admin, table, ids["丁"], ids["乙"])["code"] == 1  # dragged two rows down
+    shown = [r["title"] for r in get_ok(api, f"{table}/index", super_admin)["list"]]
+    assert shown == ["丙", "乙", "丁", "甲"]
+    monkeypatch.setitem(export.EXPORTS, "services", export.Export(table, export.service_record))
+    content = tmp_path / "content"
+    shutil.copytree(REPO_ROOT / "content", content)
+    export.export_site_data(content / "data")
+    assert [s["title"]["zh-cn"] for s in load_records(content)["services"]] == shown
