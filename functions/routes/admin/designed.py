@@ -329,7 +329,7 @@ async def delete(request: Request, path: str, ctx: Annotated[AdminContext, requi
 async def sortable(
     request: Request, path: str, ctx: Annotated[AdminContext, require_designed("sortable")]
 ) -> Any:
-    """Drag sort: row `id` goes to the place of row `targetId` (weighs only are written)."""
+    """Drag sort: the rows `id` and `targetId` swap their weigh."""
     data = await _body(request)
 
     def run() -> dict[str, Any]:
