@@ -311,3 +311,44 @@ def test_the_public_pages_list_the_rows_in_the_order_of_the_back_office(
     shutil.copytree(REPO_ROOT / "content", content)
     export.export_site_data(content / "data")
     assert [s["title"]["zh-cn"] for s in load_records(content)["services"]] == shown
+
+
+def test_the_seed_upgrades_the_design_files_over_rows_that_share_a_url_name(dynamodb, tmp_path: Path) -> None:
+    """An installation seeded with the design files as they were (URL names not unique, lists newest
+    first), with two projects sharing a URL name: the upgrade applies every file, keeps every row as it
+    was, and the newer of the two must take another URL name at its next save."""
+    from functions.services import designs, records
+    from tests.conftest import isolated
+
+    before = tmp_path / "designs"
+    before.mkdir()
+    for path in DESIGNS.glob("*.json"):  # each file one version older: no unique URL name, newest first
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc["order"] = {"field": "id", "direction": "desc"}  # as stored before: newest first
+        doc["version"] = max(1, doc["version"] - 1)
+        doc["fields"] = [
+            {k: v for k, v in f.items() if f["name"] != "slug" or k != "unique"} for f in doc["fields"]
+        ]
+        (before / path.name).write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    with isolated(dynamodb):
+        designs.load_design_files(before)
+        designs.load_demo_rows()
+        project = designs.load_doc(designs.get_design("business/project"))  # type: ignore[arg-type]
+        assert project.order.field == "id"
+        model = records.fields.request_model(project.name, 0, [f.model_dump() for f in project.fields])
+        values = {"name": "重名项目", "category": "sanitation", "start_date": "2026-01-01"}
+        older = records.create_row(project, model.model_validate(values | {"slug": "shared-name"}))
+        newer = records.create_row(project, model.model_validate(values | {"slug": "shared-name"}))
+        kept = {int(r.id): r.data for r in records.rows_of(project, 100)}
+        upgraded = designs.load_design_files()
+        assert {"business/project", "business/good", "business/award"} <= set(upgraded)
+        project = designs.load_doc(designs.get_design("business/project"))  # type: ignore[arg-type]
+        assert project.order.field == "weigh" and next(f for f in project.fields if f.name == "slug").unique
+        assert {int(r.id): r.data for r in records.rows_of(project, 100)} == kept  # no row changed
+        fresh = model.model_validate(values | {"slug": "shared-name"})
+        with pytest.raises(records.ApiError) as refused:
+            records.update_row(project, records.Record.get(project.name, int(newer.id)), fresh)
+        assert refused.value.msg == "{field} already exists"
+        records.update_row(
+            project, records.Record.get(project.name, int(older.id)), fresh
+        )  # the oldest keeps it
