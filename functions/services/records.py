@@ -228,7 +228,9 @@ def _weigh(item: Record, field: str) -> int:
 WEIGH_STEP = 10  # the spacing of weighs numbered afresh, so later moves usually write one or two rows
 
 
-def new_weighs(rows: list[Record], field: str, moved_id: int, target_id: int) -> list[tuple[Record, int]]:
+def new_weighs(
+    rows: list[Record], field: str, moved_id: int, target_id: int, step: int = WEIGH_STEP
+) -> list[tuple[Record, int]]:
     """Move row `moved_id` to the place of `target_id` among `rows` (any order; shown by weigh, highest
     first, then newest first) and answer the (row, weigh) pairs to write. The rows from the moved one to
     the target keep their weighs among themselves, handed out again in the new order (a move to the
@@ -251,7 +253,7 @@ def new_weighs(rows: list[Record], field: str, moved_id: int, target_id: int) ->
         pairs = list(zip(ordered, weighs, strict=True))
     else:
         final = [*order[:start], *ordered, *order[end + 1 :]]
-        pairs = [(row, (len(final) - n) * WEIGH_STEP) for n, row in enumerate(final)]
+        pairs = [(row, (len(final) - n) * step) for n, row in enumerate(final)]
     return [(row, weigh) for row, weigh in pairs if _weigh(row, field) != weigh]
 
 
@@ -393,8 +395,13 @@ def move_row(doc: DesignDoc, moved: Record, target: Record, siblings: list[Recor
     field = weigh_field(doc)
     if field is None:
         raise ApiError("This table has no sort field")
+    if not {int(moved.id), int(target.id)} <= {int(r.id) for r in siblings}:
+        raise ApiError("This table has too many rows to change at once")  # beyond the rows read
+    ceiling = next((f.max for f in doc.fields if f.name == field), None)
+    # Numbered afresh within the weigh's own maximum (one apart when the usual spacing would pass it).
+    step = WEIGH_STEP if ceiling is None or len(siblings) * WEIGH_STEP <= ceiling else 1
     for _ in range(3):
-        changes = new_weighs(siblings, field, int(moved.id), int(target.id))
+        changes = new_weighs(siblings, field, int(moved.id), int(target.id), step)
         if not changes:
             return 0
         if write_weighs(doc, field, changes):
