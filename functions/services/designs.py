@@ -165,7 +165,8 @@ class DesignDoc(Schema):
     publish: str = Field("", max_length=60)  # which public page the rows feed (the publish issue)
     recycle: bool = True
     sensitive: list[FieldName] = Field(default_factory=list, max_length=60)
-    order: OrderDoc = Field(default_factory=OrderDoc)  # the list's default order
+    # The list's default order (not given: by the weigh field when it is the sorted one, else by id).
+    order: OrderDoc = Field(default_factory=OrderDoc)
     form_columns: Literal[1, 2] = 1  # the add/edit form's layout: long fields span both columns
 
     @model_validator(mode="after")
@@ -185,6 +186,10 @@ class DesignDoc(Schema):
             self.time_series or not any(f.name == "pid" and f.type == "integer" for f in self.fields)
         ):
             raise ValueError("A tree table needs an integer field named pid and cannot be a time series")
+        weigh = next((f.name for f in self.fields if f.type == "weigh" and f.sort), None)
+        if weigh is not None and "order" not in self.model_fields_set:
+            # Like BuildAdmin: a table sorted by drag lists by its weigh, highest first (ties newest first).
+            self.order = OrderDoc(field=weigh, direction="desc")
         if self.order.field not in ("id", "create_time", self.slots().get("n1")):
             raise ValueError("The default order can only use the id, the creation time or the sorted field")
         return self
@@ -251,19 +256,38 @@ def changes(old: DesignDoc, new: DesignDoc) -> list[str]:
     return found
 
 
-def save_design(doc: DesignDoc, admin_id: int = 0, username: str = "", confirm: bool = False) -> Design:
-    """Create or update the design `doc.name` (see the module docstring)."""
+def save_design(
+    doc: DesignDoc,
+    admin_id: int = 0,
+    username: str = "",
+    confirm: bool = False,
+    keep_duplicates: bool = False,
+) -> Design:
+    """Create or update the design `doc.name` (see the module docstring). On a table with rows, a
+    confirmed change converts the rows (`records.convert_rows`), and a field made unique claims its
+    values (`records.claim_unique_values`); rows sharing a value refuse that change, unless
+    `keep_duplicates` (the seed's upgrade: the oldest row keeps the value, the others must change
+    theirs at their next save, and a warning names them)."""
+    from functions.services import records
     from functions.services.rules import seed_menu
 
     existing = get_design(doc.name)
     timestamp = now()
+    old: DesignDoc | None = None
+    rows: list[Record] = []
+    made_unique: list[str] = []
     if existing is None:
         design = Design(doc.name, id=next_id("design"), version=1, admin_id=admin_id, create_time=timestamp)
     else:
         design = existing
         old = load_doc(existing)
         found = changes(old, doc)
-        if found and row_count(doc.name) > 0:
+        before = {f.name: f for f in old.fields}
+        made_unique = [
+            f.name for f in doc.fields if f.unique and not (f.name in before and before[f.name].unique)
+        ]
+        count = row_count(doc.name) if found or made_unique else 0
+        if found and count > 0:
             if "indexes" in found:
                 raise ApiError("Index fields cannot change while the table has rows", data={"changes": found})
             if not confirm:
@@ -271,10 +295,36 @@ def save_design(doc: DesignDoc, admin_id: int = 0, username: str = "", confirm: 
                     "Existing rows lose the values of removed or retyped fields: save again to confirm",
                     data={"changes": found},
                 )
+        if count > MAX_DELETE_ROWS:
+            raise ApiError("This table has too many rows to change at once")
+        if count > 0:
+            rows = records.rows_of(doc, MAX_DELETE_ROWS + 1)
+        shared = records.same_values(doc, made_unique, rows) if made_unique else []
+        if shared and not keep_duplicates:
+            name, value, ids = shared[0]
+            title = next(f.title for f in doc.fields if f.name == name)
+            raise ApiError(
+                'Cannot make {field} unique: rows {ids} hold the same value "{value}"',
+                params={
+                    "field": records.words(title),
+                    "ids": ", ".join(f"#{i}" for i in ids),
+                    "value": value,
+                },
+                data={"duplicates": [{"field": n, "value": v, "ids": i} for n, v, i in shared]},
+            )
+        for name, value, ids in shared:
+            logger.warning(
+                "rows share a value of a field made unique: the oldest keeps it",
+                extra={"design": doc.name, "field": name, "value": value, "ids": ids},
+            )
         design.version = int(existing.version) + 1
     design.body = doc.model_dump_json()
     design.update_time = timestamp
     design.save()
+    if old is not None and rows:
+        rows = records.convert_rows(old, doc, rows)
+        if made_unique:
+            records.claim_unique_values(doc, made_unique, rows)
     DesignLog(
         next_id("design_log"),
         name=doc.name,
@@ -296,7 +346,14 @@ def save_design(doc: DesignDoc, admin_id: int = 0, username: str = "", confirm: 
         },
         parent=doc.parent,
     )
+    _site_changed(doc.name, "design saved", doc.publish or (old.publish if old is not None else ""), admin_id)
     return design
+
+
+def _site_changed(name: str, what: str, publish: str, admin_id: int) -> None:
+    from functions.services.publish import public_data_changed
+
+    public_data_changed(name, f"{name}: {what}", source="design", publish=publish, by=admin_id or None)
 
 
 def delete_design(design: Design, admin_id: int = 0, username: str = "", origin: Origin | None = None) -> int:
@@ -337,6 +394,7 @@ def delete_design(design: Design, admin_id: int = 0, username: str = "", origin:
         username=username,
     ).save()
     design.delete()
+    _site_changed(name, "design deleted", doc.publish, admin_id)
     return deleted
 
 
@@ -349,7 +407,7 @@ def load_design_files(directory: Path = DESIGNS_DIR) -> list[str]:
         if existing is not None and load_doc(existing).version >= doc.version:
             continue
         try:
-            save_design(doc, confirm=True)
+            save_design(doc, confirm=True, keep_duplicates=True)
         except ApiError as exc:  # e.g. an index change on a table that has rows: keep the old design
             logger.warning("design file not applied", extra={"design": doc.name, "reason": exc.msg})
             continue

@@ -89,6 +89,42 @@ def schedule_publish(
         return None
 
 
+# Back-office tables that are not designs yet feed the public site (their callers pass only the
+# changes the site shows: the site group of Config, the organisation chart).
+SITE_TABLES = frozenset({"routine/config", "routine/orgChart"})
+
+
+def feeds_site(table: str, publish: str | None = None) -> bool:
+    """Whether rows of the table at this rule path reach the public site: a designed table with a
+    publish mapping (`publish`: its design's, when the caller has it at hand) or one of `SITE_TABLES`."""
+    if table in SITE_TABLES:
+        return True
+    if publish is None:
+        from functions.services.designs import get_design, load_doc
+
+        design = get_design(table)
+        publish = load_doc(design).publish if design is not None else ""
+    return bool(publish)
+
+
+def public_data_changed(
+    table: str,
+    reason: str,
+    *,
+    source: str,
+    subject: str = "",
+    publish: str | None = None,
+    by: int | None = None,
+) -> Job | None:
+    """The one place deciding whether a change schedules a publish: every write of data (rows of a
+    designed table: add, edit, batch edit, move, delete, restore, rollback; a design saved or deleted;
+    site Config; the organisation chart) reports here with its table's rule path, and a table that
+    feeds the site (`feeds_site`) schedules the debounced publish."""
+    if not auto_enabled() or not feeds_site(table, publish):
+        return None
+    return schedule_publish(reason, by=by, source=source, subject=subject or table)
+
+
 def request_publish(
     reason: str, *, by: int | None = None, delay: float = 0.0, source: str = "manual", subject: str = ""
 ) -> Job:

@@ -152,7 +152,7 @@ class DesignTable(Table):
 
     def create(self, body: Any, ctx: AdminContext) -> Any:
         self._check_parent(body, None)
-        return records.create_row(self.doc, body, admin_id=ctx.id)
+        return records.create_row(self.doc, body, admin_id=ctx.id, on_top=True)
 
     def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
         self._check_parent(body, int(item.id))
@@ -179,15 +179,18 @@ class DesignTable(Table):
             pid = int(parent.values().get("pid") or 0)
 
     def move(self, body: SortBody, ctx: AdminContext) -> None:
-        """Drag sort on a design with a `weigh` field: the two rows swap their weighs."""
-        weigh = next((f.name for f in self.doc.fields if f.type == "weigh"), None)
-        if weigh is None:
+        """Drag sort on a design with a `weigh` field: row `id` goes to the place of row `targetId` in
+        the weigh order (a tree: among its siblings); only weighs are written (`records.move_row`)."""
+        if records.weigh_field(self.doc) is None:
             raise ApiError("This table has no sort field")
         moved, target = self.get_item(body.id, ctx), self.get_item(body.targetId, ctx)
-        a, b = moved.values(), target.values()
-        a[weigh], b[weigh] = b.get(weigh, 0), a.get(weigh, 0)
-        for item, values in ((moved, a), (target, b)):
-            records.update_row(self.doc, item, self.validate(values))
+        rows = records.rows_of(self.doc, listing.MAX_READ)
+        if self.tree:
+            pid = int(moved.values().get("pid") or 0)
+            if int(target.values().get("pid") or 0) != pid:
+                raise ApiError("Only rows with the same parent can be sorted against each other")
+            rows = [r for r in rows if int(r.values().get("pid") or 0) == pid]
+        records.move_row(self.doc, moved, target, rows)
 
 
 def _table(path: str) -> DesignTable:
