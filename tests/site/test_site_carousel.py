@@ -1,0 +1,197 @@
+"""The home page's carousel (issue 32, items 6 and 15).
+
+- Every link the carousel's form accepts (the design's pattern: a site path or an http(s) address) is
+  on the home page as the slide's button, in both languages: a web address of another site with
+  rel="noopener", an ↗ and the words "(another website)" for screen readers; a site path made
+  language-relative (the app's addresses stay as they are). Saved through the API's validation
+  (`load_demo_rows`), exported by the publish's export and built.
+- The dots never cover a slide's text or its button, whatever the title's length, at 390 and
+  1440 px in both languages (screenshots in the test's temporary folder).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.site.conftest import REPO_ROOT, run_build, serve_folder
+
+# What an editor types → (href on the Chinese page, href on the English page, leaves the site).
+LINKS = {
+    "https://parks.example.org/riverside/": (
+        "https://parks.example.org/riverside/",
+        "https://parks.example.org/riverside/",
+        True,
+    ),
+    "http://example.org/guide?lang=zh&page=2#map": (
+        "http://example.org/guide?lang=zh&page=2#map",
+        "http://example.org/guide?lang=zh&page=2#map",
+        True,
+    ),
+    "/about/contact/#contact-form": (
+        "/about/contact/#contact-form",
+        "/en/about/contact/#contact-form",
+        False,
+    ),
+    "/xiang": ("/xiang", "/en/xiang", False),
+    "/user/reg": ("/user/reg", "/user/reg", False),
+}
+CUE = {"zh-cn": "（外部网站）", "en": "(another website)"}
+
+
+class Buttons(HTMLParser):
+    """The carousel's buttons: (href, rel, text including the words for screen readers)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[dict[str, str]] = []
+        self._current: dict[str, str] | None = None
+        self._in_text = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "div" and a.get("class") == "slide-text":
+            self._in_text = 1
+        elif self._in_text and tag == "div":
+            self._in_text += 1
+        if self._in_text and tag == "a" and "button" in a.get("class", ""):
+            self._current = {"href": a.get("href", ""), "rel": a.get("rel", ""), "text": ""}
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a" and self._current is not None:
+            self.found.append(self._current)
+            self._current = None
+        elif tag == "div" and self._in_text:
+            self._in_text -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._current is not None:
+            self._current["text"] += data
+
+
+def buttons(html: str) -> list[dict[str, str]]:
+    parser = Buttons()
+    parser.feed(html)
+    return parser.found
+
+
+@pytest.fixture(scope="module")
+def linked_site(dynamodb: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One slide per link of `LINKS`, saved through the API's validation, exported and built."""
+    from functions.publish.export import export_site_data
+    from functions.services.designs import load_demo_rows, load_design_files
+    from tests.conftest import isolated
+
+    root = tmp_path_factory.mktemp("carousel-links")
+    template = json.loads((REPO_ROOT / "functions/data/demo/lunbo.json").read_text(encoding="utf-8"))[0]
+    rows = [
+        template
+        | {
+            "title": f"链接{n}",
+            "title_en": f"Link {n}",
+            "link": link,
+            "link_text": f"按钮{n}",
+            "link_text_en": f"Button {n}",
+            "weigh": 100 - n,
+            "status": "enable",
+        }
+        for n, link in enumerate(LINKS)
+    ]
+    (root / "rows").mkdir()
+    (root / "rows/lunbo.json").write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
+    content = root / "content"
+    shutil.copytree(REPO_ROOT / "content", content)
+    with isolated(dynamodb):
+        load_design_files()
+        assert load_demo_rows(root / "rows") == ["business/lunbo"]  # every link passed the save's checks
+        export_site_data(content / "data")
+    return run_build(content, root / "site")
+
+
+@pytest.mark.parametrize(("lang", "home"), [("zh-cn", "index.html"), ("en", "en/index.html")])
+def test_every_link_the_form_accepts_is_a_button_on_the_home_page(
+    linked_site: Path, lang: str, home: str
+) -> None:
+    found = buttons((linked_site / home).read_text(encoding="utf-8"))
+    assert len(found) == len(LINKS), found
+    for n, (typed, (zh_href, en_href, external)) in enumerate(LINKS.items()):
+        button = found[n]
+        label = f"按钮{n}" if lang == "zh-cn" else f"Button {n}"
+        assert button["href"] == (zh_href if lang == "zh-cn" else en_href), typed
+        assert button["text"].startswith(label), button
+        if external:
+            assert button["rel"] == "noopener", typed
+            assert button["text"] == f"{label}↗ {CUE[lang]}", button
+        else:
+            assert button["rel"] == "" and button["text"] == label, button
+
+
+@pytest.fixture(scope="module")
+def long_titles(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real content, with slides whose titles and texts wrap over several lines on a phone; the
+    first slide links to another website."""
+    root = tmp_path_factory.mktemp("carousel-long")
+    content = root / "content"
+    shutil.copytree(REPO_ROOT / "content", content)
+    path = content / "data/carousel.json"
+    slides = json.loads(path.read_text(encoding="utf-8"))
+    slides[0]["title"] = {
+        "zh-cn": "让每一条街道清洁有序，让每一个社区安全整洁，让每一座公园四季常青",
+        "en": "Clean, orderly streets every day, in every district and in every season of the year",
+    }
+    slides[0]["text"] = {
+        "zh-cn": slides[0]["text"]["zh-cn"] * 2,
+        "en": slides[0]["text"]["en"] + " " + slides[0]["text"]["en"],
+    }
+    slides[0]["link"] = "https://parks.example.org/riverside/"
+    slides[1]["title"] = {"zh-cn": slides[1]["title"]["zh-cn"] * 3, "en": slides[1]["title"]["en"] * 2}
+    path.write_text(json.dumps(slides, ensure_ascii=False), encoding="utf-8")
+    return run_build(content, root / "site")
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"] - 0.5
+        and b["x"] < a["x"] + a["width"] - 0.5
+        and a["y"] < b["y"] + b["height"] - 0.5
+        and b["y"] < a["y"] + a["height"] - 0.5
+    )
+
+
+@pytest.mark.parametrize("width", [390, 1440])
+@pytest.mark.parametrize("lang", ["zh-cn", "en"])
+def test_the_dots_never_cover_a_slides_text_or_button(
+    browser: Any, long_titles: Path, tmp_path: Path, width: int, lang: str
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900}, reduced_motion="reduce")
+    page = context.new_page()
+    with serve_folder(long_titles) as base:
+        page.goto(base + ("/" if lang == "zh-cn" else "/en/"))
+        dots = page.locator(".slide-dots a")
+        for n in range(dots.count()):
+            dots.nth(n).click()
+            page.wait_for_function(
+                "n => Math.abs(document.querySelector('.slides').scrollLeft"
+                " - document.querySelectorAll('.slide')[n].offsetLeft) < 2",
+                arg=n,
+            )
+            slide = page.locator(".slide").nth(n)
+            text, button = slide.locator(".slide-text").bounding_box(), slide.locator(".button")
+            assert text is not None and button.is_visible()
+            page.locator(".carousel").screenshot(path=str(tmp_path / f"carousel-{lang}-{width}-{n + 1}.png"))
+            for d in range(dots.count()):
+                dot = dots.nth(d).bounding_box()
+                assert dot is not None
+                assert not _overlap(dot, text), f"dot {d + 1} covers the text of slide {n + 1} ({tmp_path})"
+        first = page.locator(".slide").first.locator(".button")
+        assert first.get_attribute("rel") == "noopener"
+        name = re.escape(CUE[lang])
+        assert page.get_by_role("link", name=re.compile(name)).count() == 1
+        assert first.locator(".external-cue").is_visible()
+    context.close()
