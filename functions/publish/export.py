@@ -159,8 +159,8 @@ def job_record(row: Row) -> dict[str, Any] | None:
     from functions.services.area import place
 
     title = row.words("title")
-    email = row.text("email")
-    if not title["zh-cn"] or not email:
+    email = row.text("email")  # optional: without one, applications go to the company's address
+    if not title["zh-cn"]:
         return None
     codes = row.values.get("city") or []
     return {
@@ -174,8 +174,7 @@ def job_record(row: Row) -> dict[str, Any] | None:
         "headcount": int(row.values.get("headcount") or 1),
         "salary": row.words("salary") if row.text("salary") else {"zh-cn": "面议", "en": "Negotiable"},
         "requirements": row.html("requirements"),
-        "email": email,
-    }
+    } | ({"email": email} if email else {})
 
 
 def carousel_record(row: Row) -> dict[str, Any] | None:

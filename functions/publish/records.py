@@ -161,6 +161,7 @@ RECORD_TYPES: dict[str, dict[str, str]] = {
 OPTIONAL = {
     ("carousel", "link"),
     ("carousel", "link_label"),
+    ("jobs", "email"),  # without one, the company's e-mail address (site.json `email`)
     ("news", "body"),
     ("news", "image"),
     ("news", "image_alt"),
@@ -432,7 +433,7 @@ def localise(name: str, row: dict[str, Any], lang: str, content_dir: Path, siteu
         href, external = link_target(out["link"]) or ("", False)
         local = not external and not href.startswith(APP_PATHS)
         out["url"], out["external"] = (f"{siteurl}{href}" if local else href), external
-    if name == "jobs":
+    if name == "jobs" and out.get("email"):
         out["apply_url"] = mailto(out["email"], out["title"])
     return out
 

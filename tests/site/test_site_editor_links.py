@@ -1,12 +1,16 @@
-"""The home page's carousel (issue 32, items 6 and 15).
+"""Links editors type are published as typed, inside their attribute (issue 32, items 6, 7 and 15).
 
 - Every link the carousel's form accepts (the design's pattern: a site path or an http(s) address) is
   on the home page as the slide's button, in both languages: a web address of another site with
   rel="noopener", an ↗ and the words "(another website)" for screen readers; a site path made
-  language-relative (the app's addresses stay as they are). Saved through the API's validation
-  (`load_demo_rows`), exported by the publish's export and built.
-- The dots never cover a slide's text or its button, whatever the title's length, at 390 and
-  1440 px in both languages (screenshots in the test's temporary folder).
+  language-relative (the app's addresses stay as they are).
+- A job opening is on /jobs/ with its "apply by e-mail" link whatever its e-mail field holds: the
+  address percent-encoded in the mailto: URL (a quote cannot leave the href), or the company's address
+  when the field is empty (the form does not require one).
+- The rows are saved through the API's validation (`load_demo_rows`), exported by the publish's
+  export and built.
+- The carousel's dots never cover a slide's text or its button, whatever the title's length, at 390
+  and 1440 px in both languages (screenshots in the test's temporary folder).
 """
 
 from __future__ import annotations
@@ -17,8 +21,10 @@ import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.site.conftest import REPO_ROOT, run_build, serve_folder
 
@@ -43,6 +49,8 @@ LINKS = {
     "/user/reg": ("/user/reg", "/user/reg", False),
 }
 CUE = {"zh-cn": "（外部网站）", "en": "(another website)"}
+JOB_EMAIL = 'a"onmouseover="alert(1)"@x.co'  # what the job form's e-mail pattern accepts
+COMPANY_EMAIL = "service@cityops.example.cn"  # content/data/site.json
 
 
 class Buttons(HTMLParser):
@@ -103,13 +111,21 @@ def linked_site(dynamodb: Any, tmp_path_factory: pytest.TempPathFactory) -> Path
         }
         for n, link in enumerate(LINKS)
     ]
+    job = json.loads((REPO_ROOT / "functions/data/demo/job.json").read_text(encoding="utf-8"))[0]
+    job.pop("email", None)
+    jobs = [
+        job | {"title": "岗位甲", "title_en": "Job A", "status": "enable"},
+        job | {"title": "岗位乙", "title_en": "Job B", "email": JOB_EMAIL, "status": "enable"},
+    ]
     (root / "rows").mkdir()
     (root / "rows/lunbo.json").write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
+    (root / "rows/job.json").write_text(json.dumps(jobs, ensure_ascii=False), encoding="utf-8")
     content = root / "content"
     shutil.copytree(REPO_ROOT / "content", content)
     with isolated(dynamodb):
         load_design_files()
-        assert load_demo_rows(root / "rows") == ["business/lunbo"]  # every link passed the save's checks
+        # Every row passed the save's checks.
+        assert load_demo_rows(root / "rows") == ["business/job", "business/lunbo"]
         export_site_data(content / "data")
     return run_build(content, root / "site")
 
@@ -132,10 +148,33 @@ def test_every_link_the_form_accepts_is_a_button_on_the_home_page(
             assert button["rel"] == "" and button["text"] == label, button
 
 
+class Anchors(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "a" and (a.get("href") or "").startswith("mailto:"):
+            self.hrefs.append(a["href"] or "")
+
+
+@pytest.mark.parametrize(("lang", "jobs"), [("zh-cn", "jobs/index.html"), ("en", "en/jobs/index.html")])
+def test_every_job_has_its_apply_link_inside_its_href(linked_site: Path, lang: str, jobs: str) -> None:
+    parser = Anchors()
+    parser.feed((linked_site / jobs).read_text(encoding="utf-8"))
+    footer = f"mailto:{COMPANY_EMAIL}"
+    applies = [href for href in parser.hrefs if href != footer]
+    assert len(applies) == 2, parser.hrefs
+    title = {"zh-cn": ("岗位甲", "岗位乙"), "en": ("Job A", "Job B")}[lang]
+    typed = {unquote(href.split("?")[0]): unquote(href.split("?subject=")[1]) for href in applies}
+    assert typed == {f"mailto:{COMPANY_EMAIL}": title[0], f"mailto:{JOB_EMAIL}": title[1]}
+    assert all('"' not in href and " " not in href for href in applies), applies
+
+
 @pytest.fixture(scope="module")
 def long_titles(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real content, with slides whose titles and texts wrap over several lines on a phone; the
-    first slide links to another website."""
+    """The real content, with slides whose titles and texts wrap over several lines on a phone."""
     root = tmp_path_factory.mktemp("carousel-long")
     content = root / "content"
     shutil.copytree(REPO_ROOT / "content", content)
@@ -149,7 +188,6 @@ def long_titles(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "zh-cn": slides[0]["text"]["zh-cn"] * 2,
         "en": slides[0]["text"]["en"] + " " + slides[0]["text"]["en"],
     }
-    slides[0]["link"] = "https://parks.example.org/riverside/"
     slides[1]["title"] = {"zh-cn": slides[1]["title"]["zh-cn"] * 3, "en": slides[1]["title"]["en"] * 2}
     path.write_text(json.dumps(slides, ensure_ascii=False), encoding="utf-8")
     return run_build(content, root / "site")
@@ -189,9 +227,19 @@ def test_the_dots_never_cover_a_slides_text_or_button(
                 dot = dots.nth(d).bounding_box()
                 assert dot is not None
                 assert not _overlap(dot, text), f"dot {d + 1} covers the text of slide {n + 1} ({tmp_path})"
-        first = page.locator(".slide").first.locator(".button")
-        assert first.get_attribute("rel") == "noopener"
-        name = re.escape(CUE[lang])
-        assert page.get_by_role("link", name=re.compile(name)).count() == 1
-        assert first.locator(".external-cue").is_visible()
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["zh-cn", "en"])
+def test_a_link_to_another_website_says_so(browser: Any, linked_site: Path, lang: str) -> None:
+    """Seen and heard: an ↗ after the button's text, and its accessible name ends with the words."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
+    with serve_folder(linked_site) as base:
+        page.goto(base + ("/" if lang == "zh-cn" else "/en/"))
+        label = "按钮0" if lang == "zh-cn" else "Button 0"
+        button = page.get_by_role("link", name=f"{label} {CUE[lang]}", exact=True)
+        expect(button).to_have_attribute("rel", "noopener")
+        expect(button.locator(".external-cue")).to_be_visible()
+        expect(button.locator(".external-cue")).to_have_text("↗")
+        expect(page.get_by_role("link", name=re.compile(re.escape(CUE[lang])))).to_have_count(2)
+    page.close()
