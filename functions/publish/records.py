@@ -44,8 +44,8 @@ VARIANT_RE = re.compile(r"^(?P<stem>.+)-(?P<width>\d+)w$")
 # Characters a published URL keeps as they are; anything else (quotes, <, >, spaces, backslashes,
 # non-ASCII) is percent-encoded, so that an address is one attribute value and one link whatever was typed.
 URL_SAFE = "/?#&=%:;@+,.-_~!$*()[]"
-# Addresses of the app and the API: the same in both languages (no /en prefix).
-APP_PATHS = ("/user/", "/user?", "/admin/", "/admin?", "/srv/", "/storage/", "/en/")
+# Addresses of the app, the API and uploads (and English pages already): the same in both languages.
+APP_PATHS = ("/user", "/admin", "/srv", "/storage", "/en")
 
 # Field kinds: id (URL-safe slug, unique), int, bool, date (YYYY-MM-DD), str (same in both
 # languages), text (localised plain text), markdown (localised Markdown), image (path under
@@ -431,7 +431,9 @@ def localise(name: str, row: dict[str, Any], lang: str, content_dir: Path, siteu
         out["url"] = f"{siteurl}{out['path']}"
     if out.get("link"):
         href, external = link_target(out["link"]) or ("", False)
-        local = not external and not href.startswith(APP_PATHS)
+        local = not external and not any(
+            href == path or href.startswith((f"{path}/", f"{path}?", f"{path}#")) for path in APP_PATHS
+        )
         out["url"], out["external"] = (f"{siteurl}{href}" if local else href), external
     if name == "jobs" and out.get("email"):
         out["apply_url"] = mailto(out["email"], out["title"])

@@ -243,3 +243,38 @@ def test_a_link_to_another_website_says_so(browser: Any, linked_site: Path, lang
         expect(button.locator(".external-cue")).to_have_text("↗")
         expect(page.get_by_role("link", name=re.compile(re.escape(CUE[lang])))).to_have_count(2)
     page.close()
+
+
+@pytest.mark.parametrize(
+    ("typed", "target"),
+    [
+        ("/xiang/riverside-park/", ("/xiang/riverside-park/", False)),
+        ("/user", ("/user", False)),
+        ('/a"><script>', ("/a%22%3E%3Cscript%3E", False)),  # the save's pattern accepts it: a dead link
+        ("/\\evil.example/", ("/%5Cevil.example/", False)),  # not a way to another host
+        ("//evil.example/a", ("https://evil.example/a", True)),  # is one: said so
+        ('https://a.example/"onmouseover="x', ("https://a.example/%22onmouseover=%22x", True)),
+        ("javascript:alert(1)", None),
+        ("data:text/html,<script>", None),
+        ("mailto:a@b.example", None),
+        ("http://[::1", None),
+        ("/a b", None),
+        ("", None),
+    ],
+)
+def test_a_link_is_a_site_path_or_a_web_address_inside_its_attribute(
+    typed: str, target: tuple[str, bool] | None
+) -> None:
+    from functions.publish.records import link_target
+
+    assert link_target(typed) == target
+
+
+def test_mail_and_phone_addresses_stay_inside_their_attribute() -> None:
+    from functions.publish.records import mailto, tel
+
+    assert mailto(JOB_EMAIL, "招聘 A/B") == (
+        "mailto:a%22onmouseover=%22alert%281%29%22@x.co?subject=%E6%8B%9B%E8%81%98%20A/B"
+    )
+    assert tel("400-826-1180") == "tel:4008261180"
+    assert tel('400"><b') == "tel:400%22%3E%3Cb"
