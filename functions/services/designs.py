@@ -265,7 +265,10 @@ def save_design(doc: DesignDoc, admin_id: int = 0, username: str = "", confirm: 
         found = changes(old, doc)
         if found and row_count(doc.name) > 0:
             if "indexes" in found:
-                raise ApiError("Index fields cannot change while the table has rows", data={"changes": found})
+                raise ApiError(
+                    "Index fields cannot change while the table has rows",
+                    data={"changes": found, "confirmable": False},
+                )
             if not confirm:
                 raise ApiError(
                     "Existing rows lose the values of removed or retyped fields: save again to confirm",
