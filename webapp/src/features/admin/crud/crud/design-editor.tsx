@@ -289,13 +289,11 @@ function Preview({ design }: { design: DesignDoc }) {
         dataSource={[]}
       />
       <Form layout="vertical" style={{ marginTop: 16, maxWidth: 520 }}>
-        {schema.fields
-          .filter((f) => !f.remote || f.remote.label)
-          .map((field) => (
-            <Form.Item key={field.name} label={field.label} extra={field.help} required={field.rules?.includes('required')}>
-              <FieldInput field={field} id={`preview-${field.name}`} />
-            </Form.Item>
-          ))}
+        {schema.fields.map((field) => (
+          <Form.Item key={field.name} label={field.label} extra={field.help} required={field.rules?.includes('required')}>
+            <FieldInput field={field} id={`preview-${field.name}`} />
+          </Form.Item>
+        ))}
       </Form>
     </div>
   );
