@@ -36,7 +36,8 @@ def plain_text(value: Any) -> str:
 
 def ids_of(value: Any) -> list[int]:
     """The ids a relation value holds (one id, a list of ids, or a comma list)."""
-    items = value if isinstance(value, list) else str(value or "").split(",") if isinstance(value, str) else [value]
+    listed = value.split(",") if isinstance(value, str) else [value]
+    items = value if isinstance(value, list) else listed
     found: list[int] = []
     for item in items:
         try:
@@ -52,7 +53,9 @@ def _label_of(row: dict[str, Any], label: str) -> str:
     value = row.get(label)
     if value in (None, "", []):
         return f"#{row['id']}"
-    return value if isinstance(value, str) else ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
 
 
 def _related_doc(field: FieldDoc) -> DesignDoc | None:
@@ -108,7 +111,9 @@ def labels(doc: DesignDoc, rows: list[dict[str, Any]]) -> dict[str, dict[str, st
     return answer
 
 
-def related(doc: DesignDoc, field_name: str, quick_search: str, ids: list[int], ctx: Any) -> list[dict[str, Any]]:
+def related(
+    doc: DesignDoc, field_name: str, quick_search: str, ids: list[int], ctx: Any
+) -> list[dict[str, Any]]:
     """A relation field's picker: `{id, label}` of the related rows with these ids, or of one page
     (20 rows) of the related table's quick search."""
     from functions.core.responses import ApiError
@@ -130,7 +135,9 @@ def related(doc: DesignDoc, field_name: str, quick_search: str, ids: list[int], 
     return [{"id": int(row["id"]), "label": _label_of(row, field.relation.label)} for row in page]
 
 
-def shown(doc: DesignDoc, row: dict[str, Any], names: dict[str, dict[str, str]] | None = None) -> dict[str, Any]:
+def shown(
+    doc: DesignDoc, row: dict[str, Any], names: dict[str, dict[str, str]] | None = None
+) -> dict[str, Any]:
     """A row's values as its list shows them (same keys; lists stay lists): option labels, text of
     rich text, related rows' labels, city names, yes/no. `names`: `labels(doc, [row])` when known."""
     names = labels(doc, [row]) if names is None else names

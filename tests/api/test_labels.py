@@ -8,6 +8,7 @@ as "save anyway"."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
@@ -137,15 +138,19 @@ def test_the_bin_and_the_sensitive_log_show_titles_and_values_as_the_list_does(
     assert kept["row_shown"]["kind"] == "Bus"
     assert kept["row_shown"]["richtext_1"] == "停电 & 检修"
     assert kept["row_shown"]["tags"] == ["电力", "交通"]
-    search = '[{"field": "table", "val": "%s", "operator": "eq"}]' % news
+    search = json.dumps([{"field": "table", "val": news, "operator": "eq"}])
     chinese = api.get(
-        "/srv/admin/security/dataRecycleLog/index", params={"search": search}, headers={**super_admin.headers, **ZH}
+        "/srv/admin/security/dataRecycleLog/index",
+        params={"search": search},
+        headers={**super_admin.headers, **ZH},
     ).json()["data"]["list"]
     mine = next(r for r in chinese if r["item_id"] == item)
     assert mine["row_titles"]["kind"] == "类别" and mine["row_shown"]["kind"] == "客车"
 
 
-def test_the_crud_log_titles_a_table_in_the_request_language(api: httpx.Client, super_admin: AdminUser) -> None:
+def test_the_crud_log_titles_a_table_in_the_request_language(
+    api: httpx.Client, super_admin: AdminUser
+) -> None:
     _, news, _ = tables(api, super_admin)
     english = get_ok(api, "crud/log/index", super_admin, quick_search=news)["list"]
     assert {row["title"] for row in english} == {"News"}
@@ -171,7 +176,9 @@ def test_deleting_a_table_needs_its_name_typed(api: httpx.Client, super_admin: A
     assert api.get(f"/srv/admin/{news}/index", headers={**super_admin.headers, **EN}).status_code == 404
 
 
-def test_an_index_change_of_a_table_with_rows_is_not_confirmable(api: httpx.Client, super_admin: AdminUser) -> None:
+def test_an_index_change_of_a_table_with_rows_is_not_confirmable(
+    api: httpx.Client, super_admin: AdminUser
+) -> None:
     tag, _, _ = tables(api, super_admin)
     doc: dict[str, Any] = get_ok(api, "crud/crud/edit", super_admin, name=tag)["design"]
     doc["fields"][0]["index"] = True

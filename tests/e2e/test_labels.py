@@ -108,7 +108,9 @@ def test_an_editor_of_news_sees_and_picks_tags_by_name_and_a_table_is_deleted_by
     with admin_page(browser, server, width, height) as page:
         tag, news = _tables(page, server, suffix)
         rules = _rule_ids(page, server, {news, f"{news}/index", f"{news}/edit"})
-        group = _call(page, server, "POST", "auth/group/add", {"pid": 0, "name": f"g{suffix}", "rules": rules})
+        group = _call(
+            page, server, "POST", "auth/group/add", {"pid": 0, "name": f"g{suffix}", "rules": rules}
+        )
         username = f"ed{suffix}"
         _call(
             page,

@@ -5,7 +5,6 @@ import json
 from typing import Any
 
 from functions.core.i18n import get_lang
-
 from functions.models.design import DesignLog
 from functions.routes.admin.deps import AdminContext
 from functions.routes.admin.table import Table, row_shape

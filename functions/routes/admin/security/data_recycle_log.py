@@ -25,7 +25,8 @@ from functions.services import recycle
 RecycleLogRow = row_shape(
     "RecycleLogRow",
     RecycleLog,
-    "id table table_title item_id admin_id username ip useragent create_time row row_shown row_titles context",
+    "id table table_title item_id admin_id username ip useragent create_time row row_shown row_titles"
+    " context",
     "A deleted row: `row` is the row as its table answered it; `row_shown` its values as the table's list"
     " shows them (option labels, names of related rows, text of rich text) and `row_titles` the titles"
     " of its fields in the request's language, where the table has them.",
