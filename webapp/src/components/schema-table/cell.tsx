@@ -26,7 +26,10 @@ export function cellContent(col: ColumnSchema, row: Row, config: Pick<TableConfi
     return card || shown.length <= LONG_TEXT ? (
       <span title={shown === text ? undefined : text}>{shown}</span>
     ) : (
-      <span title={shown === text ? undefined : text} style={{ display: 'inline-block', minWidth: 160, maxWidth: 320, whiteSpace: 'normal' }}>
+      <span
+        title={shown === text ? undefined : text}
+        style={{ display: 'inline-block', minWidth: 160, maxWidth: 320, whiteSpace: 'normal' }}
+      >
         {shown}
       </span>
     );

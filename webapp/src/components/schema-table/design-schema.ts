@@ -163,12 +163,16 @@ export function designedSchema(
   const places = new Map<string, Map<string, string>>();
   const textOf: Partial<Record<FieldDoc['type'], (name: string) => ColumnSchema['text']>> = {
     richtext: () => (value) => htmlText(String(value ?? '')),
-    remoteselect: (name) => (value) => toIds(value).map((id) => nameOf(remotes[name], id) ?? `#${id}`).join(', '),
-    remoteselects: (name) => (value) => toIds(value).map((id) => nameOf(remotes[name], id) ?? `#${id}`).join(', '),
+    remoteselect: (name) => (value) =>
+      toIds(value)
+        .map((id) => nameOf(remotes[name], id) ?? `#${id}`)
+        .join(', '),
+    remoteselects: (name) => (value) =>
+      toIds(value)
+        .map((id) => nameOf(remotes[name], id) ?? `#${id}`)
+        .join(', '),
     city: (name) => (value) =>
-      (Array.isArray(value) ? value : [])
-        .map((code) => places.get(name)?.get(String(code)) ?? String(code))
-        .join(' / '),
+      (Array.isArray(value) ? value : []).map((code) => places.get(name)?.get(String(code)) ?? String(code)).join(' / '),
   };
   const columns: ColumnSchema[] = [{ key: 'id', title: 'ID', width: 80 }];
   const fields: FieldSchema[] = [];

@@ -86,7 +86,8 @@ export default function SensitiveDataLogPage() {
   };
 
   /** A value as the table's list shows it (option labels, related rows' names…) where the server gave it. */
-  const readable = (row: Row, key: 'before' | 'after') => (`${key}_shown` in row && row[`${key}_shown`] !== null ? row[`${key}_shown`] : row[key]);
+  const readable = (row: Row, key: 'before' | 'after') =>
+    `${key}_shown` in row && row[`${key}_shown`] !== null ? row[`${key}_shown`] : row[key];
   const shownValue = (row: Row, key: 'before' | 'after') => (row.secret ? t('secretChanged') : valueText(readable(row, key), t('empty')));
 
   const config = useMemo<TableConfig>(
