@@ -26,6 +26,7 @@ from tests.api.admin_support import (
     table_log,
     unique,
 )
+from tests.api.uploads_support import upload_env  # noqa: F401 - a fixture
 
 
 def words(zh: str, en: str) -> dict[str, str]:
@@ -190,3 +191,35 @@ def test_an_index_change_of_a_table_with_rows_is_not_confirmable(
     asked = post(api, "crud/crud/generate", super_admin, {"design": doc})
     assert asked["code"] == 0 and asked["data"]["changes"] == ["removed:name"]
     assert asked["data"].get("confirmable", True) is True
+
+
+def test_an_attachment_used_as_a_cover_is_named_before_its_delete(
+    api: httpx.Client, super_admin: AdminUser, upload_env: Any
+) -> None:
+    from tests.api.uploads_support import unique_png, upload
+
+    suffix = unique("x")[-8:].lower()
+    name = f"business/cv{suffix}"
+    doc = {
+        "name": name,
+        "title": words("项目案例", "Projects"),
+        "fields": [
+            {"name": "title", "title": words("标题", "Title"), "type": "string"},
+            {"name": "cover", "title": words("封面", "Cover"), "type": "image"},
+        ],
+    }
+    assert post(api, "crud/crud/generate", super_admin, {"design": doc})["code"] == 1
+    headers = super_admin.headers
+    used = upload(api, "/srv/admin/ajax/upload", headers, "cover.png", unique_png(), "image/png").json()
+    spare = upload(api, "/srv/admin/ajax/upload", headers, "spare.png", unique_png(), "image/png").json()
+    used_file, spare_file = used["data"]["file"], spare["data"]["file"]
+    row = post(api, f"{name}/add", super_admin, {"title": "滨江", "cover": used_file["url"]})["data"]["id"]
+    ids = {"ids[]": [used_file["id"], spare_file["id"]]}
+    answer = get_ok(api, "routine/attachment/usage", super_admin, **ids)
+    assert answer["uses"][str(spare_file["id"])] == []
+    assert answer["uses"][str(used_file["id"])] == [
+        {"table": name, "title": "Projects", "id": row, "field": "cover", "field_title": "Cover"}
+    ]
+    assert answer["complete"] is True
+    viewer = make_admin(api, ["routine/attachment", "routine/attachment/index"])
+    assert get(api, "routine/attachment/usage", viewer, **ids)["code"] == 401

@@ -148,6 +148,9 @@ export interface TableConfig extends TableSchema {
   onAdd?: (reload: () => void) => void;
   /** Buttons beside Add; `selected`: the ids of the checked rows, `clearSelection` unchecks them. */
   toolbar?: (reload: () => void, selected: number[], clearSelection: () => void) => ReactNode;
+  /** Asked after the delete confirmation, before the rows are deleted: false keeps them (e.g. the admin,
+   * warned where a file is used, changed their mind). */
+  beforeDelete?: (ids: number[]) => Promise<boolean>;
   /** A page's own cell content by column key (e.g. a file preview), in the table and the phone cards. */
   cells?: Record<string, (row: Row) => ReactNode>;
 }

@@ -667,6 +667,52 @@ export type AttachmentRow = {
 };
 
 /**
+ * AttachmentUsage
+ *
+ * Where the attachments are used (`functions.services.attachment_usage`): by attachment id, the rows
+ * of designed tables whose upload fields hold its URL; `complete` false when the bounded read stopped
+ * before every such row was seen.
+ */
+export type AttachmentUsage = {
+    /**
+     * Uses
+     */
+    uses: {
+        [key: string]: Array<AttachmentUse>;
+    };
+    /**
+     * Complete
+     */
+    complete: boolean;
+};
+
+/**
+ * AttachmentUse
+ */
+export type AttachmentUse = {
+    /**
+     * Table
+     */
+    table: string;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Field
+     */
+    field: string;
+    /**
+     * Field Title
+     */
+    field_title: string;
+};
+
+/**
  * Badges
  */
 export type Badges = {
@@ -1574,6 +1620,25 @@ export type EnvelopeAreaData = {
      */
     time: number;
     data: AreaData;
+};
+
+/**
+ * Envelope[AttachmentUsage]
+ */
+export type EnvelopeAttachmentUsage = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: AttachmentUsage;
 };
 
 /**
@@ -9392,6 +9457,43 @@ export type RoutineAttachmentDelResponses = {
 };
 
 export type RoutineAttachmentDelResponse = RoutineAttachmentDelResponses[keyof RoutineAttachmentDelResponses];
+
+export type RoutineAttachmentUsageData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/attachment/usage';
+};
+
+export type RoutineAttachmentUsageErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineAttachmentUsageError = RoutineAttachmentUsageErrors[keyof RoutineAttachmentUsageErrors];
+
+export type RoutineAttachmentUsageResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeAttachmentUsage;
+};
+
+export type RoutineAttachmentUsageResponse = RoutineAttachmentUsageResponses[keyof RoutineAttachmentUsageResponses];
 
 export type CrudCrudIndexData = {
     body?: never;
