@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.steps import admin_headers, open_tab, screenshot
-from tests.e2e.test_admin import admin_page, log_in
+from tests.e2e.test_admin import admin_password
 from tests.e2e.words import ADMIN_TEXT as TEXT
 
 pytestmark = pytest.mark.e2e
@@ -33,6 +35,29 @@ WORDS = {
         "deleteTable": r"^Delete the table$",
     },
 }
+
+
+@contextmanager
+def _signed_in(
+    browser: Browser, server, width: int, height: int, username: str, password: str
+) -> Iterator[Page]:
+    """A fresh context at `width` × `height`, signed in as `username`: the fields are filled (the first
+    gesture starts the app on the pre-rendered screen), then the app is waited for (it drops the root's
+    `data-prerendered`) before the login is pressed — on a loaded machine starting it takes a while."""
+    context = browser.new_context(locale="zh-CN", viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        page.goto(server.url("/admin/login"))
+        form = page.get_by_test_id("admin-login")
+        form.get_by_label("用户名").fill(username)
+        form.get_by_label("密码").fill(password)
+        expect(page.locator("#root[data-prerendered]")).to_have_count(0, timeout=90_000)
+        form.get_by_role("button", name=re.compile(r"登\s*录")).click()
+        expect(page).to_have_url(re.compile(r"/admin/dashboard$"), timeout=60_000)
+        yield page
+    finally:
+        context.close()
 
 
 def _call(page: Page, server, method: str, path: str, body: Any = None, **params: Any) -> Any:
@@ -105,7 +130,7 @@ def test_an_editor_of_news_sees_and_picks_tags_by_name_and_a_table_is_deleted_by
 ) -> None:
     text, words = TEXT[lang], WORDS[lang]
     suffix = uuid.uuid4().hex[:6]
-    with admin_page(browser, server, width, height) as page:
+    with _signed_in(browser, server, width, height, "admin", admin_password(server)) as page:
         tag, news = _tables(page, server, suffix)
         rules = _rule_ids(page, server, {news, f"{news}/index", f"{news}/edit"})
         group = _call(
@@ -120,11 +145,7 @@ def test_an_editor_of_news_sees_and_picks_tags_by_name_and_a_table_is_deleted_by
             {"username": username, "nickname": "Editor", "password": PASSWORD, "group_arr": [group["id"]]},
         )
 
-        context = browser.new_context(locale="zh-CN", viewport={"width": width, "height": height})
-        editor = context.new_page()
-        editor.set_default_timeout(20_000)
-        try:
-            log_in(editor, server, username, PASSWORD)
+        with _signed_in(browser, server, width, height, username, PASSWORD) as editor:
             # The tag table itself stays closed to this editor.
             closed = editor.request.get(server.url(f"/srv/admin/{tag}/index"), headers=admin_headers(editor))
             assert closed.json()["code"] == 401
@@ -153,8 +174,6 @@ def test_an_editor_of_news_sees_and_picks_tags_by_name_and_a_table_is_deleted_by
             dialog.get_by_role("button", name=re.compile(text["save"])).click()
             expect(dialog).to_be_hidden()
             expect(row).to_contain_text("电力, 水务, 交通")
-        finally:
-            context.close()
 
         # Deleting the whole table: its name typed, else the button stays disabled.
         crud = open_tab(page, server, "/admin/crud/crud", lang)
