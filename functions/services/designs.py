@@ -302,7 +302,10 @@ def save_design(
         count = row_count(doc.name) if found or made_unique else 0
         if found and count > 0:
             if "indexes" in found:
-                raise ApiError("Index fields cannot change while the table has rows", data={"changes": found})
+                raise ApiError(
+                    "Index fields cannot change while the table has rows",
+                    data={"changes": found, "confirmable": False},
+                )
             if not confirm:
                 raise ApiError(
                     "Existing rows lose the values of removed or retyped fields: save again to confirm",
