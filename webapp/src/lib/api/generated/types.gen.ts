@@ -4036,6 +4036,7 @@ export type PublishIndexData = {
      * Jobs
      */
     jobs: Array<PublishJob>;
+    alert?: PublishJob | null;
 };
 
 /**
