@@ -32,6 +32,7 @@ from typing import Any
 from functions.core.settings import get_settings
 from functions.models.job import Job
 from functions.services import jobs
+from functions.services.permissions import acting_admin
 
 KIND = "publish"
 LOCK_WAIT_SECONDS = 600.0
@@ -128,16 +129,38 @@ def public_data_changed(
 def request_publish(
     reason: str, *, by: int | None = None, delay: float = 0.0, source: str = "manual", subject: str = ""
 ) -> Job:
-    """Join the queued publish job, or create one and start it after `delay` seconds."""
+    """Join the queued publish job, or create one and start it after `delay` seconds. `by` (default:
+    the admin whose request this is) becomes one of the job's editors: told if it fails."""
+    if by is None:
+        by = acting_admin.get()
     pending = pending_job()
     if pending is not None:
         jobs.append_lines(pending.id, [f"queued: {reason}"])
+        if by:
+            jobs.add_editor(pending.id, by)
         return pending
     params = {"reason": reason, "source": source, "subject": subject}
     job = jobs.create_job(KIND, by=by, params=params)
     jobs.append_lines(job.id, [f"queued: {reason}"])
     start(job.id, delay)
     return job
+
+
+def alert_for(admin_id: int, recent: list[Job]) -> Job | None:
+    """The newest of the `recent` publish jobs that failed with a change of admin `admin_id` in it
+    and whose log that admin has not looked at since (`mark_looked`): the header shows it to them."""
+    return next((job for job in recent if _unread_failure(job, admin_id)), None)
+
+
+def _unread_failure(job: Job, admin_id: int) -> bool:
+    editors, seen = job.editors or set(), job.seen or set()
+    return job.status == "failed" and admin_id in editors and admin_id not in seen
+
+
+def mark_looked(job: Job, admin_id: int) -> None:
+    """Admin `admin_id` has read the log of `job`: a failure of theirs is no longer announced."""
+    if _unread_failure(job, admin_id):
+        jobs.mark_seen(job.id, admin_id)
 
 
 def start(job_id: str, delay: float) -> None:

@@ -815,7 +815,7 @@ export const routineAdminInfoEdit = <ThrowOnError extends boolean = false>(optio
 /**
  * Routine Publish Index
  *
- * The newest publish job and the last few.
+ * The newest publish job, the last few, and the caller's failed publish not yet looked at.
  */
 export const routinePublishIndex = <ThrowOnError extends boolean = false>(options?: Options<RoutinePublishIndexData, ThrowOnError>) => (options?.client ?? client).get<RoutinePublishIndexResponses, RoutinePublishIndexErrors, ThrowOnError>({ url: '/srv/admin/routine/publish/index', ...options });
 

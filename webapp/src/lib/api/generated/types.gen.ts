@@ -4167,6 +4167,7 @@ export type PublishIndexData = {
      * Jobs
      */
     jobs: Array<PublishJob>;
+    alert?: PublishJob | null;
 };
 
 /**
