@@ -74,7 +74,9 @@ def test_the_cli_synthesizes_the_template_the_tests_check(
     template as the session's in-process synthesis (same app entry, same context)."""
     context = synth_context(lambda_dir, content_dirs)
     flags = [
-        f for key in ("stage", "lambda_dir", "site_dir", "app_dir") for f in ("-c", f"{key}={context[key]}")
+        f
+        for key in ("stage", "lambda_dir", "app_dir", "alarm_email", "mail_from")
+        for f in ("-c", f"{key}={context[key]}")
     ]
     env = {k: v for k, v in os.environ.items() if not k.startswith(("AWS_", "CDK_DEFAULT_"))} | {
         "AWS_REGION": "us-east-1",
