@@ -208,3 +208,44 @@ def test_the_whole_job_builds_with_pelican_and_publishes(aws: dict[str, Any], dy
     assert sorted(p["Key"] for u in updates for p in u["Puts"]) == sorted(summary["changed"])
     assert all(len(u["Puts"]) <= 50 for u in updates) and len(updates) == -(-summary["files"] // 50)
     assert [u["IfMatch"] for u in updates] == ["e0", *[f"e{n + 1}" for n in range(len(updates) - 1)]]
+
+
+def test_changed_files_are_uploaded_in_parallel(aws: dict[str, Any], tmp_path: Path) -> None:
+    """A first publish of thousands of files must not put them one at a time: the uploads overlap."""
+    import threading
+    import time
+
+    files = {f"news/{n}/index.html": f"<h1>{n}</h1>" for n in range(40)}
+    manifest = _site(tmp_path / "v1", files)
+    running, most = [0], [0]
+    lock = threading.Lock()
+
+    def slow_put(params: dict[str, Any], **_: Any) -> None:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.05)
+        with lock:
+            running[0] -= 1
+
+    s3 = aws["clients"]["s3"]
+    s3.meta.events.register("provide-client-params.s3.PutObject", slow_put)
+    started = time.monotonic()
+    rebuild.upload(s3, BUCKET, tmp_path / "v1", sorted(manifest))
+    assert most[0] > 1 and most[0] <= rebuild.UPLOAD_WORKERS
+    assert time.monotonic() - started < 40 * 0.05  # faster than one at a time
+    keys = {o["Key"] for o in s3.list_objects_v2(Bucket=BUCKET)["Contents"]}
+    assert keys == set(files)
+
+
+def test_a_failed_upload_among_parallel_ones_is_raised(aws: dict[str, Any], tmp_path: Path) -> None:
+    manifest = _site(tmp_path / "v1", {f"p{n}.html": "x" for n in range(10)})
+    s3 = aws["clients"]["s3"]
+
+    def refuse_one(params: dict[str, Any], **_: Any) -> None:
+        if params["Key"] == "p7.html":
+            raise RuntimeError("S3 refused p7")
+
+    s3.meta.events.register("provide-client-params.s3.PutObject", refuse_one)
+    with pytest.raises(RuntimeError, match="p7"):
+        rebuild.upload(s3, BUCKET, tmp_path / "v1", sorted(manifest))
