@@ -82,7 +82,10 @@ def refresh(variable: str, client: Any = None, now: float | None = None) -> bool
 
         client = boto3.client("secretsmanager")
     current, previous = _read(client, arn)
-    before = _fresh.get(variable) or (os.environ.get(variable, ""), os.environ.get(variable + PREVIOUS_SUFFIX, ""))
+    before = _fresh.get(variable) or (
+        os.environ.get(variable, ""),
+        os.environ.get(variable + PREVIOUS_SUFFIX, ""),
+    )
     _fresh[variable] = (current, previous)
     return (current, previous) != before
 

@@ -18,7 +18,7 @@ Keys (all optional):
 | `sms_sender_id` | SNS SMS sender ID (where the destination country allows one) |
 | `sms_origination_number` | SNS origination number (E.164) for SMS |
 | `alarm_email` | address subscribed to the alarm topic; required in production |
-| `price_class` | CloudFront price class: `200` (default: North America, Europe, Asia incl. Hong Kong, Japan, Singapore, India, Middle East, Africa), `100` (North America, Europe, Israel only) or `All` |
+| `price_class` | CloudFront price class: `200` (default, edges in Asia too), `100` or `All` |
 | `log_retention_days` | CloudWatch Logs retention of the functions and the API access log |
 | `access_log_days` | days the CloudFront/S3 access logs are kept in the log bucket |
 | `waf_rate_limit` | requests per 5 minutes per IP on login/registration/code paths (WAF) |
@@ -57,7 +57,7 @@ SES_SANDBOX_HELP = (
     "set mail_from (e.g. noreply@example.com) in cdk.json stages.<stage> or with -c mail_from=…: the "
     "stack creates the SES identity of its domain and prints three DKIM records to publish; then leave "
     "the SES sandbox: aws sesv2 put-account-details --production-access-enabled --mail-type "
-    "TRANSACTIONAL --website-url https://<your site> --use-case-description \"verification codes\" "
+    'TRANSACTIONAL --website-url https://<your site> --use-case-description "verification codes" '
     "(infra/README.md, Leaving the SES and SNS sandboxes)"
 )
 ALARM_HELP = (

@@ -863,7 +863,9 @@ class CityOpsStack(Stack):
                 rate_rule,
                 # Uploads through the API carry bodies up to the upload limit: the common rules' 8 KB
                 # body-size rule only counts.
-                managed("AWSManagedRulesCommonRuleSet", 1, count=("SizeRestrictions_BODY",), scope=not_back_office),
+                managed(
+                    "AWSManagedRulesCommonRuleSet", 1, count=("SizeRestrictions_BODY",), scope=not_back_office
+                ),
                 managed("AWSManagedRulesKnownBadInputsRuleSet", 2),
             ],
         )

@@ -9,6 +9,7 @@ import json
 import pytest
 from test_infra_stack import of_type, only, refs
 
+
 @pytest.fixture(scope="module")
 def distribution(resources: dict) -> dict:
     return only(resources, "AWS::CloudFront::Distribution")[1]["Properties"]["DistributionConfig"]
@@ -16,7 +17,9 @@ def distribution(resources: dict) -> dict:
 
 def _deployments(resources: dict) -> dict[str, dict]:
     found = {k: v for k, v in resources.items() if v["Type"] == "Custom::CDKBucketDeployment"}
-    return {next(n for n in ("DeployAppChunks", "DeployAppShell") if k.startswith(n)): v for k, v in found.items()}
+    return {
+        next(n for n in ("DeployAppChunks", "DeployAppShell") if k.startswith(n)): v for k, v in found.items()
+    }
 
 
 def test_app_chunks_are_kept_and_the_shell_follows_them(resources: dict) -> None:

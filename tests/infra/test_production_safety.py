@@ -77,7 +77,9 @@ def test_the_bootstrap_starts_the_rebuild_built_with_the_stages_public_url(resou
 def test_the_rebuild_may_read_the_uploaded_files(resources: dict) -> None:
     _, rebuild = _function(resources, REBUILD)
     uploads_id = next(k for k in of_type(resources, "AWS::S3::Bucket") if k.startswith("UploadsBucket"))
-    statements = [s for s in _statements(resources, rebuild["Properties"]) if uploads_id in refs(s["Resource"])]
+    statements = [
+        s for s in _statements(resources, rebuild["Properties"]) if uploads_id in refs(s["Resource"])
+    ]
     (statement,) = statements
     assert _actions(statement) == {"s3:GetObject"}  # read only, the uploaded files' keys
     assert statement["Resource"]["Fn::Join"][1][-1] == "/storage/*"
@@ -110,7 +112,9 @@ def rotated(lambda_dir, content_dirs, tmp_path_factory) -> dict:
 
 
 def test_a_deploy_after_a_rotation_hands_cloudfront_the_new_value(resources: dict, rotated: dict) -> None:
-    secret_id = next(k for k in of_type(resources, "AWS::SecretsManager::Secret") if k.startswith("OriginVerify"))
+    secret_id = next(
+        k for k in of_type(resources, "AWS::SecretsManager::Secret") if k.startswith("OriginVerify")
+    )
     first = json.dumps(_origin_header(resources))
     after = json.dumps(_origin_header(rotated))
     assert "{{resolve:secretsmanager:" in first and secret_id in first
@@ -186,10 +190,18 @@ def test_alarms_on_any_api_5xx_and_on_a_failed_publish_reach_the_address(resourc
     alarms = {k: v["Properties"] for k, v in of_type(resources, "AWS::CloudWatch::Alarm").items()}
     assert not of_type(resources, "AWS::CloudWatch::CompositeAlarm")
     (api_5xx,) = [a for k, a in alarms.items() if k.startswith("Api5xx")]
-    assert (api_5xx["Namespace"], api_5xx["MetricName"], api_5xx["Statistic"]) == ("AWS/ApiGateway", "5xx", "Sum")
+    assert (api_5xx["Namespace"], api_5xx["MetricName"], api_5xx["Statistic"]) == (
+        "AWS/ApiGateway",
+        "5xx",
+        "Sum",
+    )
     assert api_5xx["Threshold"] == 1 and api_5xx["EvaluationPeriods"] == 1  # one 5xx, no minimum traffic
     rebuild_id, _ = _function(resources, REBUILD)
-    (publish,) = [a for a in alarms.values() if a.get("Dimensions") == [{"Name": "FunctionName", "Value": {"Ref": rebuild_id}}]]
+    (publish,) = [
+        a
+        for a in alarms.values()
+        if a.get("Dimensions") == [{"Name": "FunctionName", "Value": {"Ref": rebuild_id}}]
+    ]
     assert publish["MetricName"] == "Errors" and publish["Threshold"] == 1
     for alarm in alarms.values():
         assert alarm["AlarmActions"] == [{"Ref": topic_id}]
@@ -208,7 +220,7 @@ def _acl(resources: dict) -> dict:
 def test_waf_blocks_answer_429_and_403_with_the_api_envelope(resources: dict) -> None:
     acl = _acl(resources)
     bodies = acl["CustomResponseBodies"]
-    for key, status in (("ApiRateLimited", 429), ("ApiBlocked", 403)):
+    for key in ("ApiRateLimited", "ApiBlocked"):
         assert bodies[key]["ContentType"] == "APPLICATION_JSON"
         envelope = json.loads(bodies[key]["Content"])
         assert set(envelope) == {"code", "msg", "time", "data"} and envelope["code"] == 0
@@ -233,7 +245,9 @@ def test_the_common_rules_leave_the_back_offices_rich_text_saves_alone(resources
     """The scope-down statement evaluated on paths: the back office's API is not inspected by the
     common rules (rich text is HTML), its login and every other path are."""
     rules = {r["Name"]: r for r in _acl(resources)["Rules"]}
-    scope = rules["AWSManagedRulesCommonRuleSet"]["Statement"]["ManagedRuleGroupStatement"]["ScopeDownStatement"]
+    scope = rules["AWSManagedRulesCommonRuleSet"]["Statement"]["ManagedRuleGroupStatement"][
+        "ScopeDownStatement"
+    ]
 
     def matches(statement: dict, uri: str) -> bool:
         if "NotStatement" in statement:
@@ -268,8 +282,14 @@ def test_the_functions_may_write_only_their_own_logs(resources: dict) -> None:
         role = resources[function["Properties"]["Role"]["Fn::GetAtt"][0]]["Properties"]
         assert "ManagedPolicyArns" not in role, handler  # no AWSLambdaBasicExecutionRole
         log_group = refs(function["Properties"]["LoggingConfig"]["LogGroup"])
-        logs = [s for s in _statements(resources, function["Properties"]) if any(a.startswith("logs:") for a in _actions(s))]
-        assert logs and all(refs(s["Resource"]) == log_group and log_group <= set(groups) for s in logs), handler
+        logs = [
+            s
+            for s in _statements(resources, function["Properties"])
+            if any(a.startswith("logs:") for a in _actions(s))
+        ]
+        assert logs and all(refs(s["Resource"]) == log_group and log_group <= set(groups) for s in logs), (
+            handler
+        )
 
 
 def test_the_lambda_packages_are_built_again_only_when_their_sources_change(tmp_path: Path) -> None:
