@@ -110,8 +110,9 @@ LAMBDA_STAMP := build/.lambda.built
 LAMBDA_SOURCES := $(shell find functions content theme -type f -not -path '*/__pycache__/*' 2>/dev/null) \
   pelicanconf.py publishconf.py pyproject.toml infra/package_lambda.py
 # The origin-verify secret's current version (infra/README.md, "Client address"): a deploy after a
-# rotation hands CloudFront the new value. Looked up (AWS credentials) only when a recipe uses it.
-ORIGIN_VERIFY = -c origin_verify_version=$(shell $(PY) infra/app.py --origin-verify-version $(STAGE))
+# rotation hands CloudFront the new value. Looked up (AWS credentials) by the shell running the
+# command, from infra/ (never by `make -n`).
+ORIGIN_VERIFY = -c origin_verify_version=$$($(CURDIR)/$(PY) $(CURDIR)/infra/app.py --origin-verify-version $(STAGE))
 
 lambda: $(LAMBDA_STAMP) ## Build the functions' code (build/lambda, build/lambda-crt, build/lambda-rebuild) for python3.12 arm64 when it changed
 $(LAMBDA_STAMP): $(PY_STAMP) $(LAMBDA_SOURCES)

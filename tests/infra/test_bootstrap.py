@@ -115,7 +115,7 @@ def _demo_design():
     raise AssertionError("no demo rows were loaded")
 
 
-def test_first_deploy_seeds_creates_the_admin_and_starts_the_publish(aws: dict) -> None:
+def test_first_deploy_seeds_creates_the_admin_and_starts_the_publish(aws: dict, resources: dict) -> None:
     from functions.core.security import verify_password
     from functions.models import Admin, AdminGroup, AdminRule
     from functions.seed import FIRST_ADMIN_USERNAME
@@ -145,10 +145,26 @@ def test_first_deploy_seeds_creates_the_admin_and_starts_the_publish(aws: dict) 
     assert json.loads(invoke["Payload"]) == {"job_id": job.id, "delay": 0.0}
     # Nothing else: no page uploaded, no KeyValueStore key, no invalidation from the deploy itself.
     assert aws["calls"].operations() == {
-        "secretsmanager:GetSecretValue",
-        "secretsmanager:PutSecretValue",
+        "secrets-manager:GetSecretValue",
+        "secrets-manager:PutSecretValue",
         "lambda:Invoke",
     }
+    # IAM as a contract (iam_contract.py): each call is one the bootstrap function's policy (and the
+    # rebuild function's resource policy, for the start) allows in the synthesized template.
+    from iam_contract import violations
+
+    rebuild_id = next(
+        k
+        for k, v in resources.items()
+        if v["Type"] == "AWS::Lambda::Function"
+        and v["Properties"].get("Handler") == "functions.publish.rebuild.handler"
+    )
+    assert (
+        violations(
+            resources, "functions.deploy.bootstrap.handler", aws["calls"].made, {}, {REBUILD: rebuild_id}
+        )
+        == []
+    )
 
 
 def test_a_later_deploy_keeps_the_admin_and_the_emptied_tables_and_publishes_again(aws: dict) -> None:

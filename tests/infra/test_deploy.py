@@ -16,8 +16,14 @@ CLI = REPO_ROOT / "node_modules" / ".bin" / "cdk"
 
 
 def make_dry_run(target: str, stage: str) -> str:
+    # A stamp that does not exist: the Lambda packages count as not built yet.
+    stamp = "LAMBDA_STAMP=build/.never-built"
     done = subprocess.run(
-        ["make", "-n", target, f"STAGE={stage}"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+        ["make", "-n", target, f"STAGE={stage}", stamp],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     return done.stdout
@@ -41,6 +47,9 @@ def test_deploy_runs_the_pinned_cli_without_prompts() -> None:
     assert steps == ["synth", "bootstrap", "deploy"]
     deploy = cdk_lines[2]
     assert "--require-approval never" in deploy and "-c stage=dev" in deploy and "--all" in deploy
+    # Synthesis and deploy name the origin-verify secret's current version (looked up when they run).
+    for line in (cdk_lines[0], deploy):
+        assert "-c origin_verify_version=$(" in line and "infra/app.py --origin-verify-version dev)" in line
     assert "npx" not in commands
     assert "infra/package_lambda.py" in commands  # the code is built first
     makefile = (REPO_ROOT / "Makefile").read_text(encoding="utf-8")
