@@ -77,11 +77,17 @@ def refresh(variable: str, client: Any = None, now: float | None = None) -> bool
     if not arn or (last is not None and moment - last < REFRESH_SECONDS):
         return False
     _refreshed_at[variable] = moment
-    if client is None:
-        import boto3
+    try:
+        if client is None:
+            import boto3
 
-        client = boto3.client("secretsmanager")
-    current, previous = _read(client, arn)
+            client = boto3.client("secretsmanager")
+        current, previous = _read(client, arn)
+    except Exception:  # noqa: BLE001 - Secrets Manager unreachable: the value is refused as before
+        from functions.core.log import logger
+
+        logger.warning("could not read the secret again", extra={"variable": variable}, exc_info=True)
+        return False
     before = _fresh.get(variable) or (
         os.environ.get(variable, ""),
         os.environ.get(variable + PREVIOUS_SUFFIX, ""),
