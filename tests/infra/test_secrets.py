@@ -233,3 +233,17 @@ def test_a_warm_container_accepts_cloudfronts_new_origin_value(
     assert through("v2" * 20) and through("v1" * 20)  # the new value, and the previous one meanwhile
     assert len(reads) == 2
     assert not through("forged" * 8) and not through("") and len(reads) == 2
+
+
+def test_an_unreachable_secrets_manager_refuses_the_value_as_before(
+    no_secrets, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from functions.core.secrets import refresh
+
+    class Unreachable:
+        def get_secret_value(self, **request):
+            raise ConnectionError("no route to Secrets Manager")
+
+    monkeypatch.setenv("CITYOPS_JWT_SECRET_ARN", "arn:aws:secretsmanager:us-east-1:123456789012:secret:jwt")
+    assert refresh("CITYOPS_JWT_SECRET", Unreachable(), now=1000.0) is False
+    assert refresh("CITYOPS_JWT_SECRET", Unreachable(), now=1001.0) is False  # and not retried at once
