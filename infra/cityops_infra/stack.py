@@ -1161,6 +1161,8 @@ class CityOpsStack(Stack):
         # Starts the publish as the API does (functions.services.publish.start); by name, allowed by the
         # rebuild function's resource policy (_rebuild_function).
         function.add_environment("CITYOPS_REBUILD_FUNCTION", self.rebuild_function_name)
+        # One publish at the end, not one per demo row the seed saves (functions.services.publish).
+        function.add_environment("CITYOPS_PUBLISH_AUTO", "0")
         # functions.seed.seed() first runs create_tables(), which finds the tables (ListTables has
         # no resource) and checks their TTL; it creates nothing, since the stack made them.
         function.add_to_role_policy(

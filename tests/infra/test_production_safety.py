@@ -53,6 +53,7 @@ def test_the_bootstrap_starts_the_rebuild_built_with_the_stages_public_url(resou
     assert len(resource["Properties"]["Version"].split("/")) == 3
     env = bootstrap["Properties"]["Environment"]["Variables"]
     assert env["CITYOPS_REBUILD_FUNCTION"] == rebuild["Properties"]["FunctionName"]
+    assert env["CITYOPS_PUBLISH_AUTO"] == "0"  # the seed's demo rows do not each start a publish
     (permission,) = [
         p["Properties"]
         for p in of_type(resources, "AWS::Lambda::Permission").values()
