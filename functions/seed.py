@@ -24,8 +24,10 @@ from functions.core.settings import Settings, get_settings
 FIRST_ADMIN_USERNAME = "admin"
 
 
-def seed(settings: Settings | None = None) -> str | None:
-    """Create tables and defaults; returns the first admin's password if it was created now."""
+def seed(settings: Settings | None = None, *, demo_rows: bool = True) -> str | None:
+    """Create tables and defaults; returns the first admin's password if it was created now.
+    `demo_rows=False` leaves the designed tables' demo rows out (the AWS deploy loads them only on the
+    deploy that creates the first admin, so a table an admin emptied stays empty)."""
     from functions.models import ALL_MODELS, Admin, DuplicateError, configure_models
     from functions.models.listing import Listed, ensure_row_counts, ensure_tallies
     from functions.models.tables import create_tables
@@ -51,7 +53,8 @@ def seed(settings: Settings | None = None) -> str | None:
     ensure_row_counts(listed)
     ensure_tallies(listed)
     load_design_files()
-    load_demo_rows()
+    if demo_rows:
+        load_demo_rows()
     if Admin.any_exists():
         return None
     password = secrets.token_urlsafe(18)
