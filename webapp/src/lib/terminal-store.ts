@@ -78,8 +78,9 @@ export interface TerminalState {
   port: string;
   /** Where the server runs the tasks: "local" (make run) or "aws" (jobs of the rebuild function). */
   mode: 'local' | 'aws';
-  /** The task names the server can run here (empty until the server said). */
-  tasks: string[];
+  /** The task names the server runs here for this admin (null until the server said; empty: none
+   * the admin may run, e.g. an admin holding only the terminal on AWS). */
+  tasks: string[] | null;
 }
 
 /** What GET /admin/index/index answers as `terminal`. */
@@ -120,7 +121,7 @@ export function defaultState(): TerminalState {
     automaticCleanupTask: '1',
     port: '8000',
     mode: 'local',
-    tasks: [],
+    tasks: null,
   };
 }
 

@@ -335,8 +335,11 @@ describe('dialogs and server settings', () => {
   });
   it('takes the package manager, port, mode and tasks from the server', () => {
     const { store, s } = setup();
+    expect(s().tasks).toBeNull(); // not known yet
     store.applyServerConfig({ npm_package_manager: 'npm', install_service_port: '8080', mode: 'aws', tasks: ['publish'] });
     expect(s()).toMatchObject({ packageManager: 'npm', port: '8080', mode: 'aws', tasks: ['publish'] });
+    store.applyServerConfig({ mode: 'aws', tasks: [] }); // an admin who may run none of them
+    expect(s().tasks).toEqual([]);
   });
   it('formats the creation time as year-month-day hour:minute:second', () => {
     expect(timeNow(new Date(2026, 0, 2, 3, 4, 5))).toBe('2026-01-02 03:04:05');

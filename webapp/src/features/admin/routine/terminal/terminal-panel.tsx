@@ -108,7 +108,7 @@ function Terminal() {
   );
 }
 
-function TerminalDialog({ state, opener }: { state: TerminalState; opener: RefObject<HTMLButtonElement | null> }) {
+export function TerminalDialog({ state, opener }: { state: TerminalState; opener: RefObject<HTMLButtonElement | null> }) {
   const { t } = useTranslation(TERMINAL_NS);
   const store = terminal();
   const [modal, holder] = Modal.useModal();
@@ -116,7 +116,7 @@ function TerminalDialog({ state, opener }: { state: TerminalState; opener: RefOb
   const offered = (button: TaskButton) => {
     if (button.pm && state.packageManager === 'none') return false;
     const name = button.pm ? `${button.task}.${state.packageManager}` : button.task;
-    return state.tasks.length === 0 || state.tasks.includes(name);
+    return state.tasks === null || state.tasks.includes(name);
   };
   const run = (button: TaskButton) => {
     const add = () =>
@@ -182,6 +182,11 @@ function TerminalDialog({ state, opener }: { state: TerminalState; opener: RefOb
         ) : null}
         <Button onClick={() => store.toggleConfigDialog(true)}>{t('actions.settings')}</Button>
       </Flex>
+      {state.tasks !== null && !TASK_BUTTONS.some(offered) ? (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+          {t('noTaskAllowed')}
+        </Typography.Paragraph>
+      ) : null}
       {state.packageManager === 'none' && state.mode === 'local' ? (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
           {t('pm.manualNote')}
