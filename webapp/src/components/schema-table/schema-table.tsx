@@ -223,7 +223,9 @@ export function SchemaTable({ config }: { config: TableConfig }) {
       render: (_: unknown, row: Row) => cellContent(col, row, cellConfig, t as Translate),
     };
   });
-  const sorting = Boolean(config.sortable && canSort);
+  // Moving rows is offered in the list's own order only: under a column's order a moved row would not
+  // show where it was put.
+  const sorting = Boolean(config.sortable && canSort && !criteria.order);
   // Keyboard-accessible alternative to drag sort: move a row above / below its neighbour.
   const move = (row: Row, step: -1 | 1) => {
     const siblings = siblingsOf(rows, row.id);

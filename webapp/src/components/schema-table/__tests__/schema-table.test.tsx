@@ -78,4 +78,39 @@ describe('schema table', () => {
     expect(onAdd).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('offers moving rows in the list’s own order only, not under a column’s order', { timeout: 30_000 }, async () => {
+    setMenus([
+      node({
+        name: 'auth/rule',
+        path: 'auth/rule',
+        children: ['index', 'sortable'].map((action, i) => node({ id: 10 + i, type: 'button', name: `auth/rule/${action}` })),
+      }),
+    ]);
+    const orders: Array<string | null> = [];
+    server.use(
+      http.get('*/srv/admin/auth/rule/index', ({ request }) => {
+        orders.push(new URL(request.url).searchParams.get('order'));
+        return okResponse({
+          list: [
+            { id: 1, name: 'first' },
+            { id: 2, name: 'second' },
+          ],
+          total: 2,
+          remark: '',
+          sortable: ['id', 'name'],
+        });
+      }),
+    );
+    render(
+      <RoutePathContext.Provider value="/admin/auth/rule">
+        <SchemaTable config={{ api: tableApi('/admin/auth/rule'), sortable: true, columns: [{ key: 'name', title: 'Name' }] }} />
+      </RoutePathContext.Provider>,
+    );
+    await screen.findByText('first');
+    expect(screen.getByRole('button', { name: '下移：first' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('columnheader', { name: /Name/ }));
+    await vi.waitFor(() => expect(orders).toContain('name,asc'));
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: '下移：first' })).not.toBeInTheDocument());
+  });
 });
