@@ -114,6 +114,10 @@ def test_a_limited_admin_reads_the_labels_of_a_granted_tables_relations(
     stranger = make_admin(api, [tag, f"{tag}/index"])
     assert get(api, f"{news}/related", stranger, field="tags")["code"] == 401
 
+    # The group editor says which tables a grant shows names of.
+    relations = get_ok(api, "auth/group/relations", super_admin)["list"]
+    assert {"table": news, "related": ["Tags"]} in relations
+
 
 def test_the_bin_and_the_sensitive_log_show_titles_and_values_as_the_list_does(
     api: httpx.Client, super_admin: AdminUser

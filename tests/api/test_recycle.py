@@ -225,7 +225,12 @@ def test_designed_rows_and_a_deleted_designed_table_go_to_the_bin(
     design_id = next(
         d["id"] for d in get(api, "crud/crud/index", super_admin)["data"]["list"] if d["name"] == name
     )
-    assert delete(api, "crud/crud", super_admin, [design_id], confirm=name)["code"] == 1
+    gone = api.delete(
+        "/srv/admin/crud/crud/del",
+        params={"ids[]": [design_id], "confirm": name},
+        headers={**super_admin.headers, **EN},
+    ).json()
+    assert gone["code"] == 1, gone
     copies = bin_rows(api, super_admin, name)
     assert {c["item_id"] for c in copies} == {first, second}
     gone = post(api, "security/dataRecycleLog/restore", super_admin, {"ids": [copies[0]["id"]]})

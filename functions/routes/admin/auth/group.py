@@ -3,10 +3,12 @@
 `functions.services.admin_groups` (read its docstring); this module is the HTTP surface.
 """
 
-from typing import Any
+import builtins
+from typing import Annotated, Any
 
+from functions.core.responses import Envelope, Model, success
 from functions.models.group import AdminGroup
-from functions.routes.admin.deps import AdminContext
+from functions.routes.admin.deps import AdminContext, require
 from functions.routes.admin.table import GroupFields, Table, edit_form, row_shape
 from functions.services import admin_groups
 
@@ -72,3 +74,32 @@ class GroupTable(Table):
 
 
 router = GroupTable().router()
+
+
+class TableRelation(Model):
+    """A designed table whose rows refer to rows of other tables (`related`: their titles, in the
+    request's language): granting `table` also shows the names of those rows, not the tables."""
+
+    table: str
+    related: builtins.list[str]
+
+
+class TableRelations(Model):
+    list: builtins.list[TableRelation]
+
+
+@router.get("/relations", name="auth_group_relations", response_model=Envelope[TableRelations])
+def relations(ctx: Annotated[AdminContext, require("auth/group/index")]) -> dict[str, Any]:
+    """For the group editor: which tables a grant depends on for the names it shows (the relation
+    fields of designed tables). Those names come with the grant of the table itself."""
+    from functions.services import designs
+    from functions.services.records import words
+
+    docs = {design.name: designs.load_doc(design) for design in designs.list_designs()}
+    found = []
+    for name, doc in sorted(docs.items()):
+        related = [f.relation.design for f in doc.fields if f.relation is not None]
+        titles = [words(docs[r].title) if r in docs else r for r in dict.fromkeys(related)]
+        if titles:
+            found.append({"table": name, "related": titles})
+    return success({"list": found})

@@ -2500,6 +2500,25 @@ export type EnvelopeTablePk = {
 };
 
 /**
+ * Envelope[TableRelations]
+ */
+export type EnvelopeTableRelations = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: TableRelations;
+};
+
+/**
  * Envelope[TableRow[AccountLogRow]]
  */
 export type EnvelopeTableRowAccountLogRow = {
@@ -5391,6 +5410,33 @@ export type TablePk = {
 };
 
 /**
+ * TableRelation
+ *
+ * A designed table whose rows refer to rows of other tables (`related`: their titles, in the
+ * request's language): granting `table` also shows the names of those rows, not the tables.
+ */
+export type TableRelation = {
+    /**
+     * Table
+     */
+    table: string;
+    /**
+     * Related
+     */
+    related: Array<string>;
+};
+
+/**
+ * TableRelations
+ */
+export type TableRelations = {
+    /**
+     * List
+     */
+    list: Array<TableRelation>;
+};
+
+/**
  * TableRow[AccountLogRow]
  */
 export type TableRowAccountLogRow = {
@@ -7492,6 +7538,43 @@ export type AuthGroupDelResponses = {
 };
 
 export type AuthGroupDelResponse = AuthGroupDelResponses[keyof AuthGroupDelResponses];
+
+export type AuthGroupRelationsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/auth/group/relations';
+};
+
+export type AuthGroupRelationsErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AuthGroupRelationsError = AuthGroupRelationsErrors[keyof AuthGroupRelationsErrors];
+
+export type AuthGroupRelationsResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableRelations;
+};
+
+export type AuthGroupRelationsResponse = AuthGroupRelationsResponses[keyof AuthGroupRelationsResponses];
 
 export type AuthAdminIndexData = {
     body?: never;

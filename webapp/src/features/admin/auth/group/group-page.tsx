@@ -1,14 +1,40 @@
-/** Back office › Permissions › Admin groups (auth/group): the group tree and the rules each holds. */
-import { useMemo } from 'react';
+/** Back office › Permissions › Admin groups (auth/group): the group tree and the rules each holds. A
+ * table whose rows name rows of other tables (tags of news) says so in the rule tree: the names come with
+ * the grant of the table itself, the other tables need not be granted. */
+import { useEffect, useMemo, useState } from 'react';
 import { SchemaTable } from '../../../../components/schema-table/schema-table';
 import { STATUS_OPTIONS, rowsToTree, type TableConfig } from '../../../../components/schema-table/schema';
 import { useAdminState } from '../../../../lib/admin-store';
+import type { TreeOption } from '../../../../components/schema-table/schema';
+import type { MenuNode } from '../../../../lib/admin-store';
 import { groupToForm, menuTree, useAdminT } from '../../shell/page-kit';
-import { table } from './api';
+import { relations, table } from './api';
+
+/** The rule tree, a designed table's node followed by the tables whose names it shows. */
+function withRelations(
+  tree: TreeOption[],
+  nodes: MenuNode[],
+  related: Record<string, string[]>,
+  say: (tables: string) => string,
+): TreeOption[] {
+  return tree.map((option, index) => {
+    const node = nodes[index];
+    const tables = node ? related[node.name] : undefined;
+    return {
+      ...option,
+      title: tables?.length ? `${option.title} · ${say(tables.join(', '))}` : option.title,
+      children: option.children && node?.children ? withRelations(option.children, node.children, related, say) : option.children,
+    };
+  });
+}
 
 export default function AdminGroupsPage() {
   const t = useAdminT();
   const { menus } = useAdminState();
+  const [related, setRelated] = useState<Record<string, string[]>>({});
+  useEffect(() => {
+    relations().then(setRelated, () => undefined);
+  }, []);
   const config = useMemo<TableConfig>(
     () => ({
       api: table,
@@ -23,7 +49,13 @@ export default function AdminGroupsPage() {
         { name: 'pid', label: t('group.parent'), input: 'treeSelect', tree: rowsToTree(rows, (r) => String(r.name)), rules: ['required'] },
         { name: 'name', label: t('group.name'), input: 'input', rules: ['required'] },
         // The rules an admin may grant are those it holds: the menu tree of its own index.
-        { name: 'rules', label: t('group.rules'), input: 'tree', tree: menuTree(menus), help: t('group.rulesHelp') },
+        {
+          name: 'rules',
+          label: t('group.rules'),
+          input: 'tree',
+          tree: withRelations(menuTree(menus), menus, related, (tables) => t('group.namesFrom', { tables })),
+          help: t('group.rulesHelp'),
+        },
         { name: 'status', label: t('common.status'), input: 'radio', options: STATUS_OPTIONS(t) },
         { name: 'remark', label: t('common.remark'), input: 'textarea' },
       ],
@@ -31,7 +63,7 @@ export default function AdminGroupsPage() {
       toForm: groupToForm,
       beforeSubmit: (values) => ({ ...values, pid: values.pid ?? 0, rules: values.rules ?? [] }),
     }),
-    [t, menus],
+    [t, menus, related],
   );
   return <SchemaTable config={config} />;
 }
