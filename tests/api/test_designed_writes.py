@@ -352,3 +352,17 @@ def test_the_seed_upgrades_the_design_files_over_rows_that_share_a_url_name(dyna
         records.update_row(
             project, records.Record.get(project.name, int(older.id)), fresh
         )  # the oldest keeps it
+
+
+def test_a_carousel_slide_needs_its_picture(api, super_admin) -> None:
+    """The home page shows a slide only with its picture: a slide without one is refused on save (it
+    was accepted, then left out of the site without a word)."""
+    doc = json.loads((DESIGNS / "lunbo.json").read_text(encoding="utf-8"))
+    table = new_table(api, super_admin, {**doc, "name": f"business/l{unique('x')[-8:].lower()}", "publish": ""})
+    slide = {"title": "清晨的街道", "link": "/about/", "status": "enable"}
+    refused = post(api, f"{table}/add", super_admin, slide, EN)
+    assert refused["code"] == 0
+    assert refused["msg"].startswith("Parameter Image:"), refused["msg"]
+    assert post(api, f"{table}/add", super_admin, slide, ZH)["msg"].startswith("参数 图片")
+    assert get_ok(api, f"{table}/index", super_admin)["total"] == 0
+    add(api, super_admin, table, **slide, image="/images/carousel/street.jpg")
