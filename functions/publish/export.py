@@ -347,6 +347,9 @@ def page_record(row: Row) -> dict[str, Any] | None:
 class Export:
     design: str
     record: Callable[[Row], dict[str, Any] | None]
+    # Rows may share an address on purpose: the newest enabled row of a page is the page (the older
+    # ones are its earlier versions), so only the first of each id is kept (rows come newest first).
+    newest_wins: bool = False
 
 
 EXPORTS: dict[str, Export] = {
@@ -360,7 +363,7 @@ EXPORTS: dict[str, Export] = {
     "qualifications": Export("business/qualification", qualification_record),
     "history": Export("business/history", history_record),
     "services": Export("business/service", service_record),
-    "pages": Export("business/page", page_record),
+    "pages": Export("business/page", page_record, newest_wins=True),
 }
 
 
@@ -515,6 +518,9 @@ def export_site_data(data_dir: Path) -> list[str]:
             continue
         rows = (Row(item_id, values, fields, images) for item_id, values in published_rows(spec.design))
         records = [(row.id, record) for row in rows if (record := spec.record(row))]
+        if spec.newest_wins:
+            records = list({record["id"]: (row_id, record) for row_id, record in reversed(records)}.values())
+            records.reverse()
         check_addresses(name, spec.design, records)
         written.append(_write(data_dir / f"{name}.json", [record for _, record in records]))
     if images.rendered:
