@@ -83,7 +83,8 @@ export interface BeforeApp {
   clicked: number | null;
 }
 
-const CLICKABLE = 'button[type="button"], [role="button"]';
+// What the boot script (scripts/prerender-boot.mjs) may mark as clicked: a button, or a link to another screen of the app.
+const CLICKABLE = 'button[type="button"], [role="button"], a[href]';
 
 export function readBeforeApp(root: HTMLElement): BeforeApp {
   const typed = new Map<string, string | boolean>();
