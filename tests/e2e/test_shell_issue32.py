@@ -34,12 +34,7 @@ OVERLAY_WATCH = """
 
 
 def _context(browser: Browser, server: LocalServer, lang: str, width: int, height: int):
-    context = browser.new_context(locale=LOCALE[lang], viewport={"width": width, "height": height})
-    host = server.base_url.split("//", 1)[1].split(":", 1)[0]
-    context.add_cookies(
-        [{"name": "cityops_lang", "value": "en" if lang == "en" else "zh-cn", "domain": host, "path": "/"}]
-    )
-    return context
+    return browser.new_context(locale=LOCALE[lang], viewport={"width": width, "height": height})
 
 
 def test_first_click_on_a_prerendered_switch_works(
@@ -51,7 +46,7 @@ def test_first_click_on_a_prerendered_switch_works(
     page = context.new_page()
     page.set_default_timeout(20_000)
     try:
-        page.goto(server.url("/user/login"))
+        page.goto(server.url("/user/login", lang))
         expect(page.locator("#root[data-prerendered]")).to_have_count(1)  # still the build's markup
         expect(page.get_by_role("heading", level=1, name=LOGIN_HEADING[lang])).to_be_visible()
         switch, heading = OTHER[lang]
@@ -82,7 +77,7 @@ def test_the_loading_overlay_does_not_come_back_after_a_prerendered_login(
     page.set_default_timeout(20_000)
     register = {"zh": ("立即注册", "会员注册"), "en": ("Register now", "Member registration")}[lang]
     try:
-        page.goto(server.url("/user/login"))
+        page.goto(server.url("/user/login", lang))
         expect(page.get_by_role("heading", level=1, name=LOGIN_HEADING[lang])).to_be_visible()
         page.get_by_role("link", name=register[0]).click()
         expect(page.get_by_role("heading", level=1, name=register[1])).to_be_visible()
