@@ -143,7 +143,7 @@ def test_an_ungranted_back_office_address_is_401_and_a_mistyped_one_404(
         page.goto(server.url("/admin/business/news", lang))
         expect(page).to_have_url(re.compile(r"/401$"))
         expect(page.locator("body")).to_contain_text(
-            "Contact the site administrator" if lang == "en" else "联系网站管理员"
+            "contact the site administrator" if lang == "en" else "联系网站管理员"
         )
         screenshot(page, SHOTS / f"ungranted-401-{lang}-{width}.png")
         page.goto(server.url("/admin/business/newz"))
