@@ -185,9 +185,12 @@ def test_the_publish_indicator_follows_a_publish_and_tells_its_editor_of_a_failu
             "aria-label", re.compile("排队中|生成中|Queued|Building"), timeout=60_000
         )
         page.goto(server.url("/admin/routine/publish"))
+        before = indicator.get_attribute("data-job") or "-"
         page.get_by_test_id("publish-site").click()
-        expect(tag).to_have_attribute("data-status", re.compile("queued|building"), timeout=5_000)
-        screenshot(page, SHOTS / f"indicator-building-{lang}-{width}.png")
+        # The header follows the job this click started (an unchanged site may build in under a second:
+        # its queued/building states are not always there to see; the Vitest checks those).
+        expect(indicator).not_to_have_attribute("data-job", before, timeout=5_000)
+        screenshot(page, SHOTS / f"indicator-following-{lang}-{width}.png")
         expect(indicator).to_have_attribute("aria-label", re.compile("已完成|Done"), timeout=60_000)
 
         moved = builds.with_name(builds.name + "-away")
