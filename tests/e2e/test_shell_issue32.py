@@ -203,6 +203,9 @@ def test_the_publish_indicator_follows_a_publish_and_tells_its_editor_of_a_failu
             expect(page.get_by_test_id("publish-status")).to_have_attribute(
                 "data-status", "failed", timeout=60_000
             )
+            # The page reads its log to the end: that is looking at it.
+            expect(page.get_by_test_id("publish-log")).to_contain_text("failed: the live site is unchanged")
+            expect(indicator).not_to_have_attribute("data-alert", re.compile(".+"))
         finally:
             builds.unlink()
             moved.rename(builds)
