@@ -155,6 +155,9 @@ def test_index_menus_follow_the_grant(api: httpx.Client, admin_seed: None, super
     auth = data["menus"][0]
     assert auth["title"] == "Permissions" and auth["children"][0]["title"] == "Administrators"
     assert data["adminInfo"]["super"] is False and data["adminInfo"]["group_arr"] == [who.group_id]
+    # Every page of the back office, granted or not (the app answers 401 for these, 404 for others).
+    assert {"auth/admin", "user/user", "routine/config"} <= set(data["paths"])
+    assert "auth" not in data["paths"] and "auth/admin/add" not in data["paths"]  # a folder, a button
     everything = ok(api.get("/srv/admin/index/index", headers=super_admin.headers))
     top = [n["name"] for n in everything["menus"]]
     assert top[:4] == ["dashboard", "auth", "user", "routine"]

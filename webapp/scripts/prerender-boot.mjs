@@ -15,7 +15,8 @@ export const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin',
  * and the app takes it over (lib/prerender.ts takeOver). A form submitted before the app has taken the
  * page over is held (the browser would send it as a GET, the password in the address) and named in
  * #root's data-submit-pending, for the app to send; a click on one of its buttons is marked
- * (data-click-pending) for the app to repeat. If the app's files cannot be loaded, the page says so
+ * (data-click-pending) for the app to repeat, and so is a link to another screen of the app (followed by the
+ * browser it would load the app anew, overlay and all). If the app's files cannot be loaded, the page says so
  * (#prerender-load-error) and the next gesture tries again.
  */
 export function bootPrerendered(preloads, entry, intents) {
@@ -32,14 +33,26 @@ export function bootPrerendered(preloads, entry, intents) {
   };
   document.addEventListener('submit', holdSubmit, true);
   // A click on one of the screen's own buttons (not the submit: held above) before the app runs would be
-  // lost: the button is marked for the app to click once it has taken over.
+  // lost: the button is marked for the app to click once it has taken over. So is a link to another
+  // screen of the app (registration, password retrieval): followed by the browser it would load the
+  // app's page anew, with its loading overlay (SPEC §2: shown once); the app follows it in place.
+  const appLink = (element) =>
+    element instanceof HTMLAnchorElement &&
+    element.origin === location.origin &&
+    /^\/(user|admin)(\/|$)/.test(element.pathname) &&
+    (!element.target || element.target === '_self') &&
+    !element.hasAttribute('download');
   const holdClick = (event) => {
     if (appOwnsPage()) {
       document.removeEventListener('click', holdClick, true);
       return;
     }
-    const button = event.target instanceof Element ? event.target.closest('button[type="button"], [role="button"]') : null;
+    const button = event.target instanceof Element ? event.target.closest('button[type="button"], [role="button"], a[href]') : null;
     if (!button || !root.contains(button)) return;
+    if (button instanceof HTMLAnchorElement) {
+      if (!appLink(button) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+    }
     root.querySelectorAll('[data-click-pending]').forEach((element) => element.removeAttribute('data-click-pending'));
     button.setAttribute('data-click-pending', '');
   };

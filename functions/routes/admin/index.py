@@ -11,7 +11,9 @@
   (`functions.services.accounts.logout`); always answers success (logging out twice is fine).
 - `GET  /admin/index/index`  → `{adminInfo, menus, siteConfig, terminal}`; `menus` is the tree of
   menu_dir/menu rules the admin may see, each with its button children (the authorised actions);
-  `terminal` the terminal's settings, mode (local | aws) and available tasks (`functions.services.terminal`).
+  `terminal` the terminal's settings, mode (local | aws) and available tasks (`functions.services.terminal`);
+  `paths` the path of every enabled page (tab menu) of the back office, granted or not, so that the
+  app tells an address it may not open (401) from one that does not exist (404).
 - `GET  /admin/index/badges` → `{badges: {"business/contact": 3}}`: counts the shell shows beside
   menu items (new enquiries…), only of menus the admin may open (`functions.services.badges`).
 """
@@ -92,6 +94,7 @@ class AdminIndex(Model):
     menus: list[MenuNode]
     siteConfig: SiteConfig  # noqa: N815
     terminal: TerminalSettings
+    paths: list[str]
 
 
 def admin_info(ctx: AdminContext) -> dict[str, Any]:
@@ -175,6 +178,13 @@ def index(ctx: Annotated[AdminContext, require(LOGGED_IN)]) -> dict[str, Any]:
             "menus": menu_tree(ctx.grant, lang, ctx.rules),
             "siteConfig": get_site_config(lang),
             "terminal": terminal_config(ctx.grant),
+            "paths": sorted(
+                {
+                    rule.path.strip("/")
+                    for rule in ctx.rules
+                    if rule.enabled and rule.rule_type == "menu" and rule.menu_type == "tab" and rule.path
+                }
+            ),
         }
     )
 

@@ -67,6 +67,22 @@ describe('the boot script of a pre-rendered screen', () => {
     await settle();
   });
 
+  it('holds a click on a link to another screen of the app for the app to follow in place (issue 32 #12)', async () => {
+    const { root } = page();
+    root.insertAdjacentHTML('beforeend', '<a id="reg" href="/user/reg">register</a><a id="home" href="/">site</a>');
+    boot('/app/assets/missing.js');
+    const click = () => new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    const toApp = click();
+    root.querySelector('#reg')!.dispatchEvent(toApp);
+    // Followed by the browser it would load the app's page anew, its loading overlay again.
+    expect(toApp.defaultPrevented).toBe(true);
+    expect(root.querySelector('[data-click-pending]')?.id).toBe('reg');
+    const toSite = click();
+    root.querySelector('#home')!.dispatchEvent(toSite); // the public site: the browser's
+    expect(toSite.defaultPrevented).toBe(false);
+    await settle();
+  });
+
   it('runs the app on the first gesture only, and says so when its files cannot be downloaded', async () => {
     const { form, note } = page();
     boot('/app/assets/missing.js');

@@ -4,13 +4,13 @@
  * the language and theme switches, the panel with the screen's title, and a "back to the site" link.
  * The login screens are pre-rendered (lib/prerender), so what differs on phones is left to CSS
  * (index.html's .auth-* rules) rather than to script. Before the app has taken the page over, the form
- * takes typing (the app adopts it, lib/prerender takeOver) and the switches, which need the app, are inert.
+ * takes typing and the switches take a click: the first gesture starts the app, which adopts what was
+ * typed and clicks the switch again once it has taken the page over (lib/prerender takeOver).
  */
 import type { ReactNode } from 'react';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BRAND } from '../lib/theme';
-import { useHydrated } from '../lib/prerender';
 
 /** Height of the green band behind the header and the panel's top. */
 const BAND_HEIGHT = 200;
@@ -22,7 +22,6 @@ import { ThemeSwitch } from './theme-switch';
 function Frame({ title, titleId, children }: { title: string; titleId: string; children: ReactNode }) {
   const { token } = theme.useToken();
   const { t } = useTranslation('general');
-  const inert = !useHydrated();
   return (
     <div
       className="auth-frame"
@@ -53,7 +52,7 @@ function Frame({ title, titleId, children }: { title: string; titleId: string; c
         }}
       >
         <BrandLink color="#fff" compact="auto" style={{ marginRight: 'auto' }} />
-        <div inert={inert} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
           <LanguageSwitch />
           <ThemeSwitch />
         </div>

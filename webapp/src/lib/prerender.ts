@@ -10,7 +10,6 @@
  * The root element carries what the page was rendered for (`data-prerendered="<path> <lang> <theme>"`);
  * the app hydrates only when that is what it would draw now, and otherwise draws the page itself.
  */
-import { useSyncExternalStore } from 'react';
 import { isLanguage, type Language } from './i18n';
 
 /** The pre-rendered screens: path → file stem. Same list in functions/local/gateway.py and infra/. */
@@ -71,21 +70,6 @@ export function rememberPreferences(lang: Language, isDark: boolean, doc: Docume
   doc.cookie = `${THEME_COOKIE}=${isDark ? 'dark' : 'light'}${attributes}`;
 }
 
-const noSubscription = () => () => undefined;
-
-/**
- * False while the page is rendered on the build machine and during hydration, true once the app runs
- * the page (and at once when the app draws it itself): a pre-rendered form stays inert until its
- * script can handle it, so nothing typed before is lost.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * What the visitor did on the pre-rendered screen before the app ran (the boot script, scripts/prerender.mjs,
  * starts it on the first gesture): the inputs whose content or tick differs from what the page was
@@ -94,7 +78,13 @@ export function useHydrated(): boolean {
 export interface BeforeApp {
   typed: ReadonlyMap<string, string | boolean>;
   pendingForm: string | null;
+  /** The button clicked before the app ran (data-click-pending), by its place among the screen's buttons:
+   * the app may draw the screen anew (another language or theme), without the mark. */
+  clicked: number | null;
 }
+
+// What the boot script (scripts/prerender-boot.mjs) may mark as clicked: a button, or a link to another screen of the app.
+const CLICKABLE = 'button[type="button"], [role="button"], a[href]';
 
 export function readBeforeApp(root: HTMLElement): BeforeApp {
   const typed = new Map<string, string | boolean>();
@@ -106,7 +96,9 @@ export function readBeforeApp(root: HTMLElement): BeforeApp {
       typed.set(input.id, input.value);
     }
   });
-  return { typed, pendingForm: root.dataset.submitPending ?? null };
+  const buttons = [...root.querySelectorAll(CLICKABLE)];
+  const clicked = buttons.findIndex((button) => button.hasAttribute('data-click-pending'));
+  return { typed, pendingForm: root.dataset.submitPending ?? null, clicked: clicked < 0 ? null : clicked };
 }
 
 /**
@@ -133,9 +125,11 @@ export function takeOver(root: HTMLElement, before: BeforeApp): void {
       input.dispatchEvent(new Event('input', { bubbles: true }));
     }
   });
-  // A button clicked before the app ran (marked by the boot script) is clicked now.
-  const clicked = root.querySelector<HTMLElement>('[data-click-pending]');
-  clicked?.removeAttribute('data-click-pending');
+  // A button clicked before the app ran (marked by the boot script: a language or theme switch…) is
+  // clicked now; on a screen drawn anew, the button at its place.
+  const marked = root.querySelector<HTMLElement>('[data-click-pending]');
+  const clicked = marked ?? (before.clicked === null ? null : root.querySelectorAll<HTMLElement>(CLICKABLE).item(before.clicked));
+  marked?.removeAttribute('data-click-pending');
   clicked?.click();
   if (before.pendingForm) {
     const form = root.ownerDocument.getElementById(before.pendingForm);

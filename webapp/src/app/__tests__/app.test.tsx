@@ -11,11 +11,12 @@ import { applyTitle, watchTitle } from '../../lib/page-title';
 import { i18n } from '../../lib/i18n';
 import { adminSession, memberSession } from '../../lib/auth-tokens';
 import { api } from '../../lib/request';
+import { resetAdminState } from '../../lib/admin-store';
 import { LANGUAGE } from '../../lib/storage-keys';
 import { setSiteConfig } from '../../lib/site';
 
-/** GET /admin/index/index answering with a super admin holding `menus`. */
-const adminIndexHandler = (menus: unknown[], group_arr: number[]) =>
+/** GET /admin/index/index answering with a super admin holding `menus`; `paths`: every page of the back office. */
+const adminIndexHandler = (menus: unknown[], group_arr: number[], paths: string[] = []) =>
   http.get('*/srv/admin/index/index', () =>
     HttpResponse.json({
       code: 1,
@@ -26,6 +27,7 @@ const adminIndexHandler = (menus: unknown[], group_arr: number[]) =>
         menus,
         siteConfig: {},
         terminal: {},
+        paths,
       },
     }),
   );
@@ -141,7 +143,7 @@ describe('the app', () => {
     const signedIn = () => {
       adminSession.set({ id: 1, username: 'admin', nickname: 'Admin', token: 'T' });
       server.use(
-        adminIndexHandler([dashboard], [1]),
+        adminIndexHandler([dashboard], [1], ['auth/admin', 'business/news', 'dashboard', 'user/user']),
         http.get('*/srv/admin/dashboard/index', () => HttpResponse.json({ code: 1, msg: '', time: 0, data: {} })),
       );
     };
@@ -164,6 +166,21 @@ describe('the app', () => {
       const router = renderApp('/admin/auth/group');
       await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 8000 });
     });
+
+    it('a page the app draws from data (a designed table) the admin is not granted goes to 401 too (issue 32 #14)', async () => {
+      resetAdminState(); // the menus and paths are those this admin's index answers
+      signedIn();
+      const router = renderApp('/admin/business/news');
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 15_000 });
+      // …while a mistyped one beside it is still the 404 inside the shell.
+      await act(async () => {
+        await router.navigate('/admin/business/newz');
+      });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: '抱歉，您访问的页面出了点问题' }, { timeout: 15_000 }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/admin/business/newz');
+    }, 40_000);
   });
 
   it('the member center shell is titled member center', async () => {

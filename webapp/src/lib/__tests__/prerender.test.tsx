@@ -114,12 +114,23 @@ describe('what the visitor did before the app ran', () => {
     root.remove();
   });
 
+  it('clicks again a button clicked before the app ran when the screen is drawn anew (issue 32 #11)', async () => {
+    const root = await prerendered(vi.fn());
+    root.querySelector('button')!.setAttribute('data-click-pending', '');
+    const before = readBeforeApp(root);
+    root.replaceChildren();
+    await act(async () => createRoot(root).render(<LoginLike onSubmit={vi.fn()} />));
+    await act(async () => takeOver(root, before));
+    expect(root.querySelector('output')!.textContent).toBe('from the button|false');
+    root.remove();
+  });
+
   it('keeps what was typed when the screen is drawn anew, and sends nothing unasked', async () => {
     const submitted = vi.fn();
     const root = await prerendered(submitted);
     root.querySelector<HTMLInputElement>('#login_name')!.value = 'typed';
     const before = readBeforeApp(root);
-    expect(before).toEqual({ typed: new Map([['login_name', 'typed']]), pendingForm: null });
+    expect(before).toEqual({ typed: new Map([['login_name', 'typed']]), pendingForm: null, clicked: null });
 
     root.replaceChildren();
     await act(async () => createRoot(root).render(<LoginLike onSubmit={submitted} />));

@@ -12,7 +12,7 @@ import { parseLoadingTarget, ROUTE_PATHS, targetToUrl } from '../../../lib/route
 import { firstRoute, setMenus } from '../../../lib/admin-store';
 import { terminal } from '../../../lib/terminal-store';
 import { fetchAdminIndex } from './api';
-import { decideAdminRoute } from './route-loader';
+import { decideAdminRoute, setBackOfficePaths } from './route-loader';
 
 export function AdminLoading() {
   const { to } = useParams();
@@ -25,6 +25,7 @@ export function AdminLoading() {
         if (!alive) return;
         const { adminInfo, menus } = res.data;
         adminSession.update({ ...adminInfo, id: adminInfo.id });
+        setBackOfficePaths(res.data.paths);
         setMenus(menus);
         terminal().applyServerConfig(res.data.terminal);
         const target = parseLoadingTarget(to);

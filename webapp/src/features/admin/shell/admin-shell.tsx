@@ -45,6 +45,7 @@ import { MenuIcon } from './icons';
 import { useRoutePush } from './route-push';
 import './main-animation.css';
 import { useMenuBadges } from './menu-badges';
+import { setBackOfficePaths } from './route-loader';
 import { TabStrip, type TabAction } from './tab-strip';
 import { useAdminNamespace } from './use-admin-i18n';
 import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
@@ -193,7 +194,11 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
     shownLanguage.current = i18n.language;
     let alive = true;
     fetchAdminIndex().then(
-      (res) => alive && setMenus(res.data.menus),
+      (res) => {
+        if (!alive) return;
+        setBackOfficePaths(res.data.paths);
+        setMenus(res.data.menus);
+      },
       () => undefined,
     );
     return () => {

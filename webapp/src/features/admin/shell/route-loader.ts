@@ -5,9 +5,10 @@
  * when there is no token); once they are, a path the admin may not see goes to /401, and a path the
  * back office does not have stays where it is and shows the 404 page inside the shell.
  *
- * Decision (issue 9): "does not have" means neither one of the admin's menus nor one of the pages
- * this app can show (./page-names); a menu rule with a custom path the admin does not
- * hold is therefore a 404 for them, not a 401 — the app cannot know that path exists.
+ * "Does not have" means none of the back office's pages: not one of the admin's menus, not a page this
+ * app can show (./page-names), and not among the paths of every page the server lists in the admin
+ * index (`paths`: designed tables, menus with a custom path — granted or not). So an address the admin
+ * may not open is a 401 whichever kind of page it is, and only a mistyped one is a 404 (issue 32 #14).
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { loadingPathFor, ROUTE_PATHS } from '../../../lib/routes';
@@ -17,10 +18,22 @@ import { PAGE_NAMES } from './page-names';
 
 export type AdminPathAccess = 'granted' | 'refused' | 'unknown';
 
-export function adminPathAccess(pathname: string, state: Pick<AdminState, 'routes'> = getAdminState()): AdminPathAccess {
+// The paths of all the back office's pages (the admin index's `paths`, without /admin/).
+let backOfficePaths: ReadonlySet<string> = new Set();
+
+/** Keeps the admin index's `paths` (every page of the back office, granted or not). */
+export function setBackOfficePaths(paths: readonly string[] | undefined): void {
+  backOfficePaths = new Set((paths ?? []).map((path) => path.replace(/^\/+|\/+$/g, '')));
+}
+
+export function adminPathAccess(
+  pathname: string,
+  state: Pick<AdminState, 'routes'> = getAdminState(),
+  known: ReadonlySet<string> = backOfficePaths,
+): AdminPathAccess {
   if (state.routes[pathname] || pathname.startsWith(IFRAME_PREFIX)) return 'granted';
   const page = pathname.replace(/^\/admin\/+/, '').replace(/\/+$/, '');
-  return (PAGE_NAMES as readonly string[]).includes(page) ? 'refused' : 'unknown';
+  return (PAGE_NAMES as readonly string[]).includes(page) || known.has(page) ? 'refused' : 'unknown';
 }
 
 /** Where an admin path goes: elsewhere (`to`: the loading route, or /401), or it shows here

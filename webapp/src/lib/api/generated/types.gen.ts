@@ -156,6 +156,10 @@ export type AdminIndex = {
     menus: Array<MenuNode>;
     siteConfig: SiteConfig;
     terminal: TerminalSettings;
+    /**
+     * Paths
+     */
+    paths: Array<string>;
 };
 
 /**

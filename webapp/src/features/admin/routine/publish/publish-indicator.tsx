@@ -105,6 +105,7 @@ function Indicator() {
         }}
         aria-label={name}
         data-testid="publish-indicator"
+        data-job={job?.id}
         data-alert={alert ? job?.id : undefined}
         style={{ flex: 'none', paddingInline: 6 }}
       >

@@ -53,7 +53,9 @@ export default function PublishPage() {
     }
     setLines((known) => {
       const after = known.length ? known[known.length - 1].seq : 0;
-      if (after >= job.last_seq) return known;
+      // A failed job's log is read once more even when every line is here (they may all have come while it
+      // still ran): that read is what tells the server its editor has seen the failure.
+      if (after >= job.last_seq && job.status !== 'failed') return known;
       void loadLog(job.id, after).then((log) => {
         // The server counts a failed job's log as read: the header's alert ends.
         if (log.data.job.status === 'failed') publishChanged();
