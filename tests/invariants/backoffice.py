@@ -1,0 +1,81 @@
+"""The back office over HTTP, as the invariant machines use it: the super admin's calls, the list walk,
+the logs. Every call goes through the real API (uvicorn, DynamoDB Local); nothing here reads the
+database directly."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from tests.api.admin_support import EN, AdminUser
+
+
+@dataclass
+class Answer:
+    status: int
+    code: int
+    msg: str
+    data: Any
+
+    @property
+    def ok(self) -> bool:
+        return self.status == 200 and self.code == 1
+
+
+@dataclass
+class BackOffice:
+    api: httpx.Client
+    admin: AdminUser
+
+    def _answer(self, response: httpx.Response) -> Answer:
+        assert response.status_code < 500, f"HTTP {response.status_code}: {response.text[:500]}"
+        body = response.json()
+        return Answer(response.status_code, body.get("code"), body.get("msg", ""), body.get("data"))
+
+    def get(self, path: str, **params: Any) -> Answer:
+        headers = {**self.admin.headers, **EN}
+        return self._answer(self.api.get(f"/srv/admin/{path}", params=params, headers=headers, timeout=60))
+
+    def post(self, path: str, body: Any) -> Answer:
+        headers = {**self.admin.headers, **EN}
+        return self._answer(self.api.post(f"/srv/admin/{path}", json=body, headers=headers, timeout=60))
+
+    def delete(self, path: str, ids: list[int]) -> Answer:
+        headers = {**self.admin.headers, **EN}
+        response = self.api.delete(f"/srv/admin/{path}", params={"ids[]": ids}, headers=headers, timeout=60)
+        return self._answer(response)
+
+    # --- lists -------------------------------------------------------------------------------
+    def walk(self, path: str, limit: int = 3, **params: Any) -> tuple[list[dict[str, Any]], int]:
+        """Every row of a list, page after page by cursor; and the first page's total."""
+        rows: list[dict[str, Any]] = []
+        first = self.get(f"{path}/index", limit=limit, **params)
+        assert first.ok, first
+        total = int(first.data["total"])
+        page = first.data
+        for _ in range(1000):
+            rows.extend(page["list"])
+            if not page.get("cursor"):
+                break
+            following = self.get(f"{path}/index", limit=limit, cursor=page["cursor"], **params)
+            assert following.ok, following
+            page = following.data
+        return rows, total
+
+    def log(self, log: str, table: str) -> list[dict[str, Any]]:
+        """Every row about `table` of the recycle bin or the sensitive-data log (newest first)."""
+        search = json.dumps([{"field": "table", "val": table, "operator": "eq"}])
+        rows, _ = self.walk(f"security/{log}", limit=100, search=search)
+        return rows
+
+    # --- designs ------------------------------------------------------------------------------
+    def generate(self, design: dict[str, Any], confirm: bool = False) -> Answer:
+        return self.post("crud/crud/generate", {"design": design, "confirm": confirm})
+
+    def design_summary(self, name: str) -> dict[str, Any] | None:
+        answer = self.get("crud/crud/index")
+        assert answer.ok, answer
+        return next((d for d in answer.data["list"] if d["name"] == name), None)
