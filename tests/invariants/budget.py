@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,7 @@ DATABASE = REPO / "var" / "hypothesis" / "invariants"  # Hypothesis' example dat
 RESULTS = REPO / "var" / "invariants"  # the soak's per-test results, read by bench/soak.py
 
 SOAK = bool(os.environ.get("SOAK_STEPS") or os.environ.get("SOAK_EXAMPLES"))
+PROGRESS_EVERY = int(os.environ.get("SOAK_PROGRESS", "50"))  # a progress line every so many steps
 SKIP = {name.strip() for name in os.environ.get("SOAK_SKIP", "").split(",") if name.strip()}
 
 
@@ -71,6 +73,10 @@ class Counter:
 
     def step(self) -> None:
         self.steps += 1
+        if self.steps % PROGRESS_EVERY == 0:
+            seconds = time.monotonic() - self.started
+            print(f"invariants {self.name}: {self.steps} steps, {self.examples} examples, {seconds:.0f} s",
+                  file=sys.stderr, flush=True)
 
     def example(self) -> None:
         self.examples += 1

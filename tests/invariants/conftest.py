@@ -15,9 +15,10 @@ from tests.conftest import isolated
 from tests.invariants.backoffice import BackOffice
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def office(api: httpx.Client, dynamodb: Any) -> Iterator[BackOffice]:
-    """The back office on fresh tables (seeded: rules, groups, config, recycle and sensitive rules)."""
+    """The back office on fresh tables of the module (seeded: rules, groups, config, recycle and
+    sensitive rules); every machine's example makes its own table or rows."""
     with isolated(dynamodb):
         seed_defaults()
         yield BackOffice(api, make_admin(api, is_super=True))

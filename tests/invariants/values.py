@@ -25,6 +25,7 @@ TYPES = (
     " remoteselects date datetime time year image images file files city icon color array weigh status"
 ).split()
 NUMERIC = {"integer", "float", "money", "datetime", "year", "weigh"}
+ZERO_DEFAULT = NUMERIC | {"remoteselect"}
 LISTS = {"checkbox", "selects", "remoteselects", "images", "files", "city", "array"}
 PATTERN = "^[A-Za-z0-9 -]*$"
 OPTIONS = ["a", "b", "c"]
@@ -172,7 +173,7 @@ def default(field: dict[str, Any]) -> Any:
     kind = field["type"]
     if field.get("default") is not None:
         return field["default"]
-    if kind in NUMERIC:
+    if kind in ZERO_DEFAULT:
         return 0
     if kind == "switch":
         return False
