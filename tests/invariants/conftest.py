@@ -4,6 +4,7 @@ super admin driving the API over HTTP (`office`)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -22,3 +23,24 @@ def office(api: httpx.Client, dynamodb: Any) -> Iterator[BackOffice]:
     with isolated(dynamodb):
         seed_defaults()
         yield BackOffice(api, make_admin(api, is_super=True))
+
+
+@pytest.fixture
+def publishing(office: BackOffice, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The projects design (and the other published designs) saved from their files, a private site
+    folder, and saves that schedule a publish recorded in `PublishMachine.scheduled` instead of run."""
+    from functions.core.settings import get_settings
+    from functions.services import publish
+    from functions.services.designs import load_design_files
+    from tests.invariants.publish_machine import PublishMachine
+
+    load_design_files()
+    site = tmp_path / "site"
+    monkeypatch.setattr(get_settings(), "site_dir", site)
+    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "1")
+    scheduled: list[str] = []
+    monkeypatch.setattr(publish, "request_publish", lambda reason, **_kw: scheduled.append(reason))
+    PublishMachine.office = office
+    PublishMachine.site = site
+    PublishMachine.scheduled = scheduled
+    yield site

@@ -4,9 +4,9 @@ projects and a publish, the public site is what a plain function of the enabled 
 previous site byte-identical; every change of a public row schedules a publish.
 
 The publish runs for real (export from DynamoDB Local, Pelican, the atomic swap) into a temporary
-site folder. Scheduling is observed at `functions.services.publish.request_publish` (what
-`schedule_publish` calls when saves publish by themselves), recorded instead of started: the machine
-publishes when it decides to."""
+site folder (the `publishing` fixture). Scheduling is observed at
+`functions.services.publish.request_publish` (what `schedule_publish` calls when saves publish by
+themselves), recorded instead of started: the machine publishes when it decides to."""
 
 from __future__ import annotations
 
@@ -15,29 +15,14 @@ from pathlib import Path
 import pytest
 from hypothesis.stateful import run_state_machine_as_test
 
-from tests.invariants.backoffice import BackOffice
 from tests.invariants.budget import Counter, machine_settings
 from tests.invariants.publish_machine import PublishMachine
 
 
 @pytest.mark.timeout(0)
-def test_the_public_site_is_a_function_of_the_enabled_rows(
-    office: BackOffice, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from functions.core.settings import get_settings
-    from functions.services import publish
-    from functions.services.designs import load_design_files
-
-    load_design_files()
-    monkeypatch.setattr(get_settings(), "site_dir", tmp_path / "site")
-    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "1")
-    scheduled: list[str] = []
-    monkeypatch.setattr(publish, "request_publish", lambda reason, **_kw: scheduled.append(reason))
+def test_the_public_site_is_a_function_of_the_enabled_rows(publishing: Path) -> None:
     counter = Counter("publish_function")
-    PublishMachine.office = office
     PublishMachine.counter = counter
-    PublishMachine.site = tmp_path / "site"
-    PublishMachine.scheduled = scheduled
     outcome = "failed"
     try:
         run_state_machine_as_test(PublishMachine, settings=machine_settings(examples=3, steps=10))
