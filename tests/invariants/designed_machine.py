@@ -186,11 +186,14 @@ class DesignedTableMachine(RuleBasedStateMachine):
         self.save(row, patch, "edit")
 
     @precondition(lambda self: enabled("batch"))
-    @rule(ids=st.lists(rows, min_size=1, max_size=4, unique=True), name=st.sampled_from(V.TYPES), data=st.data())
-    def batch_edit(self, ids: list[int], name: str, data: Any) -> None:
+    @rule(
+        ids=st.lists(rows, min_size=1, max_size=4, unique=True),
+        change=st.sampled_from(V.TYPES).flatmap(lambda name: st.tuples(st.just(name), V.VALUES[name])),
+    )
+    def batch_edit(self, ids: list[int], change: tuple[str, Any]) -> None:
         """The batch edit: one field set to one value on each selected row, one edit after another."""
         self.counter.step()
-        value = data.draw(V.VALUES[name], label=f"value of {name}")
+        name, value = change
         if name not in {f["name"] for f in self.m.fields}:
             return
         for row_id in ids:
