@@ -11,7 +11,6 @@ import httpx
 import pytest
 
 from tests.api.admin_support import make_admin, seed_defaults
-from tests.api.conftest import fast_hashing  # noqa: F401 - the fixture, shared with the API tests
 from tests.conftest import isolated
 from tests.invariants.backoffice import BackOffice
 
@@ -20,7 +19,13 @@ from tests.invariants.backoffice import BackOffice
 def office(api: httpx.Client, dynamodb: Any) -> Iterator[BackOffice]:
     """The back office on fresh tables of the module (seeded: rules, groups, config, recycle and
     sensitive rules); every machine's example makes its own table or rows."""
-    with isolated(dynamodb):
+    from argon2 import PasswordHasher, Type
+
+    import functions.core.security as security
+
+    cheap = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1, type=Type.ID)
+    with isolated(dynamodb), pytest.MonkeyPatch.context() as patch:
+        patch.setattr(security, "_hasher", lambda: cheap)  # logins of the machines' admins stay fast
         seed_defaults()
         yield BackOffice(api, make_admin(api, is_super=True))
 

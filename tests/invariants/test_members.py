@@ -12,7 +12,7 @@ from tests.invariants.members_machine import MembersMachine
 
 
 @pytest.mark.timeout(0)
-def test_members_balances_and_points_keep_their_invariants(office: BackOffice, fast_hashing: None) -> None:
+def test_members_balances_and_points_keep_their_invariants(office: BackOffice) -> None:
     counter = Counter("members")
     MembersMachine.office = office
     MembersMachine.counter = counter

@@ -12,7 +12,7 @@ from tests.invariants.permissions_machine import PermissionsMachine
 
 
 @pytest.mark.timeout(0)
-def test_a_limited_admins_allowed_set_never_grows(office: BackOffice, fast_hashing: None) -> None:
+def test_a_limited_admins_allowed_set_never_grows(office: BackOffice) -> None:
     counter = Counter("permissions")
     PermissionsMachine.office = office
     PermissionsMachine.counter = counter
