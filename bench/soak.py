@@ -30,8 +30,20 @@ def main() -> int:
     env["PYTHONPATH"] = os.getcwd()
     for old in RESULTS.glob("*.json") if RESULTS.exists() else []:
         old.unlink()
-    command = [sys.executable, "-m", "pytest", "tests/invariants", "-p", "no:cacheprovider", "-p", "no:logging",
-               "-q", "-s", "-k", env.get("SOAK_TESTS", "")]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "tests/invariants",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:logging",
+        "-q",
+        "-s",
+        "-k",
+        env.get("SOAK_TESTS", ""),
+    ]
     started = time.monotonic()
     done = subprocess.run(command, env=env, check=False)
     machines = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(RESULTS.glob("*.json"))]

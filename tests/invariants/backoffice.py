@@ -79,3 +79,17 @@ class BackOffice:
         answer = self.get("crud/crud/index")
         assert answer.ok, answer
         return next((d for d in answer.data["list"] if d["name"] == name), None)
+
+
+def logged_in_admin(api: httpx.Client, *, is_super: bool = False, group_id: int | None = None) -> AdminUser:
+    """`tests.api.admin_support.make_admin`, with a login that may take a minute (a loaded machine)."""
+    from functions.models.admin import Admin
+    from tests.api.admin_support import PASSWORD, unique
+
+    username = unique("adm")
+    admin = Admin.create(username, PASSWORD, is_super=is_super, group_ids=[group_id] if group_id else [])
+    body = {"username": username, "password": PASSWORD, "keep": True}
+    answer = api.post("/srv/admin/index/login", json=body, timeout=120).json()
+    assert answer["code"] == 1, answer
+    info = answer["data"]["userInfo"]
+    return AdminUser(int(admin.id), username, info["token"], info["refresh_token"], group_id, info)

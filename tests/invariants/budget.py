@@ -75,8 +75,11 @@ class Counter:
         self.steps += 1
         if self.steps % PROGRESS_EVERY == 0:
             seconds = time.monotonic() - self.started
-            print(f"invariants {self.name}: {self.steps} steps, {self.examples} examples, {seconds:.0f} s",
-                  file=sys.stderr, flush=True)
+            print(
+                f"invariants {self.name}: {self.steps} steps, {self.examples} examples, {seconds:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
 
     def example(self) -> None:
         self.examples += 1

@@ -10,9 +10,9 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.api.admin_support import make_admin, seed_defaults
+from tests.api.admin_support import seed_defaults
 from tests.conftest import isolated
-from tests.invariants.backoffice import BackOffice
+from tests.invariants.backoffice import BackOffice, logged_in_admin
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,7 @@ def office(api: httpx.Client, dynamodb: Any) -> Iterator[BackOffice]:
     with isolated(dynamodb), pytest.MonkeyPatch.context() as patch:
         patch.setattr(security, "_hasher", lambda: cheap)  # logins of the machines' admins stay fast
         seed_defaults()
-        yield BackOffice(api, make_admin(api, is_super=True))
+        yield BackOffice(api, logged_in_admin(api, is_super=True))
 
 
 @pytest.fixture

@@ -136,7 +136,9 @@ class DesignedTableMachine(RuleBasedStateMachine):
             return
         assert current is not None, f"{what}: row #{row_id} is in the model but the edit form cannot load it"
         body = {**current, **patch, "id": row_id}
-        reason = self.refusal_of({k: v for k, v in body.items() if k in {f['name'] for f in self.m.fields}}, row_id)
+        reason = self.refusal_of(
+            {k: v for k, v in body.items() if k in {f["name"] for f in self.m.fields}}, row_id
+        )
         answer = self.office.post(f"{self.name}/edit", body)
         self.expect(answer, reason is None, f"{what} #{row_id} {patch!r} (model: {reason or 'accepted'})")
         if answer.ok:
@@ -266,7 +268,9 @@ class DesignedTableMachine(RuleBasedStateMachine):
         kept = self.m.bin[row]
         taken = [n for n in self.m.unique_fields() if V.unique_key(kept.values.get(n)) in self.m.taken(n)]
         answer = self.office.post("security/dataRecycleLog/restore", {"ids": [int(logs[0]["id"])]})
-        self.expect(answer, not taken, f"restore #{row} (model: {'taken ' + str(taken) if taken else 'free'})")
+        self.expect(
+            answer, not taken, f"restore #{row} (model: {'taken ' + str(taken) if taken else 'free'})"
+        )
         if answer.ok:
             self.m.rows[row] = self.m.bin.pop(row)
 
@@ -313,7 +317,11 @@ class DesignedTableMachine(RuleBasedStateMachine):
         """A new field: every row answers its default."""
         self.counter.step()
         self.extra += 1
-        new = {"name": f"extra{self.extra}", "title": V.words(f"新字段{self.extra}", f"Extra {self.extra}"), "type": kind}
+        new = {
+            "name": f"extra{self.extra}",
+            "title": V.words(f"新字段{self.extra}", f"Extra {self.extra}"),
+            "type": kind,
+        }
         if kind in ("radio", "select", "checkbox", "selects"):
             new["options"] = [{"value": v, "label": V.words(v, v)} for v in V.OPTIONS]
         if kind in ("remoteselect", "remoteselects"):
@@ -324,8 +332,10 @@ class DesignedTableMachine(RuleBasedStateMachine):
             row.values[new["name"]] = V.shown(new, None)
 
     @precondition(lambda self: enabled("retype"))
-    @rule(name=st.sampled_from(["textarea", "integer", "float", "year", "color", "icon", "date", "time"]),
-          kind=st.sampled_from(["string", "textarea", "integer", "year", "switch", "float"]))
+    @rule(
+        name=st.sampled_from(["textarea", "integer", "float", "year", "color", "icon", "date", "time"]),
+        kind=st.sampled_from(["string", "textarea", "integer", "year", "switch", "float"]),
+    )
     def retype(self, name: str, kind: str) -> None:
         """Change a field's type, confirmed: existing rows lose its values (they answer the default)."""
         self.counter.step()
@@ -372,7 +382,9 @@ class DesignedTableMachine(RuleBasedStateMachine):
         assert saved.ok, saved
         rebuilt = self.office.generate(saved.data["design"])
         self.expect(rebuilt, True, "save the design again from the CRUD log")
-        assert _comparable(saved.data["design"]) == _comparable(self.design), "the CRUD log lost a design change"
+        assert _comparable(saved.data["design"]) == _comparable(self.design), (
+            "the CRUD log lost a design change"
+        )
 
     # --- invariants -----------------------------------------------------------------------------
     def _check(self, ok: bool, message: str) -> None:
@@ -413,7 +425,9 @@ class DesignedTableMachine(RuleBasedStateMachine):
             ok = all((a > b) if descending else (a < b) for a, b in pairs)
         else:
             ok = all((a >= b) if descending else (a <= b) for a, b in pairs)
-        self._check(ok, f"the list is not in its declared order ({key} {'desc' if descending else 'asc'}): {values}")
+        self._check(
+            ok, f"the list is not in its declared order ({key} {'desc' if descending else 'asc'}): {values}"
+        )
 
     @invariant()
     def check_recycle_bin(self) -> None:

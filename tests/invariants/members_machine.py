@@ -26,7 +26,7 @@ MAX_CENTS = 100_000_000 * 100
 MAX_VALUE = 10**15
 AMOUNTS = st.one_of(
     st.sampled_from(["0.01", "-0.01", "186000.00", "0.005", "-0.005", "12.345", "100000000", "-1", "0"]),
-    st.integers(-10**7, 10**7).map(lambda m: format(Decimal(m) / 1000, "f")),
+    st.integers(-(10**7), 10**7).map(lambda m: format(Decimal(m) / 1000, "f")),
 )
 
 
@@ -85,19 +85,26 @@ class MembersMachine(RuleBasedStateMachine):
         live = member in self.money
         after = self.money.get(member, 0) + change
         ok = live and change != 0 and abs(Decimal(amount)) <= Decimal("100000000") and 0 <= after <= MAX_VALUE
-        answer = self.office.post("user/moneyLog/add", {"user_id": member, "money": amount, "memo": "invariants"})
+        answer = self.office.post(
+            "user/moneyLog/add", {"user_id": member, "money": amount, "memo": "invariants"}
+        )
         self.expect(answer, ok, f"change the balance of #{member} by {amount}")
         if answer.ok:
             self.money[member] = after
             self._check(answer.data["row"]["after"] == V.yuan(after), f"balance answer {answer.data}")
 
-    @rule(member=members, points=st.one_of(st.sampled_from([1, -1, 0, 100_000_000, -100_000_001]), st.integers(-500, 500)))
+    @rule(
+        member=members,
+        points=st.one_of(st.sampled_from([1, -1, 0, 100_000_000, -100_000_001]), st.integers(-500, 500)),
+    )
     def change_points(self, member: int, points: int) -> None:
         self.counter.step()
         live = member in self.score
         after = self.score.get(member, 0) + points
         ok = live and points != 0 and abs(points) <= 100_000_000 and 0 <= after <= MAX_VALUE
-        answer = self.office.post("user/scoreLog/add", {"user_id": member, "score": points, "memo": "invariants"})
+        answer = self.office.post(
+            "user/scoreLog/add", {"user_id": member, "score": points, "memo": "invariants"}
+        )
         if answer.status == 400 and abs(points) > 100_000_000:
             return  # out of the form's bounds: refused by the schema
         self.expect(answer, ok, f"change the points of #{member} by {points}")

@@ -16,8 +16,8 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, invariant, multiple, rule
 
-from tests.api.admin_support import make_admin, make_group, rule_ids, unique
-from tests.invariants.backoffice import BackOffice
+from tests.api.admin_support import make_group, rule_ids, unique
+from tests.invariants.backoffice import BackOffice, logged_in_admin
 from tests.invariants.budget import Counter
 
 GRANTED = [
@@ -35,7 +35,15 @@ GRANTED = [
     "routine/attachment",
     "routine/attachment/index",
 ]
-OTHERS = ["auth/rule", "auth/rule/index", "auth/rule/del", "user/user", "user/user/index", "routine/config", "crud/crud"]
+OTHERS = [
+    "auth/rule",
+    "auth/rule/index",
+    "auth/rule/del",
+    "user/user",
+    "user/user/index",
+    "routine/config",
+    "crud/crud",
+]
 NAMES = itertools.count(1)
 
 
@@ -50,7 +58,7 @@ class PermissionsMachine(RuleBasedStateMachine):
         self.granted = set(rule_ids(GRANTED))
         self.others = rule_ids(OTHERS)
         self.group = make_group(sorted(self.granted))
-        self.limited = make_admin(self.office.api, group_id=self.group)
+        self.limited = logged_in_admin(self.office.api, group_id=self.group)
         self.as_limited = BackOffice(self.office.api, self.limited)
         self.mine: set[int] = set()  # groups the limited admin made
 
@@ -59,7 +67,11 @@ class PermissionsMachine(RuleBasedStateMachine):
             self.counter.failed(message)
         assert ok, message
 
-    @rule(target=groups, pid=st.sampled_from(["own", "top", "made"]), rules=st.lists(st.integers(0, 40), max_size=6))
+    @rule(
+        target=groups,
+        pid=st.sampled_from(["own", "top", "made"]),
+        rules=st.lists(st.integers(0, 40), max_size=6),
+    )
     def add_group(self, pid: str, rules: list[int]) -> Any:
         """The limited admin adds a group under its own, at the top or under one it made, with any rules."""
         self.counter.step()
@@ -84,7 +96,12 @@ class PermissionsMachine(RuleBasedStateMachine):
             return
         pool = sorted(self.granted) + self.others
         row = current.data["row"]
-        chosen = sorted({*[int(r) for r in row.get("rules") or [] if str(r).isdigit()], *(pool[i % len(pool)] for i in rules)})
+        chosen = sorted(
+            {
+                *[int(r) for r in row.get("rules") or [] if str(r).isdigit()],
+                *(pool[i % len(pool)] for i in rules),
+            }
+        )
         self.as_limited.post("auth/group/edit", {**row, "rules": chosen, "id": target})
 
     @rule(group=groups)
@@ -97,7 +114,12 @@ class PermissionsMachine(RuleBasedStateMachine):
         """The limited admin adds an admin into a group (its own, one it made, the super group #1)."""
         self.counter.step()
         target = group or self.group
-        body = {"username": unique("a")[:15], "nickname": "N", "password": "Admin_pass1", "group_arr": [target]}
+        body = {
+            "username": unique("a")[:15],
+            "nickname": "N",
+            "password": "Admin_pass1",
+            "group_arr": [target],
+        }
         self.as_limited.post("auth/admin/add", body)
 
     @rule(which=st.integers(0, 40))
@@ -131,7 +153,9 @@ class PermissionsMachine(RuleBasedStateMachine):
             rules = group.get("rules") if group else []
             self._check(rules != ["*"], f"the limited admin is now in a super group #{group_id}")
             holds |= {int(r) for r in rules or [] if str(r).isdigit()}
-        self._check(holds <= self.granted, f"the limited admin's groups now hold {sorted(holds - self.granted)}")
+        self._check(
+            holds <= self.granted, f"the limited admin's groups now hold {sorted(holds - self.granted)}"
+        )
         for made in self.mine & set(by_id):
             rules = {int(r) for r in by_id[made].get("rules") or [] if str(r).isdigit()}
             self._check(
@@ -147,6 +171,6 @@ class PermissionsMachine(RuleBasedStateMachine):
             names.add(node.get("name", ""))
             stack.extend(node.get("children") or [])
         allowed_names = set(GRANTED) | {"dashboard"}
-        self._check(names <= allowed_names, f"the limited admin's menu now shows {sorted(names - allowed_names)}")
-
-
+        self._check(
+            names <= allowed_names, f"the limited admin's menu now shows {sorted(names - allowed_names)}"
+        )

@@ -24,7 +24,15 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from hypothesis import strategies as st
-from hypothesis.stateful import Bundle, RuleBasedStateMachine, initialize, invariant, multiple, precondition, rule
+from hypothesis.stateful import (
+    Bundle,
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    multiple,
+    precondition,
+    rule,
+)
 
 from tests.invariants import values as V
 from tests.invariants.backoffice import Answer, BackOffice
@@ -109,7 +117,9 @@ class PublishMachine(RuleBasedStateMachine):
     def _scheduled_by(self, before: int, what: str, public: bool) -> None:
         """A change of a public row (before or after it) schedules a publish, whatever path made it."""
         if public and enabled("schedule"):
-            self._check(len(self.scheduled) > before, f"{what} changed the public site but scheduled no publish")
+            self._check(
+                len(self.scheduled) > before, f"{what} changed the public site but scheduled no publish"
+            )
 
     def _clash(self, row_id: int | None, slug: str, status: str) -> bool:
         """Whether an enabled row with this URL name would share its address with another enabled row
@@ -119,7 +129,7 @@ class PublishMachine(RuleBasedStateMachine):
     # --- rules ----------------------------------------------------------------------------------
     @initialize()
     def clean_table(self) -> None:
-        """Every example starts from an empty projects table (the rows of the previous one deleted for good)."""
+        """Every example starts from an empty projects table (the previous example's rows deleted)."""
         self.counter.step()
         rows, _ = self.office.walk(TABLE, limit=100)
         if rows:
@@ -252,7 +262,9 @@ class PublishMachine(RuleBasedStateMachine):
             self._check(error is not None, "two enabled projects share an address, yet the publish succeeded")
             if before is not None:
                 self._check(site.resolve() == live, "a failed publish swapped the site")
-                self._check(pipeline.make_manifest(site) == before, "a failed publish changed the site's files")
+                self._check(
+                    pipeline.make_manifest(site) == before, "a failed publish changed the site's files"
+                )
             return
         self._check(error is None, f"the publish failed: {error!r}")
         self.published_once = True
@@ -264,12 +276,16 @@ class PublishMachine(RuleBasedStateMachine):
         found = {p.parent.name for p in (root / "xiang").glob("*/index.html")}
         found_en = {p.parent.name for p in (root / "en" / "xiang").glob("*/index.html")}
         self._check(found == set(pages), f"project pages {sorted(found)} != expected {sorted(pages)}")
-        self._check(found_en == set(pages), f"English project pages {sorted(found_en)} != expected {sorted(pages)}")
+        self._check(
+            found_en == set(pages), f"English project pages {sorted(found_en)} != expected {sorted(pages)}"
+        )
         listing = (root / "xiang" / "index.html").read_text(encoding="utf-8")
         listing_en = (root / "en" / "xiang" / "index.html").read_text(encoding="utf-8")
         for address, row in pages.items():
             for prefix, page_list in (("", listing), ("/en", listing_en)):
-                page = (root / prefix.strip("/") / "xiang" / address / "index.html").read_text(encoding="utf-8")
+                page = (root / prefix.strip("/") / "xiang" / address / "index.html").read_text(
+                    encoding="utf-8"
+                )
                 self._check(row.token in page, f"{prefix}/xiang/{address}/ does not show project {row.token}")
                 self._check(
                     html.escape(row.name, quote=False) in page or html.escape(row.name) in page,
@@ -288,7 +304,10 @@ class PublishMachine(RuleBasedStateMachine):
                 self._check(row.token not in text, f"{rel} shows the draft or deleted project {row.token}")
             if enabled("markup"):
                 for row in raw:
-                    self._check(row.name not in text, f"{rel} carries the text of project {row.token} as markup: {row.name!r}")
+                    self._check(
+                        row.name not in text,
+                        f"{rel} carries the text of project {row.token} as markup: {row.name!r}",
+                    )
             if enabled("links"):
                 for link in LINK_RE.findall(text):
                     if link.startswith(("/srv/", "/user", "/admin", "/storage/", "//")):
@@ -299,11 +318,15 @@ class PublishMachine(RuleBasedStateMachine):
         sitemap = (root / "sitemap.xml").read_text(encoding="utf-8")
         locs = set(LOC_RE.findall(sitemap))
         for loc in locs:
-            self._check((root / loc.lstrip("/") / "index.html").is_file() or (root / loc.lstrip("/")).is_file(),
-                        f"the sitemap lists {loc}, which does not exist")
+            self._check(
+                (root / loc.lstrip("/") / "index.html").is_file() or (root / loc.lstrip("/")).is_file(),
+                f"the sitemap lists {loc}, which does not exist",
+            )
         for address in pages:
             for prefix in ("", "/en"):
-                self._check(f"{prefix}/xiang/{address}/" in locs, f"the sitemap lacks {prefix}/xiang/{address}/")
+                self._check(
+                    f"{prefix}/xiang/{address}/" in locs, f"the sitemap lacks {prefix}/xiang/{address}/"
+                )
 
     @invariant()
     def check_rows(self) -> None:

@@ -20,10 +20,35 @@ from hypothesis import strategies as st
 
 INT_MAX = 2**53 - 1
 MONEY_MAX_CENTS = 100_000_000 * 100
-TYPES = (
-    "string textarea richtext integer float money switch radio select checkbox selects remoteselect"
-    " remoteselects date datetime time year image images file files city icon color array weigh status"
-).split()
+TYPES = [
+    "string",
+    "textarea",
+    "richtext",
+    "integer",
+    "float",
+    "money",
+    "switch",
+    "radio",
+    "select",
+    "checkbox",
+    "selects",
+    "remoteselect",
+    "remoteselects",
+    "date",
+    "datetime",
+    "time",
+    "year",
+    "image",
+    "images",
+    "file",
+    "files",
+    "city",
+    "icon",
+    "color",
+    "array",
+    "weigh",
+    "status",
+]
 NUMERIC = {"integer", "float", "money", "datetime", "year", "weigh"}
 ZERO_DEFAULT = NUMERIC | {"remoteselect"}
 LISTS = {"checkbox", "selects", "remoteselects", "images", "files", "city", "array"}
@@ -109,7 +134,7 @@ def _money() -> st.SearchStrategy[str]:
     """Yuan as an editor types them: whole, with cents, with a third decimal (rounded half up)."""
     thousandths = st.one_of(
         st.sampled_from([0, 10, 1_860_000_000, 186_000_000, 5, 15, -5, 1_000, 99_990, 100_000, -100_000]),
-        st.integers(-10**9, 10**9),
+        st.integers(-(10**9), 10**9),
     )
     return thousandths.map(lambda m: format(Decimal(m) / 1000, "f"))
 
@@ -133,7 +158,9 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
             "<h2>Title</h2><ul><li>one</li></ul>",
         ]
     ),
-    "integer": st.one_of(st.sampled_from([0, 1, -1, 100, -100, 101, INT_MAX, -INT_MAX]), st.integers(-1000, 1000)),
+    "integer": st.one_of(
+        st.sampled_from([0, 1, -1, 100, -100, 101, INT_MAX, -INT_MAX]), st.integers(-1000, 1000)
+    ),
     "float": st.one_of(
         st.sampled_from([0.0, 0.5, -0.25, 100.0, 99.99, 1e6]),
         st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False),
@@ -165,7 +192,9 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
 
 def row_values(names: list[str] | None = None) -> st.SearchStrategy[dict[str, Any]]:
     """Values of some fields (a missing one takes its default), `names` limiting which."""
-    return st.fixed_dictionaries({}, optional={k: v for k, v in VALUES.items() if names is None or k in names})
+    return st.fixed_dictionaries(
+        {}, optional={k: v for k, v in VALUES.items() if names is None or k in names}
+    )
 
 
 # --- the model's reading ------------------------------------------------------------------------
