@@ -24,7 +24,7 @@ def test_designed_tables_keep_their_invariants(office: BackOffice) -> None:
     DesignedTableMachine.counter = counter
     outcome = "failed"
     try:
-        run_state_machine_as_test(DesignedTableMachine, settings=machine_settings(examples=6, steps=25))
+        run_state_machine_as_test(DesignedTableMachine, settings=machine_settings(examples=4, steps=20))
         outcome = "passed"
     finally:
         counter.report(outcome)

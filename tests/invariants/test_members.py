@@ -18,7 +18,7 @@ def test_members_balances_and_points_keep_their_invariants(office: BackOffice) -
     MembersMachine.counter = counter
     outcome = "failed"
     try:
-        run_state_machine_as_test(MembersMachine, settings=machine_settings(examples=4, steps=15))
+        run_state_machine_as_test(MembersMachine, settings=machine_settings(examples=3, steps=12))
         outcome = "passed"
     finally:
         counter.report(outcome)

@@ -18,7 +18,7 @@ def test_a_limited_admins_allowed_set_never_grows(office: BackOffice) -> None:
     PermissionsMachine.counter = counter
     outcome = "failed"
     try:
-        run_state_machine_as_test(PermissionsMachine, settings=machine_settings(examples=4, steps=15))
+        run_state_machine_as_test(PermissionsMachine, settings=machine_settings(examples=3, steps=12))
         outcome = "passed"
     finally:
         counter.report(outcome)

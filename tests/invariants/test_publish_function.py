@@ -25,7 +25,7 @@ def test_the_public_site_is_a_function_of_the_enabled_rows(publishing: Path) -> 
     PublishMachine.counter = counter
     outcome = "failed"
     try:
-        run_state_machine_as_test(PublishMachine, settings=machine_settings(examples=3, steps=10))
+        run_state_machine_as_test(PublishMachine, settings=machine_settings(examples=2, steps=8))
         outcome = "passed"
     finally:
         counter.report(outcome)
