@@ -107,21 +107,33 @@ stage-set:
 refuse-production: stage-set
 	$(PY) infra/app.py --refuse-production $(STAGE)
 
-lambda: $(PY_STAMP) ## Build the functions' code (build/lambda, build/lambda-crt) for python3.12 arm64
+# The three packages (build/lambda, build/lambda-crt, build/lambda-rebuild) are built again only when
+# what they are made of changed (pip needs PyPI), not on every synth, diff, deploy or destroy.
+LAMBDA_STAMP := build/.lambda.built
+LAMBDA_SOURCES := $(shell find functions content theme -type f -not -path '*/__pycache__/*' 2>/dev/null) \
+  pelicanconf.py publishconf.py pyproject.toml infra/package_lambda.py
+# The origin-verify secret's current version (infra/README.md, "Client address"): a deploy after a
+# rotation hands CloudFront the new value. Looked up (AWS credentials) by the shell running the
+# command, from infra/ (never by `make -n`).
+ORIGIN_VERIFY = -c origin_verify_version=$$($(CURDIR)/$(PY) $(CURDIR)/infra/app.py --origin-verify-version $(STAGE))
+
+lambda: $(LAMBDA_STAMP) ## Build the functions' code (build/lambda, build/lambda-crt, build/lambda-rebuild) for python3.12 arm64 when it changed
+$(LAMBDA_STAMP): $(PY_STAMP) $(LAMBDA_SOURCES)
 	$(PY) infra/package_lambda.py
+	@mkdir -p $(@D) && touch $@
 
 synth: stage-set install build lambda ## Synthesize the stage's template (STAGE=…) into infra/cdk.out
 	$(CDK) synth $(CDK_STAGE) --quiet
 
 deploy: stage-set install build lambda ## Deploy STAGE=… (synth + cdk-nag offline, bootstrap, deploy; no prompts)
-	$(CDK) synth $(CDK_STAGE) --quiet
+	$(CDK) synth $(CDK_STAGE) $(ORIGIN_VERIFY) --quiet
 	$(CDK) bootstrap $(CDK_STAGE)
-	$(CDK) deploy --all $(CDK_STAGE) --require-approval never --progress events \
+	$(CDK) deploy --all $(CDK_STAGE) $(ORIGIN_VERIFY) --require-approval never --progress events \
 	  --outputs-file $(CURDIR)/build/outputs-$(STAGE).json
 	$(PY) infra/app.py --after-deploy $(CURDIR)/build/outputs-$(STAGE).json
 
 diff: stage-set install build lambda ## Show what a deploy of STAGE=… would change
-	$(CDK) diff $(CDK_STAGE)
+	$(CDK) diff $(CDK_STAGE) $(ORIGIN_VERIFY)
 
 destroy: refuse-production install build lambda ## Delete STAGE=… (refused for production stages)
 	$(CDK) destroy --all $(CDK_STAGE) --force

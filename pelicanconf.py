@@ -13,6 +13,7 @@ Decisions:
   in content/data/*.json, read by functions/publish/records.py (see content/data/README.md).
 - Links are root-absolute (`/jiang/`, `/en/jiang/`, `/theme/…`) so the 404 page works when the
   gateway serves it for any unknown path.
+- Templates autoescape (JINJA_ENVIRONMENT): what editors type is text on the page, never markup.
 - Template strings are gettext messages with English msgids; theme/translations/zh-cn holds the
   Chinese catalogue (compiled at build time by functions/publish/catalog.py).
 """
@@ -72,7 +73,11 @@ MARKDOWN = {
 
 # Plugins: the i18n sub-site for English, our records reader/generator and the organisation chart.
 PLUGINS = ["pelican.plugins.i18n_subsites", "functions.publish.records", "functions.publish.orgchart"]
+# Every value a template prints is HTML-escaped (quotes too: safe in attributes). Only HTML the build
+# itself makes is marked safe: the Markdown of content/pages (`page.content | safe`) and the records'
+# rich text, sanitised by nh3 (`functions.publish.records.localise` returns it as Markup).
 JINJA_ENVIRONMENT = {
+    "autoescape": True,
     "extensions": ["jinja2.ext.i18n"],
     "trim_blocks": True,
     "lstrip_blocks": True,

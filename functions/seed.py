@@ -9,7 +9,10 @@ with their demo rows (`functions.services.designs`) — each only when missing (
 admin exists, with a random password from `secrets.token_urlsafe` that is returned (and printed
 once by `python -m functions.seed`); there is never a known default password. Later runs return None
 and change nothing that already exists, except that tables from before the row counters get their
-counts and sums (`functions.models.listing.ensure_row_counts`, `ensure_tallies`).
+counts and sums (`functions.models.listing.ensure_row_counts`, `ensure_tallies`). A design file of a
+higher version is applied like a confirmed save in the generator (rows converted, a field made unique
+claims its values; rows sharing a value keep it: `functions.services.designs.save_design`), and a
+change to a published table schedules a publish, which `python -m functions.seed` waits for.
 """
 
 from __future__ import annotations
@@ -21,8 +24,10 @@ from functions.core.settings import Settings, get_settings
 FIRST_ADMIN_USERNAME = "admin"
 
 
-def seed(settings: Settings | None = None) -> str | None:
-    """Create tables and defaults; returns the first admin's password if it was created now."""
+def seed(settings: Settings | None = None, *, demo_rows: bool = True) -> str | None:
+    """Create tables and defaults; returns the first admin's password if it was created now.
+    `demo_rows=False` leaves the designed tables' demo rows out (the AWS deploy loads them only on the
+    deploy that creates the first admin, so a table an admin emptied stays empty)."""
     from functions.models import ALL_MODELS, Admin, DuplicateError, configure_models
     from functions.models.listing import Listed, ensure_row_counts, ensure_tallies
     from functions.models.tables import create_tables
@@ -48,7 +53,8 @@ def seed(settings: Settings | None = None) -> str | None:
     ensure_row_counts(listed)
     ensure_tallies(listed)
     load_design_files()
-    load_demo_rows()
+    if demo_rows:
+        load_demo_rows()
     if Admin.any_exists():
         return None
     password = secrets.token_urlsafe(18)
@@ -61,6 +67,13 @@ def seed(settings: Settings | None = None) -> str | None:
 
 def main() -> None:
     password = seed()
+    # A change the seed made to published tables (a design upgraded, demo rows) scheduled a publish in
+    # a thread of this process: let it run before the process ends (else its job stays queued).
+    import threading
+
+    for thread in threading.enumerate():
+        if thread.name.startswith("publish-"):
+            thread.join()
     if password is None:
         print("Tables and defaults are in place; an admin already exists.")
     else:

@@ -7,8 +7,13 @@ Context (`-c name=value`):
   and top-level `-c` keys (see `cityops_infra/config.py`). Every resource name is derived from it.
 - `lambda_dir`: the functions' code directory, built by `python infra/package_lambda.py`
   (default `build/lambda`; a relative path is taken from the repository root).
-- `site_dir`, `app_dir`: the static site (`site/`) and the React build (`webapp/dist/`) uploaded by
-  the deploy (defaults relative to the repository root).
+- `app_dir`: the React build (`webapp/dist/`) uploaded by the deploy (default relative to the
+  repository root). The public site is not uploaded: the rebuild function builds it from the tables
+  (and the site's sources in its package), started by the deploy's bootstrap.
+
+- `origin_verify_version`: the origin-verify secret's current version id, looked up by `make deploy`
+  (`app.py --origin-verify-version STAGE`), so that a deploy after a rotation hands CloudFront the new
+  value (`CityOpsStack._origin_verify_value`).
 
 Account and region come from the deploying credentials (the CLI's CDK_DEFAULT_ACCOUNT /
 CDK_DEFAULT_REGION), unless the stage sets `region`.
@@ -40,7 +45,6 @@ from cityops_infra.stack import CityOpsStack  # noqa: E402
 from cityops_infra.tables import table_specs  # noqa: E402
 
 DEFAULT_LAMBDA_DIR = "build/lambda"
-DEFAULT_SITE_DIR = "site"
 DEFAULT_APP_DIR = "webapp/dist"
 
 
@@ -84,16 +88,16 @@ def build_app(app: cdk.App | None = None) -> cdk.App:
         env=cdk.Environment(account=os.environ.get("CDK_DEFAULT_ACCOUNT"), region=region),
         config=config,
         lambda_dir=lambda_dir_from(app),
-        site_dir=_directory(app, "site_dir", DEFAULT_SITE_DIR),
         app_dir=_directory(app, "app_dir", DEFAULT_APP_DIR),
         tables=table_specs(),
+        origin_verify_version=app.node.try_get_context("origin_verify_version"),
     )
     return app
 
 
 def refuse_production(stage: str) -> int:
     """`make destroy`'s guard: exit status 1 for a production stage."""
-    config = stage_config(cdk_context(stage=stage))
+    config = stage_config(cdk_context(stage=stage), deployable=False)
     if config.production:
         print(f"stage {stage!r} is a production stage: `make destroy` refuses to delete it", file=sys.stderr)
         return 1
@@ -110,13 +114,37 @@ def after_deploy(outputs_file: Path) -> int:
     return 0
 
 
+def origin_verify_version(stage: str, client: Any = None) -> str:
+    """The AWSCURRENT version id of the stage's origin-verify secret, "" when it does not exist yet (the
+    stage's first deploy) or cannot be read (no credentials: a synthesis offline)."""
+    config = stage_config(cdk_context(stage=stage), deployable=False)
+    name = f"{config.prefix}/OriginVerifySecret"
+    try:
+        if client is None:
+            import boto3
+
+            region = config.region or os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")
+            client = boto3.client("secretsmanager", region_name=region or DEFAULT_REGION)
+        versions = client.describe_secret(SecretId=name).get("VersionIdsToStages", {})
+    except Exception as error:  # noqa: BLE001 - no secret, no credentials: a versionless reference
+        print(f"origin-verify secret {name}: no version ({type(error).__name__})", file=sys.stderr)
+        return ""
+    return next((version for version, stages in versions.items() if "AWSCURRENT" in stages), "")
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--refuse-production"] and len(argv) == 2:
         return refuse_production(argv[1])
+    if argv[:1] == ["--origin-verify-version"] and len(argv) == 2:
+        print(origin_verify_version(argv[1]))
+        return 0
     if argv[:1] == ["--after-deploy"] and len(argv) == 2:
         return after_deploy(Path(argv[1]))
     if argv:
-        raise SystemExit("usage: app.py [--refuse-production STAGE | --after-deploy OUTPUTS_JSON]")
+        raise SystemExit(
+            "usage: app.py [--refuse-production STAGE | --origin-verify-version STAGE | "
+            "--after-deploy OUTPUTS_JSON]"
+        )
     build_app().synth()
     return 0
 

@@ -17,8 +17,8 @@
    every module again (2.5-3.0 s of CPU instead of 0.9-1.3 s). Unchecked-hash .pyc files stay valid
    although the CDK's zip resets every file's timestamp. Needs a python3.12 (on PATH, or pyenv's).
 5. `build/lambda-crt/python/`: awscrt (the version pinned in the `infra` extra), a layer for the
-   deploy's bootstrap function only: botocore needs it for SigV4A (the CloudFront KeyValueStore
-   API); the API function does not carry it (importing it would slow its cold start).
+   rebuild function only (the one that writes the store): botocore needs it for SigV4A (the
+   CloudFront KeyValueStore API); the API function does not carry it (it would slow its cold start).
 
 6. `build/lambda-rebuild/`: the publish/rebuild function (functions/publish/rebuild.py): the same
    package and dependencies plus Pelican (`REBUILD_EXTRAS` of the `dev` extra) and what a build
@@ -72,7 +72,7 @@ def runtime_dependencies(pyproject: Path = REPO_ROOT / "pyproject.toml") -> list
 
 
 def crt_requirement(pyproject: Path = REPO_ROOT / "pyproject.toml") -> str:
-    """The awscrt pin of the `infra` extra (the bootstrap function's layer)."""
+    """The awscrt pin of the `infra` extra (the rebuild function's layer)."""
     with pyproject.open("rb") as handle:
         extras = tomllib.load(handle)["project"]["optional-dependencies"]["infra"]
     (pin,) = [dependency for dependency in extras if dependency.startswith("awscrt==")]

@@ -121,11 +121,11 @@ def _serve(app: Any) -> Iterator[httpx.Client]:
     import uvicorn
 
     from functions.local.dynamodb import free_port
+    from functions.local.run import UVICORN_OPTIONS
 
     port = free_port()
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, lifespan="off", log_level="warning", access_log=False
-    )
+    # The options `make run` serves with (no proxy headers: the client address is the socket peer).
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="off", **UVICORN_OPTIONS)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name=f"uvicorn-{port}", daemon=True)
     thread.start()

@@ -27,11 +27,12 @@ from starlette.datastructures import Headers
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from functions.core.secrets import accepted_values
+from functions.core.secrets import accepted_values, refresh
 from functions.core.settings import Settings, get_settings
 
 VIEWER_ADDRESS_HEADER = "cloudfront-viewer-address"
 ORIGIN_VERIFY_HEADER = "x-origin-verify"
+ORIGIN_VERIFY_VARIABLE = "CITYOPS_ORIGIN_VERIFY_SECRET"
 MAX_LENGTH = 64
 
 
@@ -60,9 +61,15 @@ def came_through_cloudfront(headers: Headers, settings: Settings) -> bool:
     """Whether the request carries CloudFront's origin-verify secret."""
     secret = settings.origin_verify_secret.get_secret_value()
     given = headers.get(ORIGIN_VERIFY_HEADER, "").encode()
-    # During a rotation the previous value is still accepted (core/secrets.py).
-    accepted = accepted_values("CITYOPS_ORIGIN_VERIFY_SECRET", secret) if secret else ()
-    return any(hmac.compare_digest(given, value.encode()) for value in accepted)
+
+    def matches() -> bool:
+        accepted = accepted_values(ORIGIN_VERIFY_VARIABLE, secret) if secret else ()
+        return any(hmac.compare_digest(given, value.encode()) for value in accepted)
+
+    # During a rotation the previous value is still accepted; a value this container does not know may
+    # be the new one CloudFront sends after the deploy that followed a rotation: the secret is read
+    # again (at most once a minute) and compared once more (core/secrets.py).
+    return matches() or (bool(given) and refresh(ORIGIN_VERIFY_VARIABLE) and matches())
 
 
 def client_ip_of(scope: Scope, settings: Settings | None = None) -> str:

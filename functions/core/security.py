@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
-from functions.core.secrets import accepted_values, first_accepted
+from functions.core.secrets import accepted_values, current_value, first_accepted, refresh
 from functions.core.settings import Settings, get_settings
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 TokenKind = Literal["admin", "user"]
 TOKEN_KINDS: tuple[str, ...] = ("admin", "user")
 JWT_ALGORITHM = "HS256"
+JWT_KEY_VARIABLE = "CITYOPS_JWT_SECRET"
 
 
 class TokenError(Exception):
@@ -103,7 +104,8 @@ def create_access_token(
     issued = int(time.time()) if now is None else now
     lifetime = settings.access_token_minutes * 60 if ttl_seconds is None else ttl_seconds
     claims = {"sub": str(sub), "kind": kind, "sid": sid, "iat": issued, "exp": issued + lifetime}
-    return jwt.encode(claims, settings.jwt_secret, algorithm=JWT_ALGORITHM)
+    key = current_value(JWT_KEY_VARIABLE, settings.jwt_secret)  # the new key once a rotation was seen
+    return jwt.encode(claims, key, algorithm=JWT_ALGORITHM)
 
 
 def decode_access_token(
@@ -118,18 +120,30 @@ def decode_access_token(
     import jwt
 
     settings = settings or get_settings()
-    try:
-        # During a rotation of the signing key the previous key is still accepted (core/secrets.py).
-        claims = first_accepted(
+
+    def decode(keys: tuple[str, ...]) -> dict:
+        return first_accepted(
             lambda key: jwt.decode(
                 token,
                 key,
                 algorithms=[JWT_ALGORITHM],
                 options={"require": ["sub", "kind", "sid", "iat", "exp"], "verify_exp": not allow_expired},
             ),
-            accepted_values("CITYOPS_JWT_SECRET", settings.jwt_secret),
+            keys,
             jwt.InvalidSignatureError,
         )
+
+    try:
+        # During a rotation of the signing key the previous key is still accepted; a signature none of
+        # the known keys verifies may come from a container that started after a rotation: the secret
+        # is read again (at most once a minute) and the token checked with the fresh keys
+        # (core/secrets.py).
+        try:
+            claims = decode(accepted_values(JWT_KEY_VARIABLE, settings.jwt_secret))
+        except jwt.InvalidSignatureError:
+            if not refresh(JWT_KEY_VARIABLE):
+                raise
+            claims = decode(accepted_values(JWT_KEY_VARIABLE, settings.jwt_secret))
     except jwt.ExpiredSignatureError as exc:
         raise TokenExpired("access token expired") from exc
     except jwt.InvalidTokenError as exc:

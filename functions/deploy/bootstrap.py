@@ -1,18 +1,23 @@
 """The deploy's bootstrap: a CloudFormation custom resource (`Custom::CityOpsBootstrap`, infra/)
-that leaves a working product after every deploy. Each step is idempotent:
+that leaves a working product after every deploy, and never loses what admins published. Each step is
+idempotent:
 
 1. Secrets named by ARN are loaded (functions/core/secrets.py), the models pointed at the tables.
 2. The first admin, only while no admin exists: a random password is written to the
    `FirstAdminSecret` first (`{"username": "admin", "password": …}`), then the admin is created, so
    the password is never lost. Later deploys never touch the admin or the secret.
 3. `functions.seed.seed()`: site config, member config, config items, menu rules and groups, each
-   only when missing (it creates no admin, since one exists by then).
-4. The CloudFront KeyValueStore gets one key per published file of the site bucket (everything
-   but `app/`, the key format of infra/README.md), and loses the keys of files that are gone.
-5. One invalidation of `/*`, after the keys, so the viewer-request function and the cache agree.
+   only when missing. The designed tables' demo rows are loaded only by the deploy that created the
+   first admin (a fresh stage): a table an admin emptied stays empty.
+4. A publish (`functions.services.publish.request_publish`, source "deploy"): the rebuild function
+   (started asynchronously, as the API starts it) builds the public site from the tables with the
+   stage's public URL and publishes only what changed against the manifest in the site bucket (files,
+   KeyValueStore keys, invalidation), under the publish lock. The deploy itself uploads no page and
+   prunes nothing, so nothing published is lost and the manifest survives.
 
 Delete events do nothing (the data and the secret belong to the stack's resources). The response
-carries `AdminCreated` only, never the password.
+carries `AdminCreated` and `PublishJob` (the job the back office shows under Routine > Publish site),
+never the password.
 
 The back office's terminal task "data-upgrade" on AWS: the rebuild function invokes this function with
 `{"task": "data-upgrade"}` and waits; step 3 runs alone (`upgrade_data`) and the answer's `lines` say
@@ -26,15 +31,12 @@ import json
 import secrets
 import traceback
 import urllib.request
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from functions.core.log import logger
 
-APP_PREFIX = "app/"
-MAX_KEY_BYTES = 512
-KEYS_PER_UPDATE = 50  # UpdateKeys takes at most 50 puts and deletes per call
-KEY_VALUE = "1"
+PUBLISH_REASON = "deploy"
 
 
 def ensure_first_admin(secretsmanager: Any, secret_arn: str) -> bool:
@@ -56,71 +58,10 @@ def ensure_first_admin(secretsmanager: Any, secret_arn: str) -> bool:
     return True
 
 
-def published_paths(s3: Any, bucket: str) -> set[str]:
-    """The site's files in the bucket (not the React build under app/), as KeyValueStore keys."""
-    paths: set[str] = set()
-    for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket):
-        for item in page.get("Contents", []):
-            key = item["Key"]
-            if key.startswith(APP_PREFIX) or key.endswith("/"):
-                continue
-            if len(key.encode()) > MAX_KEY_BYTES:
-                logger.warning("path too long for the KeyValueStore, skipped", extra={"path": key})
-                continue
-            paths.add(key)
-    return paths
-
-
-def stored_keys(kvs: Any, store_arn: str) -> set[str]:
-    keys: set[str] = set()
-    request: dict[str, Any] = {"KvsARN": store_arn}
-    while True:
-        answer = kvs.list_keys(**request)
-        keys.update(item["Key"] for item in answer.get("Items", []))
-        if not answer.get("NextToken"):
-            return keys
-        request["NextToken"] = answer["NextToken"]
-
-
-def _batches(items: list[dict[str, Any]], size: int) -> Iterable[list[dict[str, Any]]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
-
-
-def sync_key_value_store(kvs: Any, store_arn: str, paths: set[str]) -> dict[str, int]:
-    """Make the store hold exactly `paths` (puts first, then deletes); returns the counts."""
-    existing = stored_keys(kvs, store_arn)
-    changes = [{"Put": {"Key": p, "Value": KEY_VALUE}} for p in sorted(paths - existing)]
-    changes += [{"Delete": {"Key": k}} for k in sorted(existing - paths)]
-    if changes:
-        etag = kvs.describe_key_value_store(KvsARN=store_arn)["ETag"]
-        for batch in _batches(changes, KEYS_PER_UPDATE):
-            request: dict[str, Any] = {"KvsARN": store_arn, "IfMatch": etag}
-            puts = [c["Put"] for c in batch if "Put" in c]
-            deletes = [c["Delete"] for c in batch if "Delete" in c]
-            if puts:
-                request["Puts"] = puts
-            if deletes:
-                request["Deletes"] = deletes
-            etag = kvs.update_keys(**request)["ETag"]
-    return {"put": len(paths - existing), "deleted": len(existing - paths)}
-
-
-def invalidate(cloudfront: Any, distribution_id: str, reference: str) -> str:
-    answer = cloudfront.create_invalidation(
-        DistributionId=distribution_id,
-        InvalidationBatch={"Paths": {"Quantity": 1, "Items": ["/*"]}, "CallerReference": reference},
-    )
-    return answer["Invalidation"]["Id"]
-
-
 def _clients() -> dict[str, Any]:
     import boto3
 
-    return {
-        name: boto3.client(name)
-        for name in ("secretsmanager", "s3", "cloudfront-keyvaluestore", "cloudfront")
-    }
+    return {"secretsmanager": boto3.client("secretsmanager")}
 
 
 def run(properties: dict[str, Any], request_id: str, clients: dict[str, Any] | None = None) -> dict[str, str]:
@@ -129,25 +70,17 @@ def run(properties: dict[str, Any], request_id: str, clients: dict[str, Any] | N
     from functions.core.settings import get_settings
     from functions.models import configure_models
     from functions.seed import seed
+    from functions.services.publish import request_publish
 
     clients = clients or _clients()
     load_secrets(clients["secretsmanager"])
     settings = get_settings()
     configure_models(settings)
     created = ensure_first_admin(clients["secretsmanager"], properties["AdminSecretArn"])
-    seed(settings)
-    counts = sync_key_value_store(
-        clients["cloudfront-keyvaluestore"],
-        properties["KeyValueStoreArn"],
-        published_paths(clients["s3"], properties["SiteBucket"]),
-    )
-    invalidation = invalidate(clients["cloudfront"], properties["DistributionId"], request_id)
-    logger.info("bootstrap done", extra={"admin_created": created, **counts, "invalidation": invalidation})
-    return {
-        "AdminCreated": "true" if created else "false",
-        "KeysPut": str(counts["put"]),
-        "KeysDeleted": str(counts["deleted"]),
-    }
+    seed(settings, demo_rows=created)
+    job = request_publish(f"{PUBLISH_REASON} {request_id}", source=PUBLISH_REASON)
+    logger.info("bootstrap done", extra={"admin_created": created, "publish_job": job.id})
+    return {"AdminCreated": "true" if created else "false", "PublishJob": str(job.id)}
 
 
 def upgrade_data(clients: dict[str, Any] | None = None) -> dict[str, list[str]]:

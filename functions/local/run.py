@@ -17,10 +17,24 @@ import signal
 import sys
 from contextlib import ExitStack, suppress
 from pathlib import Path
+from typing import Any
 
 from functions.local import dynamodb
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+# How uvicorn serves the gateway (also the API test servers', tests/conftest.py). `proxy_headers` off:
+# uvicorn would otherwise take the client address (and scheme) from `X-Forwarded-For` /
+# `X-Forwarded-Proto` of any request whose peer is in `forwarded_allow_ips` (127.0.0.1 by default,
+# or $FORWARDED_ALLOW_IPS) — every local request, so a forged header picked the address that the
+# per-IP rate limits count and the admin log records. There is no proxy in front of this server: the
+# client address is the socket peer (DESIGN §8, functions/core/client_ip.py), whatever headers say.
+UVICORN_OPTIONS: dict[str, Any] = {
+    "proxy_headers": False,
+    "log_level": "warning",
+    "access_log": False,
+}
 
 
 def _env_int(name: str, default: int) -> int:
@@ -119,7 +133,7 @@ def main() -> None:
             ]
         lines += ["", "  Press Ctrl-C to stop.", ""]
         print("\n".join(lines), flush=True)
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+        uvicorn.run(app, host=host, port=port, **UVICORN_OPTIONS)
     print("Stopped.", flush=True)
 
 

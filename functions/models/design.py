@@ -2,8 +2,9 @@
 
 - `Design`: one item per designed table, keyed by its rule path (`business/news`); `body` is the design
   as JSON (`functions.services.designs.DesignDoc`: titles, fields, list and form settings, flags) and
-  `version` goes up by one on every save. `id` (sequence `design`) and the constant `part` list the
-  designs through `part-id-index`.
+  `version` goes up by one on every save. `rule_ids`: the menu rules the design created (its menu and
+  buttons) — what deleting it removes; None for a design saved before they were recorded. `id`
+  (sequence `design`) and the constant `part` list the designs through `part-id-index`.
 - `DesignLog`: the CRUD log, one row per save or delete of a design (who, when, the design as saved),
   listed newest first like every log.
 - `Record`: the rows of all designed tables in one table (single-table design). Key: `pk` = the
@@ -20,7 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pynamodb.attributes import NumberAttribute, UnicodeAttribute
+from pynamodb.attributes import ListAttribute, NumberAttribute, UnicodeAttribute
 
 from functions.models.base import BaseModel, Created, Timestamped
 from functions.models.listing import ConstantPart, Listed, key_index, month_of
@@ -34,6 +35,7 @@ class Design(ConstantPart, Timestamped, BaseModel):
     version = NumberAttribute(default=1)
     body = UnicodeAttribute(default="{}")
     admin_id = NumberAttribute(default=0)
+    rule_ids: ListAttribute[int] = ListAttribute(of=NumberAttribute, null=True)  # type: ignore[arg-type]
 
     def doc(self) -> dict[str, Any]:
         return dict(json.loads(self.body or "{}"))

@@ -5,6 +5,10 @@
   failed), who started it (`by`, an admin id), `params` and `summary` as JSON, and `last_seq`, the
   sequence number of its last log line (an atomic counter). `kind-id-index` lists the jobs of one kind
   newest first, `part-id-index` (constant `part`) every job newest first: both are Queries.
+- `editors`: the admins whose changes the job publishes (who started it, and whoever saved while it
+  was still queued and joined it); `seen`: those of them who have since looked at its log. A failed
+  publish is shown in the header of each editor not in `seen` (routine/publish `alert`). Both are
+  sets, grown with atomic ADD updates (two saves joining at once both count).
 - `JobLine` (key `job_id` + `seq`, seq 1, 2, 3…): one item per log line, written once and never
   rewritten; reading "the lines after N" is a Query on the range key (the terminal's SSE replay).
 - `JobLock` (key `name`, e.g. `publish`): held by one job at a time; taken with a conditional put
@@ -18,7 +22,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pynamodb.attributes import NumberAttribute, TTLAttribute, UnicodeAttribute
+from pynamodb.attributes import NumberAttribute, NumberSetAttribute, TTLAttribute, UnicodeAttribute
 
 from functions.models.base import BaseModel, Created, Timestamped
 from functions.models.listing import ConstantPart, key_index, part_index
@@ -38,6 +42,8 @@ class Job(ConstantPart, Timestamped, BaseModel):
     last_seq = NumberAttribute(default=0)
     start_time = NumberAttribute(default=0)
     end_time = NumberAttribute(default=0)
+    editors = NumberSetAttribute(null=True)
+    seen = NumberSetAttribute(null=True)
     expires_at = TTLAttribute(null=True)
 
     by_kind = key_index("kind-id-index", "kind", UnicodeAttribute, range_kind=UnicodeAttribute)

@@ -38,6 +38,7 @@ from zoneinfo import ZoneInfo
 from functions.core.settings import REPO_ROOT
 from functions.models.design import Record
 from functions.publish.images import SiteImages
+from functions.publish.records import link_target
 from functions.services import org_chart
 
 logger = logging.getLogger(__name__)
@@ -47,7 +48,6 @@ SITE_ZONE = ZoneInfo("Asia/Shanghai")  # the company's dates are local dates
 SUMMARY_CHARS = 140
 TAG_RE = re.compile(r"<[^>]+>")
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-PATH_RE = re.compile(r"^/[A-Za-z0-9/_.-]*/$")
 
 
 def _text(values: dict[str, Any], name: str) -> str:
@@ -159,8 +159,8 @@ def job_record(row: Row) -> dict[str, Any] | None:
     from functions.services.area import place
 
     title = row.words("title")
-    email = row.text("email")
-    if not title["zh-cn"] or not email:
+    email = row.text("email")  # optional: without one, applications go to the company's address
+    if not title["zh-cn"]:
         return None
     codes = row.values.get("city") or []
     return {
@@ -174,8 +174,7 @@ def job_record(row: Row) -> dict[str, Any] | None:
         "headcount": int(row.values.get("headcount") or 1),
         "salary": row.words("salary") if row.text("salary") else {"zh-cn": "面议", "en": "Negotiable"},
         "requirements": row.html("requirements"),
-        "email": email,
-    }
+    } | ({"email": email} if email else {})
 
 
 def carousel_record(row: Row) -> dict[str, Any] | None:
@@ -191,8 +190,12 @@ def carousel_record(row: Row) -> dict[str, Any] | None:
         "text": row.words("text", "title"),
     }
     link = row.text("link")
-    if PATH_RE.match(link) and "//" not in link:
+    if link_target(link):  # a site path or a web address (an external one is marked on the site)
         record |= {"link": link, "link_label": row.words("link_text", "title")}
+    elif link:  # the save refuses it: a row written some other way
+        logger.warning(
+            "carousel slide #%s: link %r is not a site path nor a web address: no button", row.id, link
+        )
     return record | picture
 
 
@@ -384,10 +387,59 @@ def _write(path: Path, data: Any) -> str:
     return path.name
 
 
-def unique_ids(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Keep the first record of each id (two projects given the same URL name)."""
-    seen: set[str] = set()
-    return [r for r in records if not (r["id"] in seen or seen.add(r["id"]))]  # type: ignore[func-returns-value]
+class SameAddress(ValueError):
+    """Two published rows would become one page or anchor of the site (one would silently replace the
+    other): the publish fails, naming both, in both languages, and the live site stays as it was."""
+
+
+# Where a record of each type is on the site, by its id (the others' ids are made from row numbers).
+ADDRESSES = {
+    "news": "/news/{id}/",
+    "notices": "/notice/{id}/",
+    "projects": "/xiang/{id}/",
+    "awards": "/jiang/#view-{id}",
+    "qualifications": "/zizhi/#view-{id}",
+}
+
+
+def record_address(name: str, record_id: str) -> str:
+    if name == "pages":  # about-history → /about/history/
+        return "/" + record_id.replace("-", "/") + "/"
+    return ADDRESSES.get(name, f"{name}: {{id}}").format(id=record_id)
+
+
+def check_addresses(name: str, design: str, records: list[tuple[int, dict[str, Any]]]) -> None:
+    """Raise `SameAddress` when two records share an id, i.e. an address on the site."""
+    from functions.core.i18n import t
+    from functions.core.messages_publish import PUBLISH_MESSAGES  # noqa: F401 (the catalog)
+    from functions.services.designs import get_design, load_doc
+
+    first: dict[str, tuple[int, dict[str, Any]]] = {}
+    for row_id, record in records:
+        if record["id"] not in first:
+            first[record["id"]] = (row_id, record)
+            continue
+        (other_id, other), stored = first[record["id"]], get_design(design)
+        title = load_doc(stored).title.model_dump() if stored else {}
+        lines = []
+        for lang, code in (("zh-cn", "zh"), ("en", "en")):
+            label = record.get("title") or record.get("name") or {}
+            other_label = other.get("title") or other.get("name") or {}
+            lines.append(
+                t(
+                    "Two records would be published at the same address {address}: {table} "
+                    "#{first} “{first_title}” and #{second} “{second_title}”. Give one of them another "
+                    "URL name, then publish again.",
+                    lang,
+                    address=record_address(name, record["id"]),
+                    table=title.get(code) or design,
+                    first=min(other_id, row_id),
+                    first_title=(other_label if other_id < row_id else label).get(lang, ""),
+                    second=max(other_id, row_id),
+                    second_title=(label if other_id < row_id else other_label).get(lang, ""),
+                )
+            )
+        raise SameAddress("\n".join(lines))
 
 
 def equipment_counts(data_dir: Path) -> list[str]:
@@ -462,8 +514,9 @@ def export_site_data(data_dir: Path) -> list[str]:
         if fields is None:  # the design was deleted: the seed file stays
             continue
         rows = (Row(item_id, values, fields, images) for item_id, values in published_rows(spec.design))
-        records = unique_ids([record for row in rows if (record := spec.record(row))])
-        written.append(_write(data_dir / f"{name}.json", records))
+        records = [(row.id, record) for row in rows if (record := spec.record(row))]
+        check_addresses(name, spec.design, records)
+        written.append(_write(data_dir / f"{name}.json", [record for _, record in records]))
     if images.rendered:
         logger.info("pictures resized: %s", images.rendered)
     return written

@@ -27,9 +27,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlsplit
 
 import nh3
 from markdown import Markdown
+from markupsafe import Markup
 from pelican import signals
 from pelican.generators import Generator
 from PIL import Image as PILImage
@@ -39,11 +41,16 @@ FALLBACK_LANG = "zh-cn"
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 VARIANT_RE = re.compile(r"^(?P<stem>.+)-(?P<width>\d+)w$")
+# Characters a published URL keeps as they are; anything else (quotes, <, >, spaces, backslashes,
+# non-ASCII) is percent-encoded, so that an address is one attribute value and one link whatever was typed.
+URL_SAFE = "/?#&=%:;@+,.-_~!$*()[]"
+# Addresses of the app, the API and uploads (and English pages already): the same in both languages.
+APP_PATHS = ("/user", "/admin", "/srv", "/storage", "/en")
 
 # Field kinds: id (URL-safe slug, unique), int, bool, date (YYYY-MM-DD), str (same in both
 # languages), text (localised plain text), markdown (localised Markdown), image (path under
-# content/, e.g. images/projects/x.webp), path (a site path such as /xiang/riverside-park/),
-# facts (list of {"label": text, "value": text}).
+# content/, e.g. images/projects/x.webp), link (a site path such as /xiang/riverside-park/ or a web
+# address https://…: `link_target`), facts (list of {"label": text, "value": text}).
 COMMON = {"id": "id", "sort": "int"}
 RECORD_TYPES: dict[str, dict[str, str]] = {
     "carousel": {
@@ -52,7 +59,7 @@ RECORD_TYPES: dict[str, dict[str, str]] = {
         "text": "text",
         "image": "image",
         "image_alt": "text",
-        "link": "path",
+        "link": "link",
         "link_label": "text",
     },
     "services": {**COMMON, "title": "text", "text": "text", "icon": "str"},
@@ -154,6 +161,7 @@ RECORD_TYPES: dict[str, dict[str, str]] = {
 OPTIONAL = {
     ("carousel", "link"),
     ("carousel", "link_label"),
+    ("jobs", "email"),  # without one, the company's e-mail address (site.json `email`)
     ("news", "body"),
     ("news", "image"),
     ("news", "image_alt"),
@@ -179,7 +187,7 @@ SITE_FIELDS = {
     "comcont": "text",
     "description": "text",
     "recordNumber": "str",
-    "recordUrl": "str",
+    "recordUrl": "link",
     "phone": "str",
     "email": "str",
     "address": "text",
@@ -213,6 +221,43 @@ class Picture:
     srcset: str
     alt: str
     fallback: str = ""  # a JPEG/PNG twin of a WebP `src`, for browsers without WebP (<picture>)
+
+
+# ---------------------------------------------------------------------------------------------
+# Addresses: what editors type becomes a URL that stays inside its attribute and does what it says
+
+
+def link_target(value: str) -> tuple[str, bool] | None:
+    """(href, external) of a link an editor gave: a site path (`/xiang/riverside-park/`, made
+    language-relative by the caller unless it is the app's) or a web address (`https://…`, `http://…`,
+    `//host/…`: external). None for anything else (`javascript:`, `mailto:`, a bare word)."""
+    text = value.strip()
+    if not text or any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in text):
+        return None
+    if text.startswith("//"):
+        text = "https:" + text
+    elif text.startswith("/"):
+        return quote(text, safe=URL_SAFE), False
+    try:
+        parts = urlsplit(text)
+        host = parts.hostname
+    except ValueError:  # e.g. an unclosed IPv6 bracket
+        return None
+    if parts.scheme.lower() in ("http", "https") and host and "\\" not in parts.netloc:
+        return quote(text, safe=URL_SAFE), True
+    return None
+
+
+def mailto(address: str, subject: str = "") -> str:
+    """A `mailto:` URL for `address` (percent-encoded: a quote or `?` in it cannot end the address nor
+    the attribute), with an optional subject."""
+    href = "mailto:" + quote(address.strip(), safe="@!$'*+,;=-._~")
+    return href + (f"?subject={quote(subject, safe='/')}" if subject else "")
+
+
+def tel(number: str) -> str:
+    """A `tel:` URL for a phone number as people write it (spaces and hyphens left out)."""
+    return "tel:" + quote(re.sub(r"[\s-]", "", number), safe="+*#;=(),.")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -250,9 +295,9 @@ def _check(kind: str, value: Any, where: str, content_dir: Path) -> None:
     elif kind == "image":
         if not isinstance(value, str) or not (content_dir / value).is_file():
             fail("the path of an image file under content/")
-    elif kind == "path":
-        if not isinstance(value, str) or not value.startswith("/") or not value.endswith("/"):
-            fail("a site path that starts and ends with '/'")
+    elif kind == "link":
+        if not isinstance(value, str) or link_target(value) is None:
+            fail("a site path starting with '/' or a web address starting with https:// or http://")
     elif kind == "facts":
         if not isinstance(value, list):
             fail("a list of {label, value}")
@@ -360,12 +405,13 @@ def localise(name: str, row: dict[str, Any], lang: str, content_dir: Path, siteu
             out[field] = [
                 {"label": pick(f["label"], lang), "value": pick(f["value"], lang)} for f in value or []
             ]
-        elif kind == "markdown":
+        elif kind == "markdown":  # the repository's own data files (content/data), rendered by the build
             markdown = Markdown(extensions=["extra", "sane_lists"], output_format="html")
-            out[field] = markdown.convert(pick(value, lang)) if value else ""
+            out[field] = Markup(markdown.convert(pick(value, lang))) if value else ""  # noqa: S704
         elif kind == "html":
             # Sanitised when saved (the rich-text field); cleaned again here: the site trusts nothing.
-            out[field] = nh3.clean(pick(value, lang)) if value else ""
+            # The only text of a record the templates print as markup (they autoescape everything else).
+            out[field] = Markup(nh3.clean(pick(value, lang))) if value else ""  # noqa: S704 (sanitised)
         elif kind != "image":
             out[field] = pick(value, lang)
     if "image" in fields:
@@ -384,7 +430,13 @@ def localise(name: str, row: dict[str, Any], lang: str, content_dir: Path, siteu
         out["path"] = f"{LISTED[name][0]}{row['id']}/"
         out["url"] = f"{siteurl}{out['path']}"
     if out.get("link"):
-        out["url"] = f"{siteurl}{out['link']}"
+        href, external = link_target(out["link"]) or ("", False)
+        local = not external and not any(
+            href == path or href.startswith((f"{path}/", f"{path}?", f"{path}#")) for path in APP_PATHS
+        )
+        out["url"], out["external"] = (f"{siteurl}{href}" if local else href), external
+    if name == "jobs" and out.get("email"):
+        out["apply_url"] = mailto(out["email"], out["title"])
     return out
 
 
@@ -436,6 +488,8 @@ def build_context(settings: dict[str, Any]) -> dict[str, Any]:
         "alt_url": alt_url,
         "asset": lambda rel: _asset_url(theme_static, rel),
         "sizes": sizes,
+        "mailto": mailto,
+        "tel": tel,
     }
 
 

@@ -362,9 +362,9 @@ def save_group(group: str, values: dict[str, Any]) -> int:
         site_config.clear_cache()
         # The list of config groups is the back office's own: the public site does not change.
         if any(item.name != GROUP_ITEM for item, _ in updates):
-            from functions.services.publish import schedule_publish
+            from functions.services.publish import public_data_changed
 
-            schedule_publish("site config saved", source="config")
+            public_data_changed("routine/config", "site config saved", source="config")
     return len(updates)
 
 

@@ -8,6 +8,16 @@ changes that lose data (a field removed, a type changed, an index moved) unless 
 and says what would happen. Deleting a design deletes its rows (at most `MAX_DELETE_ROWS` in one
 request, else it refuses and says so), its rules and the design, and logs it.
 
+The rule path is the design's own (`check_rule_path`), or the save is refused with a message naming
+who owns it: not a built-in rule (the seeded menus of `functions.services.rules` with their buttons:
+`routine/config`, `routine/terminal`, `auth/admin/add`…) nor anything inside a built-in menu, not a
+built-in route prefix (`/srv/admin/ajax/…`, `index/…`, `auth/admin/…`), not inside or around another
+design's path, and none of its menu and button rules may exist already unless this design created it
+— a design never takes over a rule. `Design.rule_ids` records the rules a design created, and
+deleting it removes only those (kept in the recycle bin like any deleted rule, when the caller is an
+admin: `origin`); a design saved before they were recorded owns the rules of its name and buttons
+that are not built-in.
+
 Design files in `functions/data/designs/*.json` (the 17 business tables of SPEC §3, plus the public
 site's awards, qualifications, services and page texts) are loaded by the seed through
 `save_design`, the same path the generator uses, and upgraded when the file's `version` is higher
@@ -18,6 +28,7 @@ yet.
 from __future__ import annotations
 
 import builtins
+import functools
 import json
 import re
 from pathlib import Path
@@ -27,6 +38,7 @@ from pydantic import Field, GetJsonSchemaHandler, field_validator, model_validat
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
+from functions.core.i18n import get_lang
 from functions.core.log import logger
 from functions.core.responses import ApiError
 from functions.core.validators import Line, Schema, Text
@@ -165,7 +177,8 @@ class DesignDoc(Schema):
     publish: str = Field("", max_length=60)  # which public page the rows feed (the publish issue)
     recycle: bool = True
     sensitive: list[FieldName] = Field(default_factory=list, max_length=60)
-    order: OrderDoc = Field(default_factory=OrderDoc)  # the list's default order
+    # The list's default order (not given: by the weigh field when it is the sorted one, else by id).
+    order: OrderDoc = Field(default_factory=OrderDoc)
     form_columns: Literal[1, 2] = 1  # the add/edit form's layout: long fields span both columns
 
     @model_validator(mode="after")
@@ -185,6 +198,10 @@ class DesignDoc(Schema):
             self.time_series or not any(f.name == "pid" and f.type == "integer" for f in self.fields)
         ):
             raise ValueError("A tree table needs an integer field named pid and cannot be a time series")
+        weigh = next((f.name for f in self.fields if f.type == "weigh" and f.sort), None)
+        if weigh is not None and "order" not in self.model_fields_set:
+            # Like BuildAdmin: a table sorted by drag lists by its weigh, highest first (ties newest first).
+            self.order = OrderDoc(field=weigh, direction="desc")
         if self.order.field not in ("id", "create_time", self.slots().get("n1")):
             raise ValueError("The default order can only use the id, the creation time or the sorted field")
         return self
@@ -251,30 +268,81 @@ def changes(old: DesignDoc, new: DesignDoc) -> list[str]:
     return found
 
 
-def save_design(doc: DesignDoc, admin_id: int = 0, username: str = "", confirm: bool = False) -> Design:
-    """Create or update the design `doc.name` (see the module docstring)."""
+def save_design(
+    doc: DesignDoc,
+    admin_id: int = 0,
+    username: str = "",
+    confirm: bool = False,
+    keep_duplicates: bool = False,
+) -> Design:
+    """Create or update the design `doc.name` (see the module docstring). On a table with rows, a
+    confirmed change converts the rows (`records.convert_rows`), and a field made unique claims its
+    values (`records.claim_unique_values`); rows sharing a value refuse that change, unless
+    `keep_duplicates` (the seed's upgrade: the oldest row keeps the value, the others must change
+    theirs at their next save, and a warning names them)."""
+    from functions.services import records
     from functions.services.rules import seed_menu
 
     existing = get_design(doc.name)
+    check_rule_path(doc.name, existing)
     timestamp = now()
+    old: DesignDoc | None = None
+    rows: list[Record] = []
+    made_unique: list[str] = []
     if existing is None:
         design = Design(doc.name, id=next_id("design"), version=1, admin_id=admin_id, create_time=timestamp)
     else:
         design = existing
         old = load_doc(existing)
         found = changes(old, doc)
-        if found and row_count(doc.name) > 0:
+        before = {f.name: f for f in old.fields}
+        made_unique = [
+            f.name for f in doc.fields if f.unique and not (f.name in before and before[f.name].unique)
+        ]
+        count = row_count(doc.name) if found or made_unique else 0
+        if found and count > 0:
             if "indexes" in found:
-                raise ApiError("Index fields cannot change while the table has rows", data={"changes": found})
+                raise ApiError(
+                    "Index fields cannot change while the table has rows",
+                    data={"changes": found, "confirmable": False},
+                )
             if not confirm:
                 raise ApiError(
                     "Existing rows lose the values of removed or retyped fields: save again to confirm",
                     data={"changes": found},
                 )
+        if count > MAX_DELETE_ROWS:
+            raise ApiError("This table has too many rows to change at once")
+        if count > 0:
+            rows = records.rows_of(doc, MAX_DELETE_ROWS + 1)
+        shared = records.same_values(doc, made_unique, rows) if made_unique else []
+        if shared and not keep_duplicates:
+            name, value, ids = shared[0]
+            title = next(f.title for f in doc.fields if f.name == name)
+            raise ApiError(
+                'Cannot make {field} unique: rows {ids} hold the same value "{value}"',
+                params={
+                    "field": records.words(title),
+                    "ids": ", ".join(f"#{i}" for i in ids),
+                    "value": value,
+                },
+                data={"duplicates": [{"field": n, "value": v, "ids": i} for n, v, i in shared]},
+            )
+        for name, value, ids in shared:
+            logger.warning(
+                "rows share a value of a field made unique: the oldest keeps it",
+                extra={"design": doc.name, "field": name, "value": value, "ids": ids},
+            )
         design.version = int(existing.version) + 1
+    owned = own_rule_ids(existing) if existing is not None else []
     design.body = doc.model_dump_json()
     design.update_time = timestamp
+    design.rule_ids = owned
     design.save()
+    if old is not None and rows:
+        rows = records.convert_rows(old, doc, rows)
+        if made_unique:
+            records.claim_unique_values(doc, made_unique, rows)
     DesignLog(
         next_id("design_log"),
         name=doc.name,
@@ -285,7 +353,8 @@ def save_design(doc: DesignDoc, admin_id: int = 0, username: str = "", confirm: 
         admin_id=admin_id,
         username=username,
     ).save()
-    seed_menu(
+    # Only rules that do not exist yet are created (check_rule_path: the existing ones are its own).
+    created = seed_menu(
         {
             "name": doc.name,
             "title": (doc.title.zh or doc.title.en, doc.title.en or doc.title.zh),
@@ -296,19 +365,133 @@ def save_design(doc: DesignDoc, admin_id: int = 0, username: str = "", confirm: 
         },
         parent=doc.parent,
     )
+    if created:
+        design.rule_ids = sorted({*owned, *created})
+        design.save()
+    _site_changed(doc.name, "design saved", doc.publish or (old.publish if old is not None else ""), admin_id)
     return design
 
 
+def _site_changed(name: str, what: str, publish: str, admin_id: int) -> None:
+    from functions.services.publish import public_data_changed
+
+    public_data_changed(name, f"{name}: {what}", source="design", publish=publish, by=admin_id or None)
+
+
+# --- the rule path of a design: its own, never a built-in one or another's ---------------------------
+
+
+def rule_names(name: str) -> list[str]:
+    """The rules a design of this name has: its menu and its buttons."""
+    return [name, *(f"{name}/{action}" for action, _zh, _en in ACTIONS)]
+
+
+@functools.cache
+def builtin_route_prefixes() -> frozenset[str]:
+    """The prefixes of the built-in back-office routers (`/srv/admin/<prefix>/…`): `auth/admin`,
+    `routine/config`, `index`, `ajax`, `Terminal`… — read from the route table itself, so a new
+    built-in page is reserved the day it is added (the designed tables' router, last, has none)."""
+    from functions.routes.admin import ROUTERS  # the route table; imported when a design is saved
+
+    return frozenset(p.strip("/").casefold() for router in ROUTERS if (p := router.prefix.strip("/")))
+
+
+def builtin_rules() -> tuple[frozenset[str], frozenset[str]]:
+    """The seeded back-office rules (`functions.services.rules.DEFAULT_ADMIN_RULES`): the names of the
+    menus and buttons, and those of the folders (a folder's section is open to designs: `business/…`)."""
+    from functions.services.rules import DEFAULT_ADMIN_RULES
+
+    names: set[str] = set()
+    folders: set[str] = set()
+
+    def walk(spec: dict[str, Any]) -> None:
+        (folders if spec.get("type") == "menu_dir" else names).add(spec["name"].casefold())
+        names.update(f"{spec['name']}/{action}".casefold() for action, _zh, _en in spec.get("buttons", ()))
+        for child in spec.get("children", ()):
+            walk(child)
+
+    for spec in DEFAULT_ADMIN_RULES:
+        walk(spec)
+    return frozenset(names), frozenset(folders)
+
+
+def _overlaps(path: str, other: str) -> bool:
+    """Whether two rule paths are the same or one lies inside the other (`a/b` and `a/b/c`)."""
+    return path == other or path.startswith(other + "/") or other.startswith(path + "/")
+
+
+def is_builtin_path(name: str) -> bool:
+    """Whether rule path `name` is (inside, or around) a built-in rule or route prefix."""
+    path = name.casefold()
+    names, folders = builtin_rules()
+    if path in folders or any(_overlaps(path, rule) for rule in names):
+        return True
+    return any(_overlaps(path, prefix) for prefix in builtin_route_prefixes())
+
+
+def check_rule_path(name: str, existing: Design | None) -> None:
+    """Refuse a design whose rule path is not its own (see the module docstring)."""
+    from functions.models.rule import AdminRule
+    from functions.services.rules import find_by_name
+
+    lang = get_lang()
+    if is_builtin_path(name):
+        raise ApiError(
+            "The rule path {path} belongs to a built-in page: choose another name", params={"path": name}
+        )
+    path = name.casefold()
+    for other in list_designs():
+        if other.name != name and _overlaps(path, other.name.casefold()):
+            title = other.doc().get("title", {})
+            words = (
+                (title.get("en") or title.get("zh")) if lang == "en" else (title.get("zh") or title.get("en"))
+            )
+            raise ApiError(
+                "The rule path {path} is used by the table {table}: choose another name",
+                params={"path": name, "table": f"{words or other.name} ({other.name})"},
+            )
+    own = set(own_rule_ids(existing)) if existing is not None else set()
+    for rule_name in rule_names(name):
+        rule = find_by_name(AdminRule, rule_name)
+        if rule is not None and int(rule.id) not in own:
+            raise ApiError(
+                "The rule path {path} is used by the menu rule {rule}: choose another name",
+                params={"path": name, "rule": f"{rule.label(lang)} ({rule.name})"},
+            )
+
+
+def own_rule_ids(design: Design) -> list[int]:
+    """The ids of the rules `design` created and that still exist. A design saved before they were
+    recorded (`rule_ids` None) owns the existing rules of its name and buttons that are not built-in."""
+    from functions.models.rule import AdminRule
+    from functions.services.rules import find_by_name
+
+    if design.rule_ids is not None:
+        wanted = sorted({int(i) for i in design.rule_ids})
+        return sorted(int(r.id) for r in AdminRule.batch_get(wanted, consistent_read=True)) if wanted else []
+    names, _folders = builtin_rules()
+    found = (find_by_name(AdminRule, rule_name) for rule_name in rule_names(design.name))
+    return sorted(int(rule.id) for rule in found if rule is not None and rule.name.casefold() not in names)
+
+
 def delete_design(design: Design, admin_id: int = 0, username: str = "", origin: Origin | None = None) -> int:
-    """Delete the design, its rows and its rules; returns how many rows were deleted. With `origin`
-    (who deletes), the rows go to the recycle bin when a rule keeps the table's deletes."""
+    """Delete the design, its rows and the rules it created (`own_rule_ids`); returns how many rows
+    were deleted. With `origin` (who deletes), the rows and the rules go to the recycle bin when a
+    recycle rule keeps the deletes of the table, or of the menu rules (`auth/rule`)."""
     from functions.models.listing import PART
     from functions.models.rule import AdminRule
-    from functions.services.rules import delete_rules, find_by_name
 
     name = design.name
     if row_count(name) > MAX_DELETE_ROWS:
         raise ApiError("This table has too many rows to delete at once: delete its rows first")
+    owned = set(own_rule_ids(design))
+    every_rule = list(AdminRule.by_part.query(PART))
+    doomed = [rule for rule in every_rule if int(rule.id) in owned]
+    # Buttons first, then the menu; a rule someone else added under the design's menu stays, and then
+    # the menu cannot go: refused before anything is deleted.
+    doomed.sort(key=lambda rule: int(rule.pid or 0) in owned, reverse=True)
+    if any(int(rule.pid or 0) in owned and int(rule.id) not in owned for rule in every_rule):
+        raise ApiError("Please delete the child rules first")
     from functions.services.records import delete_rows
 
     doc = load_doc(design)
@@ -322,10 +505,8 @@ def delete_design(design: Design, admin_id: int = 0, username: str = "", origin:
     else:
         with watch_deletes(name, True, origin, items, lambda item: answer(doc, item)):
             deleted = delete_rows(doc, items)
-    menu = find_by_name(AdminRule, name)
-    if menu is not None:
-        buttons = [r for r in AdminRule.by_part.query(PART) if int(r.pid or 0) == int(menu.id)]
-        delete_rules(AdminRule, [*buttons, menu])
+    if doomed:
+        _delete_own_rules(doomed, origin)
     DesignLog(
         next_id("design_log"),
         name=name,
@@ -337,7 +518,29 @@ def delete_design(design: Design, admin_id: int = 0, username: str = "", origin:
         username=username,
     ).save()
     design.delete()
+    _site_changed(name, "design deleted", doc.publish, admin_id)
     return deleted
+
+
+def _delete_own_rules(rules: list[Any], origin: Origin | None) -> None:
+    """Delete a design's rules, kept in the recycle bin as menu rules (`auth/rule`: a restore grants
+    each again to the groups that held it) when an admin deletes (`origin`)."""
+    from functions.models.rule import AdminRule
+    from functions.services.recycle import watch_deletes
+    from functions.services.rules import delete_rules, holding_groups
+
+    if origin is None:
+        delete_rules(AdminRule, rules)
+        return
+    with watch_deletes(
+        "auth/rule",
+        False,
+        origin,
+        rules,
+        lambda rule: {**rule.to_row(), "label": rule.label(get_lang())},
+        context_of=lambda rule: {"groups": holding_groups(AdminRule, int(rule.id))},
+    ):
+        delete_rules(AdminRule, rules)
 
 
 def load_design_files(directory: Path = DESIGNS_DIR) -> list[str]:
@@ -349,7 +552,7 @@ def load_design_files(directory: Path = DESIGNS_DIR) -> list[str]:
         if existing is not None and load_doc(existing).version >= doc.version:
             continue
         try:
-            save_design(doc, confirm=True)
+            save_design(doc, confirm=True, keep_duplicates=True)
         except ApiError as exc:  # e.g. an index change on a table that has rows: keep the old design
             logger.warning("design file not applied", extra={"design": doc.name, "reason": exc.msg})
             continue

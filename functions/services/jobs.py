@@ -53,6 +53,7 @@ def create_job(kind: str, *, by: int | None, params: dict[str, Any] | None = Non
         status="queued",
         by=by,
         params=json.dumps(params or {}, ensure_ascii=False, sort_keys=True),
+        editors={int(by)} if by else None,
         expires_at=timedelta(seconds=JOB_TTL_SECONDS),
     )
     job.save(condition=Job.id.does_not_exist())
@@ -85,6 +86,17 @@ def set_status(job_id: str, status: JobStatus, *, summary: dict[str, Any] | None
         if exc.cause_response_code == "ConditionalCheckFailedException":
             raise KeyError(job_id) from exc
         raise
+
+
+def add_editor(job_id: str, admin_id: int) -> None:
+    """Count admin `admin_id` among the editors of job `job_id` (whose changes it carries): an atomic
+    ADD to a set, so saves joining the job at the same time are all counted."""
+    Job(job_id).update(actions=[Job.editors.add({int(admin_id)})], condition=Job.id.exists())
+
+
+def mark_seen(job_id: str, admin_id: int) -> None:
+    """Admin `admin_id` has looked at the log of job `job_id`."""
+    Job(job_id).update(actions=[Job.seen.add({int(admin_id)})], condition=Job.id.exists())
 
 
 def append_lines(job_id: str, lines: list[str]) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -190,6 +191,12 @@ def menu_tree(
         for r in visible
     ]
     return build_tree(rows)
+
+
+# The admin whose request is being served (set by `functions.routes.admin.deps.require` once the
+# permission is granted; None outside an admin request): services that record who caused something
+# deep inside a save (the publish a save schedules) read it instead of every caller passing it on.
+acting_admin: ContextVar[int | None] = ContextVar("acting_admin", default=None)
 
 
 @dataclass

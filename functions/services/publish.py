@@ -32,6 +32,7 @@ from typing import Any
 from functions.core.settings import get_settings
 from functions.models.job import Job
 from functions.services import jobs
+from functions.services.permissions import acting_admin
 
 KIND = "publish"
 LOCK_WAIT_SECONDS = 600.0
@@ -89,19 +90,77 @@ def schedule_publish(
         return None
 
 
+# Back-office tables that are not designs yet feed the public site (their callers pass only the
+# changes the site shows: the site group of Config, the organisation chart).
+SITE_TABLES = frozenset({"routine/config", "routine/orgChart"})
+
+
+def feeds_site(table: str, publish: str | None = None) -> bool:
+    """Whether rows of the table at this rule path reach the public site: a designed table with a
+    publish mapping (`publish`: its design's, when the caller has it at hand) or one of `SITE_TABLES`."""
+    if table in SITE_TABLES:
+        return True
+    if publish is None:
+        from functions.services.designs import get_design, load_doc
+
+        design = get_design(table)
+        publish = load_doc(design).publish if design is not None else ""
+    return bool(publish)
+
+
+def public_data_changed(
+    table: str,
+    reason: str,
+    *,
+    source: str,
+    subject: str = "",
+    publish: str | None = None,
+    by: int | None = None,
+) -> Job | None:
+    """The one place deciding whether a change schedules a publish: every write of data (rows of a
+    designed table: add, edit, batch edit, move, delete, restore, rollback; a design saved or deleted;
+    site Config; the organisation chart) reports here with its table's rule path, and a table that
+    feeds the site (`feeds_site`) schedules the debounced publish."""
+    if not auto_enabled() or not feeds_site(table, publish):
+        return None
+    return schedule_publish(reason, by=by, source=source, subject=subject or table)
+
+
 def request_publish(
     reason: str, *, by: int | None = None, delay: float = 0.0, source: str = "manual", subject: str = ""
 ) -> Job:
-    """Join the queued publish job, or create one and start it after `delay` seconds."""
+    """Join the queued publish job, or create one and start it after `delay` seconds. `by` (default:
+    the admin whose request this is) becomes one of the job's editors: told if it fails."""
+    if by is None:
+        by = acting_admin.get()
     pending = pending_job()
     if pending is not None:
         jobs.append_lines(pending.id, [f"queued: {reason}"])
+        if by:
+            jobs.add_editor(pending.id, by)
         return pending
     params = {"reason": reason, "source": source, "subject": subject}
     job = jobs.create_job(KIND, by=by, params=params)
     jobs.append_lines(job.id, [f"queued: {reason}"])
     start(job.id, delay)
     return job
+
+
+def alert_for(admin_id: int, recent: list[Job]) -> Job | None:
+    """The newest of the `recent` publish jobs that failed with a change of admin `admin_id` in it
+    and whose log that admin has not looked at since (`mark_looked`): the header shows it to them."""
+    return next((job for job in recent if _unread_failure(job, admin_id)), None)
+
+
+def _unread_failure(job: Job, admin_id: int) -> bool:
+    editors, seen = job.editors or set(), job.seen or set()
+    return job.status == "failed" and admin_id in editors and admin_id not in seen
+
+
+def mark_looked(job: Job, admin_id: int) -> None:
+    """Admin `admin_id` has read the log of `job`: a failure of theirs is no longer announced."""
+    if _unread_failure(job, admin_id):
+        jobs.mark_seen(job.id, admin_id)
 
 
 def start(job_id: str, delay: float) -> None:

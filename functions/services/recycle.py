@@ -233,6 +233,10 @@ def restore(
 
     if failure := failed_condition(build):
         raise _why_not(log, item, guards) from failure
+    from functions.services.publish import public_data_changed
+
+    what = f"{log.table} #{log.item_id}"
+    public_data_changed(log.table, f"{what} restored", source="restore", subject=what.replace(" ", ""))
     return note
 
 

@@ -20,8 +20,19 @@ publish job itself): its output lines go to the job log, and the SSE endpoint fo
   SSE request replays the job's log from `Last-Event-ID` and closes (Mangum answers only once the
   response ends), and the browser's EventSource reconnects: live progress without response streaming.
 
+Permissions. Opening the terminal needs its button rule `routine/terminal`; each task also needs the
+permission of the action it performs (`Task.permission`), so the terminal reaches no further than
+the admin's own buttons: "publish" and "cdn-clear" (the published site and its CDN) need
+`routine/publish/publish`, as the Publish button does; "data-upgrade" (the seed writes rules, groups,
+config items and designs) needs a super admin (`SUPER`: what only a "*" grant holds). The other
+tasks — the package manager's test, install and build, the test runs — are the terminal's own
+(`routine/terminal`). A task the admin may not run is refused before anything starts, is not listed
+in the tasks the shell gets (`available`), and its job cannot be followed after a reconnect either.
+
 The terminal's settings (package manager, service port, automatic clean-up; SPEC §9 defaults
-pnpm / 8000 / '1') are one Config item (group `terminal`, not a tab of the Config screen).
+pnpm / 8000 / '1') are one Config item (group `terminal`, not a tab of the Config screen). With the
+package manager "none" (the admin runs those commands by hand) no task of a package manager runs:
+each is refused with a message saying so.
 """
 
 from __future__ import annotations
@@ -42,6 +53,7 @@ from functions.core.settings import REPO_ROOT
 from functions.models.job import Job
 from functions.services import jobs
 from functions.services import publish as publishing
+from functions.services.permissions import Grant
 
 KIND = "terminal"
 PACKAGE_MANAGERS = ("npm", "cnpm", "pnpm", "yarn", "ni")
@@ -52,6 +64,9 @@ DEFAULT_CONFIG: dict[str, str] = {"manager": "pnpm", "port": "8000", "automatic_
 CONFIG_GROUP = "terminal"
 CONFIG_NAME = "config"
 TASK_TIMEOUT_SECONDS = 30 * 60
+TERMINAL = "routine/terminal"  # the terminal's own button rule: opening it, its own tasks
+PUBLISH = "routine/publish/publish"  # the "Publish site" button
+SUPER = "*"  # no rule has this name: only a super admin's grant allows it
 UUID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 # The package manager commands of the argv tasks (`ni` is @antfu/ni: `ni` installs, `nr` runs).
@@ -65,7 +80,8 @@ _VERSION = {pm: [pm, "--version"] for pm in PACKAGE_MANAGERS}
 class Task:
     """One whitelisted task: `argv` (run in `cwd`, relative to the repository) and/or `job` (run in
     this process: "publish" or "cdn-clear") locally; `aws` the rebuild function's task name, or ""
-    when the task needs a shell (not available on Lambda)."""
+    when the task needs a shell (not available on Lambda); `permission` what the admin must hold to
+    run it (besides `routine/terminal`); `manager` the package manager it runs ("" for none)."""
 
     name: str
     argv: tuple[str, ...] = ()
@@ -73,6 +89,8 @@ class Task:
     job: str = ""
     aws: str = ""
     aws_refusal: str = "This task needs a shell: run it on a development machine (make run)"
+    permission: str = TERMINAL
+    manager: str = ""
 
 
 def _python(*args: str) -> tuple[str, ...]:
@@ -83,14 +101,17 @@ def _tasks() -> dict[str, Task]:
     table: dict[str, Task] = {
         # Rebuild the static site from the published records and put it live (the "Publish site"
         # button's job: Pelican in a temporary folder, then an atomic swap / an upload of the changes).
-        "publish": Task("publish", job="publish", aws="publish"),
+        "publish": Task("publish", job="publish", aws="publish", permission=PUBLISH),
         # Seed what is missing and upgrade the data (tables, indexes, default rules and config, designs
         # of a higher version, demo rows of empty tables). On AWS the rebuild function asks the deploy's
         # bootstrap function to do it (the one function that may write every table; every deploy also
         # runs it).
-        "data-upgrade": Task("data-upgrade", argv=_python("-m", "functions.seed"), aws="data-upgrade"),
+        "data-upgrade": Task(
+            "data-upgrade", argv=_python("-m", "functions.seed"), aws="data-upgrade", permission=SUPER
+        ),
         # Clear caches: the CDN on AWS (an invalidation of every path); locally the server's caches.
-        "cdn-clear": Task("cdn-clear", job="cdn-clear", aws="cdn-clear"),
+        # It acts on the published site as a publish does: the same permission.
+        "cdn-clear": Task("cdn-clear", job="cdn-clear", aws="cdn-clear", permission=PUBLISH),
         # The Python unit tests.
         "test-python": Task(
             "test-python", argv=_python("-m", "pytest", "tests/unit", "-q", "-p", "no:cacheprovider")
@@ -98,11 +119,15 @@ def _tasks() -> dict[str, Task]:
     }
     for pm in PACKAGE_MANAGERS:
         # "Test command": does the chosen package manager run at all?
-        table[f"test.{pm}"] = Task(f"test.{pm}", argv=tuple(_VERSION[pm]), cwd="webapp")
+        table[f"test.{pm}"] = Task(f"test.{pm}", argv=tuple(_VERSION[pm]), cwd="webapp", manager=pm)
         # Install the web app's dependencies, build it, run its unit tests.
-        table[f"web-install.{pm}"] = Task(f"web-install.{pm}", argv=tuple(_INSTALL[pm]), cwd="webapp")
-        table[f"web-build.{pm}"] = Task(f"web-build.{pm}", argv=(*_RUN[pm], "build"), cwd="webapp")
-        table[f"test-web.{pm}"] = Task(f"test-web.{pm}", argv=(*_RUN[pm], "test"), cwd="webapp")
+        table[f"web-install.{pm}"] = Task(
+            f"web-install.{pm}", argv=tuple(_INSTALL[pm]), cwd="webapp", manager=pm
+        )
+        table[f"web-build.{pm}"] = Task(
+            f"web-build.{pm}", argv=(*_RUN[pm], "build"), cwd="webapp", manager=pm
+        )
+        table[f"test-web.{pm}"] = Task(f"test-web.{pm}", argv=(*_RUN[pm], "test"), cwd="webapp", manager=pm)
     return table
 
 
@@ -119,10 +144,20 @@ def task(command: str) -> Task | None:
     return TASKS.get(command)
 
 
-def available(current_mode: str | None = None) -> list[str]:
-    """The task names that can run here (on AWS only those with a rebuild-function action)."""
+def permitted(spec: Task, grant: Grant) -> bool:
+    """Whether `grant` may run task `spec`: the terminal's own permission and the task's."""
+    return grant.allows(TERMINAL) and grant.allows(spec.permission)
+
+
+def available(current_mode: str | None = None, grant: Grant | None = None) -> list[str]:
+    """The task names that can run here (on AWS only those with a rebuild-function action) and, given
+    an admin's `grant`, that this admin may run."""
     where = current_mode or mode()
-    return [name for name, spec in TASKS.items() if where == "local" or spec.aws]
+    return [
+        name
+        for name, spec in TASKS.items()
+        if (where == "local" or spec.aws) and (grant is None or permitted(spec, grant))
+    ]
 
 
 class TaskRefused(Exception):
@@ -144,12 +179,19 @@ def clean_line(text: str) -> str:
 # --- Starting tasks --------------------------------------------------------------------------------
 
 
-def start(command: str, uuid: str, extend: str, by: int) -> Job:
-    """Start whitelisted task `command` for admin `by`; returns the job whose log the stream follows.
-    Raises `TaskRefused` when it cannot run here."""
+def start(command: str, uuid: str, extend: str, by: int, grant: Grant) -> Job:
+    """Start whitelisted task `command` for admin `by` (holding `grant`); returns the job whose log the
+    stream follows. Raises `TaskRefused` when it cannot run here or the admin may not run it."""
     spec = task(command)
     if spec is None:
         raise TaskRefused("The command was not allowed to be executed")
+    if not permitted(spec, grant):
+        raise TaskRefused("You do not have permission to operate!")
+    if spec.manager and read_config()["manager"] == "none":
+        raise TaskRefused(
+            "The package manager is set to none (commands run by hand): choose one in the terminal's "
+            "package manager setting to run this task"
+        )
     if mode() == "aws":
         return _start_aws(spec, uuid, extend, by)
     if spec.job == "publish":
@@ -355,13 +397,14 @@ def save_config(changes: dict[str, str]) -> dict[str, str]:
     return config
 
 
-def client_config() -> dict[str, Any]:
-    """What the back office's shell gets (`/admin/index/index` → `terminal`)."""
+def client_config(grant: Grant | None = None) -> dict[str, Any]:
+    """What the back office's shell gets (`/admin/index/index` → `terminal`); `tasks`: those the
+    admin holding `grant` may run here."""
     config = read_config()
     return {
         "npm_package_manager": config["manager"],
         "install_service_port": config["port"],
         "automatic_cleanup_task": config["automatic_cleanup_task"],
         "mode": mode(),
-        "tasks": available(),
+        "tasks": available(grant=grant),
     }

@@ -14,10 +14,11 @@ Keys (all optional):
 | `region` | region of the stack (default: the credentials' region, else us-east-1) |
 | `domain_names` | list of custom host names for CloudFront (needs `certificate_arn`) |
 | `certificate_arn` | ACM certificate in us-east-1 covering `domain_names` |
-| `mail_from` | SES sender address (a verified identity); default `noreply@<first domain>` |
+| `mail_from` | SES sender address (its domain gets an SES identity); required in production |
 | `sms_sender_id` | SNS SMS sender ID (where the destination country allows one) |
 | `sms_origination_number` | SNS origination number (E.164) for SMS |
-| `alarm_email` | address subscribed to the alarm topic |
+| `alarm_email` | address subscribed to the alarm topic; required in production |
+| `price_class` | CloudFront price class: `200` (default, edges in Asia too), `100` or `All` |
 | `log_retention_days` | CloudWatch Logs retention of the functions and the API access log |
 | `access_log_days` | days the CloudFront/S3 access logs are kept in the log bucket |
 | `waf_rate_limit` | requests per 5 minutes per IP on login/registration/code paths (WAF) |
@@ -48,6 +49,20 @@ KEYS = (
     "log_retention_days",
     "access_log_days",
     "waf_rate_limit",
+    "price_class",
+)
+PRICE_CLASSES = ("100", "200", "All")
+# What a production stage must name, and why (stage_config refuses to synthesize without it).
+SES_SANDBOX_HELP = (
+    "set mail_from (e.g. noreply@example.com) in cdk.json stages.<stage> or with -c mail_from=…: the "
+    "stack creates the SES identity of its domain and prints three DKIM records to publish; then leave "
+    "the SES sandbox: aws sesv2 put-account-details --production-access-enabled --mail-type "
+    'TRANSACTIONAL --website-url https://<your site> --use-case-description "verification codes" '
+    "(infra/README.md, Leaving the SES and SNS sandboxes)"
+)
+ALARM_HELP = (
+    "set alarm_email (who is woken by a failed publish or an API 5xx) in cdk.json stages.<stage> or "
+    "with -c alarm_email=…, and confirm the subscription e-mail AWS sends"
 )
 
 
@@ -65,6 +80,7 @@ class StageConfig:
     log_retention_days: int = 30
     access_log_days: int = 90
     waf_rate_limit: int = 300
+    price_class: str = "200"
 
     @property
     def prefix(self) -> str:
@@ -115,8 +131,10 @@ def _parse(value: Any) -> Any:
     return value
 
 
-def stage_config(context: dict[str, Any]) -> StageConfig:
-    """The stage's settings from a context dictionary (what `app.node.try_get_context` sees)."""
+def stage_config(context: dict[str, Any], *, deployable: bool = True) -> StageConfig:
+    """The stage's settings from a context dictionary (what `app.node.try_get_context` sees).
+    `deployable=False` skips what only a deploy needs (a production stage's alarm address and sender):
+    `make destroy`'s guard only asks whether the stage is a production one."""
     stage = context.get("stage")
     if not stage:
         raise SystemExit("no stage: run `make deploy STAGE=<stage>` (or pass -c stage=<stage>)")
@@ -139,4 +157,14 @@ def stage_config(context: dict[str, Any]) -> StageConfig:
         if key in values:
             values[key] = int(values[key])
     values["production"] = bool(values["production"])
+    if "price_class" in values:
+        values["price_class"] = str(values["price_class"])
+        if values["price_class"] not in PRICE_CLASSES:
+            raise SystemExit(f"stage {stage!r}: price_class is one of {', '.join(PRICE_CLASSES)}")
+    if values["production"] and deployable:
+        # A production stage must reach someone and be able to send codes from its first deploy.
+        if not values.get("alarm_email"):
+            raise SystemExit(f"stage {stage!r} is a production stage without an alarm address: {ALARM_HELP}")
+        if not values.get("mail_from"):
+            raise SystemExit(f"stage {stage!r} is a production stage without a sender: {SES_SANDBOX_HELP}")
     return StageConfig(stage=stage, **values)

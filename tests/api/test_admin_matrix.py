@@ -23,6 +23,7 @@ import pytest
 
 from functions.app import create_app
 from functions.routes.admin.deps import DESIGNED_PATH, LOGGED_IN, PUBLIC, route_permissions
+from functions.services.terminal import SUPER, TASKS, TERMINAL
 from tests.api.admin_support import AdminUser, all_rule_names, make_admin  # noqa: F401
 
 # Designed tables are served by routes whose path is data (`/admin/{path}/index`, permission
@@ -183,3 +184,51 @@ def test_refusal_is_translated(api: httpx.Client, actors: dict[str, Any]) -> Non
     body = response.json()
     assert response.status_code == 200 and body["code"] == 401
     assert body["msg"] == "您没有权限进行此操作！"
+
+
+# --- The terminal's tasks: behind the one route /Terminal/index, each needs the permission of its action
+
+
+def test_every_terminal_task_declares_a_permission_a_rule_can_grant(designed_table: str) -> None:
+    names = set(all_rule_names())
+    assert {spec.permission for spec in TASKS.values()} <= names | {SUPER}
+    # The tasks that act beyond the terminal need more than the terminal's own rule.
+    assert TASKS["publish"].permission == TASKS["cdn-clear"].permission == "routine/publish/publish"
+    assert TASKS["data-upgrade"].permission == SUPER
+    assert all(spec.permission == TERMINAL for name, spec in TASKS.items() if "." in name)
+
+
+@pytest.fixture(scope="module")
+def terminal_actors(api: httpx.Client, actors: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "terminal": make_admin(api, ["routine/terminal"]),
+        "holding": actors["holding"],  # every rule, not super
+        "super": actors["super"],
+    }
+
+
+@pytest.mark.parametrize("command", sorted(TASKS))
+def test_terminal_task_matrix(api: httpx.Client, terminal_actors: dict[str, Any], command: str) -> None:
+    """Each actor is offered the task (the shell's list, the check before a stream) exactly when it holds
+    the task's permission; a task it may not run is refused before anything starts."""
+    from functions.services import jobs
+    from functions.services.publish import KIND as PUBLISH_KIND
+    from functions.services.terminal import KIND
+
+    spec = TASKS[command]
+    for name, admin in terminal_actors.items():
+        # "holding" holds every rule: all but what only a super admin may do.
+        allowed = (
+            name == "super" or spec.permission == TERMINAL or (name == "holding" and spec.permission != SUPER)
+        )
+        listed = api.get("/srv/admin/Terminal/check", headers=admin.headers).json()["data"]["tasks"]
+        shell = api.get("/srv/admin/index/index", headers=admin.headers).json()["data"]["terminal"]["tasks"]
+        assert (command in listed) is allowed and (command in shell) is allowed, (name, command)
+        if allowed:
+            continue  # not run here: the tasks install packages, build, publish (tests/api/test_terminal.py)
+        before = (len(jobs.latest_jobs(KIND, 100)), len(jobs.latest_jobs(PUBLISH_KIND, 100)))
+        params = {"command": command, "uuid": "matrix-1", "batoken": admin.token, "lang": "en"}
+        body = api.get("/srv/admin/Terminal/index", params=params, timeout=60).text
+        assert "Error: You do not have permission to operate!" in body and "command-exec-error" in body
+        assert "command-link-success" not in body, (name, command)
+        assert (len(jobs.latest_jobs(KIND, 100)), len(jobs.latest_jobs(PUBLISH_KIND, 100))) == before

@@ -280,7 +280,9 @@ def test_a_change_that_loses_data_needs_a_confirmation_and_deleting_removes_rows
     log = get(api, "crud/log/index", super_admin, quick_search=name)["data"]["list"]
     assert [entry["version"] for entry in log] == [2, 1]
     gone = api.delete(
-        "/srv/admin/crud/crud/del", params={"ids[]": [mine["id"]]}, headers={**super_admin.headers, **EN}
+        "/srv/admin/crud/crud/del",
+        params={"ids[]": [mine["id"]], "confirm": name},
+        headers={**super_admin.headers, **EN},
     ).json()
     assert gone["code"] == 1
     assert api.get(f"/srv/admin/{name}/index", headers={**super_admin.headers, **EN}).status_code == 404

@@ -353,3 +353,48 @@ def test_a_queued_job_that_never_started_is_not_joined(
     assert jobs.get_job(stale.id).status == "failed"  # type: ignore[union-attr]
     assert service.schedule_publish("news #3 saved").id == fresh.id  # type: ignore[union-attr]
     jobs.set_status(fresh.id, "done")
+
+
+def test_a_failed_publish_is_shown_to_the_editors_who_caused_it_until_they_read_its_log(
+    api: httpx.Client, monkeypatch: pytest.MonkeyPatch, dynamodb: Any
+) -> None:
+    """Issue 32 #5: two editors save site config while one publish is queued (both join it); the build
+    fails. Each of them gets it as `alert` until they read its log; an admin who saved nothing does not."""
+    from functions.models.config import Config
+    from functions.services.site_config import DEFAULT_SITE_ITEMS, clear_cache
+    from tests.api.admin_support import post, unique
+
+    def broken(job_id: str, log: Any) -> dict[str, Any]:
+        log("build: starting")
+        raise RuntimeError("the theme does not build")
+
+    _settle()
+    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "1")
+    monkeypatch.setenv("CITYOPS_PUBLISH_DEBOUNCE_SECONDS", "1.5")
+    monkeypatch.setattr(service, "local_work", broken)
+    rules = ["routine/publish", "routine/publish/index", "routine/config"]
+    rules += ["routine/config/index", "routine/config/edit"]
+    first, second, bystander = make_admin(api, rules), make_admin(api, rules), make_admin(api, rules)
+
+    def index(who: AdminUser) -> dict[str, Any]:
+        return dict(ok(api.get("/srv/admin/routine/publish/index", headers=who.headers)))
+
+    try:
+        for editor in (first, second):
+            values = {"site_name": {"zh-cn": unique("站点"), "en": "Site"}}
+            assert post(api, "routine/config/edit", editor, {"group": "site", "values": values})["code"] == 1
+        _settle()
+    finally:
+        Config.get("site", "site_name").update(actions=[Config.value.set(DEFAULT_SITE_ITEMS["site_name"][2])])
+        clear_cache()
+    failed = index(bystander)["current"]
+    assert failed["status"] == "failed"
+    assert index(bystander)["alert"] is None  # saved nothing: only the status says it
+    for editor in (first, second):
+        assert index(editor)["alert"]["id"] == failed["id"]
+    # Reading the log is looking at it: the alert ends for that editor only, on every device.
+    log = ok(api.get(f"/srv/admin/routine/publish/log?id={failed['id']}&after=0", headers=first.headers))
+    assert "failed: the live site is unchanged" in [line["text"] for line in log["lines"]]
+    assert index(first)["alert"] is None
+    assert index(second)["alert"]["id"] == failed["id"]
+    assert index(first)["current"]["status"] == "failed"

@@ -225,7 +225,7 @@ def test_designed_rows_and_a_deleted_designed_table_go_to_the_bin(
     design_id = next(
         d["id"] for d in get(api, "crud/crud/index", super_admin)["data"]["list"] if d["name"] == name
     )
-    assert delete(api, "crud/crud", super_admin, [design_id])["code"] == 1
+    assert delete(api, "crud/crud", super_admin, [design_id], confirm=name)["code"] == 1
     copies = bin_rows(api, super_admin, name)
     assert {c["item_id"] for c in copies} == {first, second}
     gone = post(api, "security/dataRecycleLog/restore", super_admin, {"ids": [copies[0]["id"]]})

@@ -384,3 +384,75 @@ def test_check_before_a_stream(api: httpx.Client, super_admin: AdminUser) -> Non
     assert data["mode"] == "local" and "test.npm" in data["tasks"]
     lacking = make_admin(api, ["routine/publish"])
     assert api.get("/srv/admin/Terminal/check", headers=lacking.headers).json()["code"] == 401
+
+
+# --- Each task needs the permission of its action; no package manager runs nothing -----------------
+
+
+def test_each_task_needs_the_permission_of_what_it_does(api: httpx.Client, admin_seed: None) -> None:
+    from functions.services import publish
+
+    terminal_only = make_admin(api, ["routine/terminal"])
+    publisher = make_admin(api, ["routine/terminal", "routine/publish/publish"])
+    before = (len(jobs.latest_jobs(service.KIND, 100)), len(jobs.latest_jobs(publish.KIND, 100)))
+    for command in ("publish", "cdn-clear", "data-upgrade"):
+        for lang, message in (
+            ("zh-cn", "您没有权限进行此操作！"),
+            ("en", "You do not have permission to operate!"),
+        ):
+            params = {
+                "command": command,
+                "uuid": f"deny-{command}",
+                "batoken": terminal_only.token,
+                "lang": lang,
+            }
+            lines = datas(sse(api.get(URL, params=params, timeout=60).text))
+            assert lines == [f"Error: {message}", "command-exec-error", "command-exec-completed"], command
+    _, events = run(api, publisher, "data-upgrade", uuid="deny-upgrade")
+    assert datas(events)[0] == "Error: 您没有权限进行此操作！"
+    # Nothing started: no terminal job, no publish.
+    assert (len(jobs.latest_jobs(service.KIND, 100)), len(jobs.latest_jobs(publish.KIND, 100))) == before
+
+    # The shell and the check before a stream list only what the admin may run.
+    for admin, missing, present in (
+        (terminal_only, {"publish", "cdn-clear", "data-upgrade"}, {"test.npm", "web-build.pnpm"}),
+        (publisher, {"data-upgrade"}, {"publish", "cdn-clear", "test.npm"}),
+    ):
+        listed = set(ok(api.get("/srv/admin/Terminal/check", headers=admin.headers))["tasks"])
+        assert not listed & missing and present <= listed
+        shell = ok(api.get("/srv/admin/index/index", headers=admin.headers))["terminal"]["tasks"]
+        assert set(shell) == listed
+
+    # Holding the action's permission, the task runs (clearing caches: quick and harmless).
+    _, events = run(api, publisher, "cdn-clear", uuid="allow-cdn")
+    assert datas(events)[-2:] == ["command-exec-success", "command-exec-completed"]
+
+
+def test_with_no_package_manager_no_package_manager_task_runs(
+    api: httpx.Client, super_admin: AdminUser
+) -> None:
+    url = "/srv/admin/ajax/changeTerminalConfig"
+    ok(api.post(url, json={"manager": "none"}, headers=super_admin.headers))
+    try:
+        before = len(jobs.latest_jobs(service.KIND, 100))
+        for command in ("test.npm", "web-install.pnpm", "web-build.yarn", "test-web.npm"):
+            for lang, message in (
+                (
+                    "zh-cn",
+                    "包管理器设置为“无”（命令需手动执行）：请先在终端的包管理器设置中选择一个，再执行此任务",
+                ),
+                (
+                    "en",
+                    "The package manager is set to none (commands run by hand): choose one in the terminal's "
+                    "package manager setting to run this task",
+                ),
+            ):
+                params = {"command": command, "uuid": "none-1", "batoken": super_admin.token, "lang": lang}
+                lines = datas(sse(api.get(URL, params=params, timeout=60).text))
+                assert lines == [f"Error: {message}", "command-exec-error", "command-exec-completed"], command
+        assert len(jobs.latest_jobs(service.KIND, 100)) == before  # nothing ran
+        # Tasks without a package manager still run.
+        _, events = run(api, super_admin, "cdn-clear", uuid="none-cdn")
+        assert datas(events)[-2:] == ["command-exec-success", "command-exec-completed"]
+    finally:
+        ok(api.post(url, json={"manager": "pnpm"}, headers=super_admin.headers))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,9 @@ INFRA_DIR = REPO_ROOT / "infra"
 ROUTING_CASES = REPO_ROOT / "tests" / "routing_cases.json"
 # The stage the session synthesizes: production, as `make deploy STAGE=prod` does (cdk.json).
 STAGE = "prod"
+# What a production stage must name (infra/cityops_infra/config.py refuses to synthesize without
+# them); `make deploy STAGE=prod` takes them from cdk.json, the tests pass them as `-c key=value`.
+DEPLOY_SETTINGS = {"alarm_email": "ops@example.com", "mail_from": "noreply@example.com"}
 # What the CLI adds to every synthesis (`cdk synth`/`deploy` defaults): construct paths and asset
 # metadata in the template, and the CDKMetadata resource.
 CLI_CONTEXT = {
@@ -37,18 +41,21 @@ for _path in (str(REPO_ROOT), str(INFRA_DIR)):
 
 
 @pytest.fixture
-def no_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+def no_secrets(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The deployed secrets' variables (value, previous value, ARN) unset for the test, and put back
     afterwards as they were, including what `load_secrets` itself writes into os.environ meanwhile.
 
     Set before removed, so that monkeypatch records each one: removing a variable that is absent
     records nothing, and a secret read by the test then stayed for every later test and server."""
-    from functions.core.secrets import PREVIOUS_SUFFIX, SECRET_VARIABLES
+    from functions.core.secrets import PREVIOUS_SUFFIX, SECRET_VARIABLES, forget_refreshed
 
     for variable, arn_variable in SECRET_VARIABLES.items():
         for name in (variable, variable + PREVIOUS_SUFFIX, arn_variable):
             monkeypatch.setenv(name, "")
             monkeypatch.delenv(name)
+    forget_refreshed()  # what a refresh read is the process's, like the variables: a fresh container
+    yield
+    forget_refreshed()
 
 
 @pytest.fixture(scope="session")
@@ -77,19 +84,16 @@ def table_specs():
 
 @pytest.fixture(scope="session")
 def content_dirs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """Placeholder site and app builds, and the CRT layer directory."""
+    """A placeholder app build (the deploy uploads no site: the rebuild function builds it)."""
     root = tmp_path_factory.mktemp("content")
     files = {
-        "site/index.html": "<h1>home</h1>",
-        "site/en/index.html": "<h1>home</h1>",
-        "site/theme/css/site.css": "body{}",
         "app/index.html": "<div id=root></div>",
         "app/assets/index-abc123.js": "console.log(1)",
     }
     for relative, text in files.items():
         (root / relative).parent.mkdir(parents=True, exist_ok=True)
         (root / relative).write_text(text)
-    return {"site_dir": str(root / "site"), "app_dir": str(root / "app")}
+    return {"app_dir": str(root / "app")}
 
 
 def synth_context(lambda_dir: Path, content_dirs: dict[str, str], stage: str = STAGE, **overrides) -> dict:
@@ -99,7 +103,8 @@ def synth_context(lambda_dir: Path, content_dirs: dict[str, str], stage: str = S
     crt = lambda_dir.parent / f"{lambda_dir.name}-crt" / "python"
     crt.mkdir(parents=True, exist_ok=True)
     (lambda_dir.parent / f"{lambda_dir.name}-rebuild").mkdir(parents=True, exist_ok=True)
-    return cdk_context(stage=stage, lambda_dir=str(lambda_dir), **content_dirs, **CLI_CONTEXT, **overrides)
+    settings = {**DEPLOY_SETTINGS, **overrides}
+    return cdk_context(stage=stage, lambda_dir=str(lambda_dir), **content_dirs, **CLI_CONTEXT, **settings)
 
 
 @pytest.fixture(scope="session")

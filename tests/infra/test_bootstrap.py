@@ -1,33 +1,66 @@
 """The deploy's bootstrap custom resource (functions/deploy/bootstrap.py), run as CloudFormation runs
-it: Secrets Manager, S3 and CloudFront are moto's, the KeyValueStore API (not in moto) a botocore
-Stubber that asserts every call, DynamoDB the suites' DynamoDB Local (tables of a fresh prefix)."""
+it: Secrets Manager is moto's, DynamoDB the suites' DynamoDB Local (tables of a fresh prefix), and the
+rebuild function's start (Lambda `Invoke`, which moto cannot run) is answered by a recorder on the
+default boto3 session that asserts every call. Every AWS call the bootstrap makes is recorded: it
+never touches the site bucket, the KeyValueStore or the distribution (the publish it starts does)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import boto3
 import pytest
-from botocore.stub import Stubber
+from botocore.awsrequest import AWSResponse
 from moto import mock_aws
 
 REGION = "us-east-1"
-STORE_ARN = "arn:aws:cloudfront::123456789012:key-value-store/11111111-2222-3333-4444-555555555555"
-SITE_FILES = ["index.html", "en/index.html", "about/history/index.html", "theme/css/site.css", "404.html"]
-APP_FILES = ["app/index.html", "app/assets/index-abc.js"]
+REBUILD = "cityops-test-rebuild"
+
+
+class Calls:
+    """Every AWS call made through a session or a client, as (service, operation, params) with the
+    caller's parameters (`before-parameter-build`); Lambda's `Invoke` is answered here (`before-call`:
+    202, as an asynchronous invocation is)."""
+
+    def __init__(self) -> None:
+        self.made: list[tuple[str, str, dict[str, Any]]] = []
+
+    def watch(self, events: Any) -> None:
+        events.register("before-parameter-build.*.*", self._record)
+        events.register("before-call.lambda.Invoke", self._answer)
+
+    def _record(self, event_name: str, params: dict[str, Any], model: Any, **_: Any) -> None:
+        self.made.append((event_name.split(".")[1], model.name, dict(params)))
+
+    @staticmethod
+    def _answer(**_: Any) -> Any:
+        return AWSResponse(None, 202, {}, None), {"StatusCode": 202, "ResponseMetadata": {}}
+
+    def operations(self) -> set[str]:
+        return {f"{service}:{operation}" for service, operation, _ in self.made}
+
+    def invokes(self) -> list[dict[str, Any]]:
+        return [params for service, op, params in self.made if (service, op) == ("lambda", "Invoke")]
 
 
 @pytest.fixture
-def aws(isolated_tables, no_secrets, monkeypatch: pytest.MonkeyPatch):
-    """moto for Secrets Manager, S3 and CloudFront; the two generated secrets and the site bucket."""
+def aws(isolated_tables, no_secrets, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
+    """moto's Secrets Manager with the two generated secrets and the first-admin secret; the
+    bootstrap function's environment as the stack sets it."""
     from functions.core.settings import get_settings
 
     for name in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
         monkeypatch.setenv(name, "testing")
     monkeypatch.setenv("AWS_DEFAULT_REGION", REGION)
     monkeypatch.setenv("CITYOPS_TABLE_PREFIX", isolated_tables.table_prefix)
+    monkeypatch.setenv("CITYOPS_REBUILD_FUNCTION", REBUILD)
+    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "0")  # only the bootstrap's own publish is started
+    calls = Calls()
     with mock_aws():
+        boto3.setup_default_session(region_name=REGION)
+        calls.watch(boto3.DEFAULT_SESSION.events)
         sm = boto3.client("secretsmanager", region_name=REGION)
         for variable in ("CITYOPS_JWT_SECRET", "CITYOPS_ORIGIN_VERIFY_SECRET"):
             arn = sm.create_secret(Name=f"cityops-test/{variable}", SecretString="x" * 64)["ARN"]
@@ -35,74 +68,13 @@ def aws(isolated_tables, no_secrets, monkeypatch: pytest.MonkeyPatch):
         monkeypatch.setenv("CITYOPS_ENV", "production")
         monkeypatch.setenv("CITYOPS_CLIENT_IP_SOURCE", "cloudfront")
         admin_arn = sm.create_secret(Name="cityops-test/first-admin", SecretString="placeholder")["ARN"]
-        s3 = boto3.client("s3", region_name=REGION)
-        s3.create_bucket(Bucket="site")
-        for key in SITE_FILES + APP_FILES:
-            s3.put_object(Bucket="site", Key=key, Body=b"x")
-        cloudfront = boto3.client("cloudfront", region_name=REGION)
-        distribution_id = cloudfront.create_distribution(DistributionConfig=_distribution_config())[
-            "Distribution"
-        ]["Id"]
+        calls.made.clear()
         get_settings.cache_clear()
         try:
-            yield {
-                "secretsmanager": sm,
-                "s3": s3,
-                "cloudfront": cloudfront,
-                "properties": {
-                    "SiteBucket": "site",
-                    "KeyValueStoreArn": STORE_ARN,
-                    "DistributionId": distribution_id,
-                    "AdminSecretArn": admin_arn,
-                },
-            }
+            yield {"secretsmanager": sm, "calls": calls, "properties": {"AdminSecretArn": admin_arn}}
         finally:
+            boto3.DEFAULT_SESSION = None
             get_settings.cache_clear()
-
-
-def _distribution_config() -> dict[str, Any]:
-    return {
-        "CallerReference": "test",
-        "Comment": "",
-        "Enabled": True,
-        "Origins": {"Quantity": 1, "Items": [{"Id": "site", "DomainName": "site.s3.amazonaws.com"}]},
-        "DefaultCacheBehavior": {"TargetOriginId": "site", "ViewerProtocolPolicy": "allow-all"},
-    }
-
-
-def _kvs(existing: list[str], expect_puts: list[str], expect_deletes: list[str]):
-    """A KeyValueStore client whose every call is expected in order, with its exact parameters."""
-    client = boto3.client("cloudfront-keyvaluestore", region_name=REGION)
-    stub = Stubber(client)
-    stub.add_response(
-        "list_keys",
-        {"Items": [{"Key": k, "Value": "1"} for k in existing]},
-        {"KvsARN": STORE_ARN},
-    )
-    if expect_puts or expect_deletes:
-        stub.add_response(
-            "describe_key_value_store",
-            {
-                "ItemCount": len(existing),
-                "TotalSizeInBytes": 1,
-                "KvsARN": STORE_ARN,
-                "Created": "2026-01-01",
-                "ETag": "etag-1",
-            },
-            {"KvsARN": STORE_ARN},
-        )
-        request: dict[str, Any] = {"KvsARN": STORE_ARN, "IfMatch": "etag-1"}
-        if expect_puts:
-            request["Puts"] = [{"Key": k, "Value": "1"} for k in expect_puts]
-        if expect_deletes:
-            request["Deletes"] = [{"Key": k} for k in expect_deletes]
-        stub.add_response(
-            "update_keys",
-            {"ItemCount": 1, "TotalSizeInBytes": 1, "ETag": "etag-2"},
-            request,
-        )
-    stub.activate()
-    return client, stub
 
 
 def _event(properties: dict[str, Any], kind: str = "Create") -> dict[str, Any]:
@@ -117,12 +89,11 @@ def _event(properties: dict[str, Any], kind: str = "Create") -> dict[str, Any]:
     }
 
 
-def _run(aws: dict, kvs, event: dict[str, Any]) -> list[tuple]:
+def _run(aws: dict, event: dict[str, Any]) -> list[tuple]:
     from functions.deploy import bootstrap
 
     answers: list[tuple] = []
-    clients = {**aws, "cloudfront-keyvaluestore": kvs}
-    clients.pop("properties")
+    clients = {"secretsmanager": aws["secretsmanager"]}
     bootstrap.handler(
         event,
         None,
@@ -132,73 +103,103 @@ def _run(aws: dict, kvs, event: dict[str, Any]) -> list[tuple]:
     return answers
 
 
-def test_first_deploy_seeds_creates_the_admin_fills_the_store_and_invalidates(aws: dict) -> None:
-    from functions.models import Admin
-    from functions.seed import FIRST_ADMIN_USERNAME
+def _demo_design():
+    """A designed table the first deploy fills with demo rows, and its rows."""
+    from functions.models.design import Record
+    from functions.services.designs import get_design, load_doc, row_count
 
-    kvs, stub = _kvs([], sorted(SITE_FILES), [])
-    (answer,) = _run(aws, kvs, _event(aws["properties"]))
-    assert answer == (
-        "SUCCESS",
-        "bootstrap done",
-        {"AdminCreated": "true", "KeysPut": "5", "KeysDeleted": "0"},
-    )
-    stub.assert_no_pending_responses()
+    for name in ("business/notice", "business/news", "business/page"):
+        design = get_design(name)
+        if design is not None and not load_doc(design).time_series and row_count(name) > 0:
+            return load_doc(design), list(Record.query(name))
+    raise AssertionError("no demo rows were loaded")
+
+
+def test_first_deploy_seeds_creates_the_admin_and_starts_the_publish(aws: dict, resources: dict) -> None:
+    from functions.core.security import verify_password
+    from functions.models import Admin, AdminGroup, AdminRule
+    from functions.seed import FIRST_ADMIN_USERNAME
+    from functions.services import jobs
+    from functions.services.publish import KIND
+
+    (answer,) = _run(aws, _event(aws["properties"]))
+    status, reason, data = answer
+    assert (status, reason, data["AdminCreated"]) == ("SUCCESS", "bootstrap done", "true")
 
     # The password is in the secret, and it is the admin's.
     stored = json.loads(
         aws["secretsmanager"].get_secret_value(SecretId=aws["properties"]["AdminSecretArn"])["SecretString"]
     )
     assert stored["username"] == FIRST_ADMIN_USERNAME and len(stored["password"]) >= 20
-    from functions.core.security import verify_password
-
     (admin,) = [a for a in Admin.scan() if a.username == FIRST_ADMIN_USERNAME]
     assert verify_password(admin.password_hash, stored["password"])
-
-    # Rules and groups are seeded.
-    from functions.models import AdminGroup, AdminRule
-
     assert AdminGroup.count() >= 1 and AdminRule.count() > 10
+    _demo_design()  # a fresh stage shows the demo rows
 
-    (invalidation,) = aws["cloudfront"].list_invalidations(
-        DistributionId=aws["properties"]["DistributionId"]
-    )["InvalidationList"]["Items"]
-    detail = aws["cloudfront"].get_invalidation(
-        DistributionId=aws["properties"]["DistributionId"], Id=invalidation["Id"]
-    )["Invalidation"]["InvalidationBatch"]
-    assert detail["Paths"]["Items"] == ["/*"] and detail["CallerReference"] == "request-Create"
+    # The site comes from the tables: a publish job, started on the rebuild function asynchronously.
+    (job,) = jobs.latest_jobs(KIND, 5)
+    assert data["PublishJob"] == str(job.id) and job.status == "queued"
+    assert job.params_doc()["source"] == "deploy"
+    (invoke,) = aws["calls"].invokes()
+    assert invoke["FunctionName"] == REBUILD and invoke["InvocationType"] == "Event"
+    assert json.loads(invoke["Payload"]) == {"job_id": job.id, "delay": 0.0}
+    # Nothing else: no page uploaded, no KeyValueStore key, no invalidation from the deploy itself.
+    assert aws["calls"].operations() == {
+        "secrets-manager:GetSecretValue",
+        "secrets-manager:PutSecretValue",
+        "lambda:Invoke",
+    }
+    # IAM as a contract (iam_contract.py): each call is one the bootstrap function's policy (and the
+    # rebuild function's resource policy, for the start) allows in the synthesized template.
+    from iam_contract import violations
+
+    rebuild_id = next(
+        k
+        for k, v in resources.items()
+        if v["Type"] == "AWS::Lambda::Function"
+        and v["Properties"].get("Handler") == "functions.publish.rebuild.handler"
+    )
+    assert (
+        violations(
+            resources, "functions.deploy.bootstrap.handler", aws["calls"].made, {}, {REBUILD: rebuild_id}
+        )
+        == []
+    )
 
 
-def test_a_later_deploy_keeps_the_admin_and_syncs_only_the_changes(aws: dict) -> None:
-    kvs, _ = _kvs([], sorted(SITE_FILES), [])
-    _run(aws, kvs, _event(aws["properties"]))
+def test_a_later_deploy_keeps_the_admin_and_the_emptied_tables_and_publishes_again(aws: dict) -> None:
+    from functions.services import jobs
+    from functions.services.publish import KIND
+    from functions.services.records import delete_rows
+
+    (first,) = _run(aws, _event(aws["properties"]))
+    jobs.set_status(first[2]["PublishJob"], "done", summary={})  # the rebuild ran it
     secret_before = aws["secretsmanager"].get_secret_value(SecretId=aws["properties"]["AdminSecretArn"])
+    doc, rows = _demo_design()
+    assert delete_rows(doc, rows) == len(rows)  # an admin emptied a table
+    aws["calls"].made.clear()
 
-    aws["s3"].delete_object(Bucket="site", Key="404.html")
-    aws["s3"].put_object(Bucket="site", Key="en/news/index.html", Body=b"x")
-    existing = sorted(SITE_FILES)
-    kvs, stub = _kvs(existing, ["en/news/index.html"], ["404.html"])
-    (answer,) = _run(aws, kvs, _event(aws["properties"], "Update"))
+    (answer,) = _run(aws, _event(aws["properties"], "Update"))
     assert answer[0] == "SUCCESS" and answer[2]["AdminCreated"] == "false"
-    stub.assert_no_pending_responses()
     secret_after = aws["secretsmanager"].get_secret_value(SecretId=aws["properties"]["AdminSecretArn"])
     assert secret_after["VersionId"] == secret_before["VersionId"]
+    from functions.services.designs import row_count
 
-    # Nothing changed: no write to the store at all.
-    kvs, stub = _kvs(sorted(set(existing) - {"404.html"} | {"en/news/index.html"}), [], [])
-    (answer,) = _run(aws, kvs, _event(aws["properties"], "Update"))
-    assert answer[0] == "SUCCESS" and answer[2]["KeysPut"] == "0"
-    stub.assert_no_pending_responses()
+    assert row_count(doc.name) == 0  # the deploy did not put the demo rows back
+    latest = jobs.latest_jobs(KIND, 5)
+    assert len(latest) == 2 and answer[2]["PublishJob"] == str(latest[0].id)
+    (invoke,) = aws["calls"].invokes()
+    assert json.loads(invoke["Payload"])["job_id"] == latest[0].id
+    assert "secretsmanager:PutSecretValue" not in aws["calls"].operations()
 
 
 def test_delete_does_nothing_and_a_failure_is_reported(aws: dict) -> None:
-    kvs, stub = _kvs([], [], [])
-    (answer,) = _run(aws, kvs, {**_event(aws["properties"], "Delete")})
+    (answer,) = _run(aws, _event(aws["properties"], "Delete"))
     assert answer == ("SUCCESS", "bootstrap done", {})
-    broken = {**aws["properties"], "SiteBucket": "no-such-bucket"}
-    kvs, _ = _kvs([], [], [])
-    (answer,) = _run(aws, kvs, _event(broken, "Update"))
-    assert answer[0] == "FAILED" and "NoSuchBucket" in answer[1]
+    assert aws["calls"].made == []
+    broken = {"AdminSecretArn": "arn:aws:secretsmanager:us-east-1:123456789012:secret:missing"}
+    (answer,) = _run(aws, _event(broken, "Update"))
+    assert answer[0] == "FAILED" and "ResourceNotFoundException" in answer[1]
 
 
 def test_the_terminals_data_upgrade_seeds_but_never_creates_an_admin(aws: dict) -> None:
@@ -210,8 +211,7 @@ def test_the_terminals_data_upgrade_seeds_but_never_creates_an_admin(aws: dict) 
     with pytest.raises(RuntimeError, match="no admin yet"):
         bootstrap.handler({"task": "data-upgrade"}, None)
     assert not Admin.any_exists()  # no admin whose password nobody could read
-    kvs, _ = _kvs([], sorted(SITE_FILES), [])
-    _run(aws, kvs, _event(aws["properties"]))  # the first deploy creates the admin
+    _run(aws, _event(aws["properties"]))  # the first deploy creates the admin
     Config.get("site", "hotline").delete()  # a default config item lost since: the upgrade adds it
     answer = bootstrap.handler({"task": "data-upgrade"}, None)
     assert answer == {

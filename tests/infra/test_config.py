@@ -8,10 +8,13 @@ from aws_cdk import RemovalPolicy
 
 
 def config(**context):
+    """The stage's settings; a production stage gets the alarm address and the sender it must name."""
     from app import cdk_context
     from cityops_infra.config import stage_config
 
-    return stage_config(cdk_context(**context))
+    from tests.infra.conftest import DEPLOY_SETTINGS
+
+    return stage_config(cdk_context(**{**DEPLOY_SETTINGS, **context}))
 
 
 def test_two_stages_share_no_name() -> None:
@@ -38,8 +41,15 @@ def test_command_line_values_override_cdk_json() -> None:
     )
     assert staged.alarm_email == "ops@example.com"
     assert staged.domain_names == ("www.example.com", "example.com")
-    assert staged.sender == "noreply@www.example.com"
+    assert staged.sender == "noreply@example.com"  # the production stage's own mail_from
     assert staged.log_retention_days == 90
+    other = config(
+        stage="dev",
+        mail_from=None,
+        domain_names='["www.example.com"]',
+        certificate_arn="arn:aws:acm:us-east-1:123456789012:certificate/abc",
+    )
+    assert other.sender == "noreply@www.example.com"
 
 
 @pytest.mark.parametrize(

@@ -16,8 +16,14 @@ CLI = REPO_ROOT / "node_modules" / ".bin" / "cdk"
 
 
 def make_dry_run(target: str, stage: str) -> str:
+    # A stamp that does not exist: the Lambda packages count as not built yet.
+    stamp = "LAMBDA_STAMP=build/.never-built"
     done = subprocess.run(
-        ["make", "-n", target, f"STAGE={stage}"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+        ["make", "-n", target, f"STAGE={stage}", stamp],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     return done.stdout
@@ -41,6 +47,9 @@ def test_deploy_runs_the_pinned_cli_without_prompts() -> None:
     assert steps == ["synth", "bootstrap", "deploy"]
     deploy = cdk_lines[2]
     assert "--require-approval never" in deploy and "-c stage=dev" in deploy and "--all" in deploy
+    # Synthesis and deploy name the origin-verify secret's current version (looked up when they run).
+    for line in (cdk_lines[0], deploy):
+        assert "-c origin_verify_version=$(" in line and "infra/app.py --origin-verify-version dev)" in line
     assert "npx" not in commands
     assert "infra/package_lambda.py" in commands  # the code is built first
     makefile = (REPO_ROOT / "Makefile").read_text(encoding="utf-8")
@@ -74,7 +83,9 @@ def test_the_cli_synthesizes_the_template_the_tests_check(
     template as the session's in-process synthesis (same app entry, same context)."""
     context = synth_context(lambda_dir, content_dirs)
     flags = [
-        f for key in ("stage", "lambda_dir", "site_dir", "app_dir") for f in ("-c", f"{key}={context[key]}")
+        f
+        for key in ("stage", "lambda_dir", "app_dir", "alarm_email", "mail_from")
+        for f in ("-c", f"{key}={context[key]}")
     ]
     env = {k: v for k, v in os.environ.items() if not k.startswith(("AWS_", "CDK_DEFAULT_"))} | {
         "AWS_REGION": "us-east-1",

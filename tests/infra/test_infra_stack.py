@@ -420,19 +420,6 @@ def test_api_function_may_use_uploads_and_send_mail_and_sms(resources: dict, api
     assert any(_actions(s) == {"sns:Publish"} for s in statements)
 
 
-def test_errors_alarm_watches_the_api_function(resources: dict, api_function) -> None:
-    alarms = [
-        a["Properties"]
-        for a in of_type(resources, "AWS::CloudWatch::Alarm").values()
-        if a["Properties"].get("MetricName") == "Errors"
-        and a["Properties"].get("Dimensions", [{}])[0].get("Value") == {"Ref": api_function[0]}
-    ]
-    (alarm,) = alarms
-    assert alarm["Namespace"] == "AWS/Lambda"
-    assert alarm["Dimensions"] == [{"Name": "FunctionName", "Value": {"Ref": api_function[0]}}]
-    assert alarm["AlarmActions"]
-
-
 def test_http_api_invokes_the_function_with_payload_v2(template, api_function) -> None:
     template.has_resource_properties(
         "AWS::ApiGatewayV2::Integration",

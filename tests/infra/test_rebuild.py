@@ -208,3 +208,92 @@ def test_the_whole_job_builds_with_pelican_and_publishes(aws: dict[str, Any], dy
     assert sorted(p["Key"] for u in updates for p in u["Puts"]) == sorted(summary["changed"])
     assert all(len(u["Puts"]) <= 50 for u in updates) and len(updates) == -(-summary["files"] // 50)
     assert [u["IfMatch"] for u in updates] == ["e0", *[f"e{n + 1}" for n in range(len(updates) - 1)]]
+
+
+def test_changed_files_are_uploaded_in_parallel(aws: dict[str, Any], tmp_path: Path) -> None:
+    """A first publish of thousands of files must not put them one at a time: the uploads overlap."""
+    import threading
+    import time
+
+    files = {f"news/{n}/index.html": f"<h1>{n}</h1>" for n in range(40)}
+    manifest = _site(tmp_path / "v1", files)
+    running, most = [0], [0]
+    lock = threading.Lock()
+
+    def slow_put(params: dict[str, Any], **_: Any) -> None:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.05)
+        with lock:
+            running[0] -= 1
+
+    s3 = aws["clients"]["s3"]
+    s3.meta.events.register("provide-client-params.s3.PutObject", slow_put)
+    started = time.monotonic()
+    rebuild.upload(s3, BUCKET, tmp_path / "v1", sorted(manifest))
+    assert most[0] > 1 and most[0] <= rebuild.UPLOAD_WORKERS
+    assert time.monotonic() - started < 40 * 0.05  # faster than one at a time
+    keys = {o["Key"] for o in s3.list_objects_v2(Bucket=BUCKET)["Contents"]}
+    assert keys == set(files)
+
+
+def test_a_failed_upload_among_parallel_ones_is_raised(aws: dict[str, Any], tmp_path: Path) -> None:
+    manifest = _site(tmp_path / "v1", {f"p{n}.html": "x" for n in range(10)})
+    s3 = aws["clients"]["s3"]
+
+    def refuse_one(params: dict[str, Any], **_: Any) -> None:
+        if params["Key"] == "p7.html":
+            raise RuntimeError("S3 refused p7")
+
+    s3.meta.events.register("provide-client-params.s3.PutObject", refuse_one)
+    with pytest.raises(RuntimeError, match="p7"):
+        rebuild.upload(s3, BUCKET, tmp_path / "v1", sorted(manifest))
+
+
+def test_every_call_of_a_publish_is_allowed_by_the_rebuild_functions_policy(
+    aws: dict[str, Any], tmp_path: Path, resources: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """IAM as a contract (tests/infra/iam_contract.py): the build reads a record's uploaded picture,
+    the publish writes files, keys and an invalidation; each call is checked against the rebuild
+    function's policy in the synthesized template (the uploads read failed before the grant)."""
+    import io
+
+    from iam_contract import Recorder, violations
+    from PIL import Image
+
+    from functions.core.settings import get_settings
+    from functions.publish.images import SiteImages
+    from functions.services.storage import reset_storage_cache
+
+    s3 = aws["clients"]["s3"]
+    s3.create_bucket(Bucket="uploads")
+    picture = io.BytesIO()
+    Image.new("RGB", (64, 48), "teal").save(picture, "PNG")
+    s3.put_object(Bucket="uploads", Key="storage/2026/11/slide.png", Body=picture.getvalue())
+    monkeypatch.setenv("CITYOPS_UPLOADS_BUCKET", "uploads")
+    monkeypatch.setenv("CITYOPS_AWS_REGION", REGION)
+    get_settings.cache_clear()
+    reset_storage_cache()
+    boto3.setup_default_session(region_name=REGION)
+    recorder = Recorder().watch(
+        boto3.DEFAULT_SESSION.events, *(c.meta.events for c in aws["clients"].values())
+    )
+    try:
+        assert SiteImages(tmp_path / "content", tmp_path / "cache").publish("/storage/2026/11/slide.png")
+        manifest = _site(tmp_path / "v1", {"index.html": "<h1>home</h1>", "news/1/index.html": "<h1>1</h1>"})
+        with Stubber(aws["clients"]["cloudfront-keyvaluestore"]) as stub:
+            _expect_keys(stub, sorted(manifest), [])
+            rebuild.deploy(aws["clients"], aws["target"], tmp_path / "v1", manifest, lambda _: None, "job")
+    finally:
+        boto3.DEFAULT_SESSION = None
+        get_settings.cache_clear()
+        reset_storage_cache()
+    made = {f"{service}:{operation}" for service, operation, _ in recorder.calls}
+    assert {"s3:GetObject", "s3:PutObject", "cloudfront-keyvaluestore:UpdateKeys"} <= made
+    assert "cloudfront:CreateInvalidation" in made
+    buckets = {
+        BUCKET: next(k for k in resources if k.startswith("SiteBucket")),
+        "uploads": next(k for k in resources if k.startswith("UploadsBucket")),
+    }
+    assert violations(resources, "functions.publish.rebuild.handler", recorder.calls, buckets) == []

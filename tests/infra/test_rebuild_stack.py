@@ -60,13 +60,22 @@ def test_the_api_may_start_only_the_rebuild_function(resources: dict, api_functi
     _, function = _rebuild(resources)
     assert env["CITYOPS_REBUILD_FUNCTION"] == function["Properties"]["FunctionName"]
     rebuild_id, _ = _rebuild(resources)
-    (permission,) = [
+    permissions = [
         p["Properties"]
         for p in of_type(resources, "AWS::Lambda::Permission").values()
         if refs(p["Properties"]["FunctionName"]) == {rebuild_id}
     ]
-    assert permission["Action"] == "lambda:InvokeFunction"
-    assert refs(permission["Principal"]) == {api_function[1]["Properties"]["Role"]["Fn::GetAtt"][0]}
+    assert {p["Action"] for p in permissions} == {"lambda:InvokeFunction"}
+    # The API's role and the deploy's bootstrap role (test_production_safety.py), no one else.
+    bootstrap = next(
+        v
+        for v in of_type(resources, "AWS::Lambda::Function").values()
+        if v["Properties"].get("Handler") == "functions.deploy.bootstrap.handler"
+    )
+    assert [refs(p["Principal"]) for p in permissions] == [
+        {api_function[1]["Properties"]["Role"]["Fn::GetAtt"][0]},
+        {bootstrap["Properties"]["Role"]["Fn::GetAtt"][0]},
+    ]
 
 
 def test_an_alarm_watches_rebuild_failures(resources: dict) -> None:

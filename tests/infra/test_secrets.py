@@ -161,3 +161,90 @@ def test_the_handler_starts_in_production_with_secrets_named_by_arn_only() -> No
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip().endswith("ok")
+
+
+@pytest.fixture
+def reads(client, monkeypatch: pytest.MonkeyPatch):
+    """Secrets Manager reads made through the default session (what `refresh` uses), counted."""
+    counted: list[str] = []
+    monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
+    boto3.setup_default_session(region_name="us-east-1")
+    boto3.DEFAULT_SESSION.events.register(
+        "before-parameter-build.secrets-manager.GetSecretValue",
+        lambda params, **_: counted.append(params["SecretId"]),
+    )
+    yield counted
+    boto3.DEFAULT_SESSION = None
+
+
+def test_a_warm_container_accepts_tokens_signed_after_a_rotation(
+    client, reads: list, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Container W started before the rotation (knows only k1); container N after it (signs with k2).
+    W re-reads the secret when N's token does not verify, accepts it, and signs with k2 from then on,
+    so no one is logged out whichever container answers."""
+    import jwt
+
+    from functions.core.security import TokenInvalid, create_access_token, decode_access_token
+    from functions.core.settings import Settings
+
+    arn = client.create_secret(Name="jwt", SecretString="k1" * 20)["ARN"]
+    monkeypatch.setenv("CITYOPS_JWT_SECRET_ARN", arn)
+    warm = Settings(jwt_secret="k1" * 20)
+    client.put_secret_value(SecretId=arn, SecretString="k2" * 20)  # the operator's rotation
+    newer = create_access_token(7, "admin", "sid-n", settings=Settings(jwt_secret="k2" * 20))
+
+    assert decode_access_token(newer, settings=warm).sid == "sid-n"
+    assert reads == [arn, arn]  # AWSCURRENT and AWSPREVIOUS, once
+    mine = create_access_token(7, "admin", "sid-w", settings=warm)
+    assert jwt.decode(mine, "k2" * 20, algorithms=["HS256"])["sid"] == "sid-w"  # W signs with k2 now
+    assert decode_access_token(mine, settings=warm).sid == "sid-w"
+
+    # A forged token makes no more reads: at most one refresh a minute.
+    claims = jwt.decode(mine, "k2" * 20, algorithms=["HS256"])
+    forged = jwt.encode(claims, "z" * 40, algorithm="HS256")
+    for _ in range(3):
+        with pytest.raises(TokenInvalid):
+            decode_access_token(forged, settings=warm)
+    assert len(reads) == 2
+    from functions.core.secrets import REFRESH_SECONDS
+
+    assert REFRESH_SECONDS <= 60
+
+
+def test_a_warm_container_accepts_cloudfronts_new_origin_value(
+    client, reads: list, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a rotation and the deploy that hands CloudFront the new value, a container started
+    before the rotation re-reads the secret instead of answering 404 to every /srv call."""
+    from starlette.datastructures import Headers
+
+    from functions.core.client_ip import ORIGIN_VERIFY_HEADER, came_through_cloudfront
+    from functions.core.settings import Settings
+
+    arn = client.create_secret(Name="origin", SecretString="v1" * 20)["ARN"]
+    monkeypatch.setenv("CITYOPS_ORIGIN_VERIFY_SECRET_ARN", arn)
+    warm = Settings(client_ip_source="cloudfront", origin_verify_secret="v1" * 20)
+
+    def through(value: str) -> bool:
+        return came_through_cloudfront(Headers({ORIGIN_VERIFY_HEADER: value}), warm)
+
+    assert through("v1" * 20) and reads == []
+    client.put_secret_value(SecretId=arn, SecretString="v2" * 20)
+    assert through("v2" * 20) and through("v1" * 20)  # the new value, and the previous one meanwhile
+    assert len(reads) == 2
+    assert not through("forged" * 8) and not through("") and len(reads) == 2
+
+
+def test_an_unreachable_secrets_manager_refuses_the_value_as_before(
+    no_secrets, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from functions.core.secrets import refresh
+
+    class Unreachable:
+        def get_secret_value(self, **request):
+            raise ConnectionError("no route to Secrets Manager")
+
+    monkeypatch.setenv("CITYOPS_JWT_SECRET_ARN", "arn:aws:secretsmanager:us-east-1:123456789012:secret:jwt")
+    assert refresh("CITYOPS_JWT_SECRET", Unreachable(), now=1000.0) is False
+    assert refresh("CITYOPS_JWT_SECRET", Unreachable(), now=1001.0) is False  # and not retried at once

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import subprocess
@@ -120,9 +121,10 @@ class _Handler(SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
 
-@pytest.fixture(scope="session")
-def site_server(built_site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(built_site)))
+@contextlib.contextmanager
+def serve_folder(site: Path) -> Iterator[str]:
+    """A built site served as `site_server` serves it; yields its base URL."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:
@@ -130,3 +132,9 @@ def site_server(built_site: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site: Path) -> Iterator[str]:
+    with serve_folder(built_site) as url:
+        yield url

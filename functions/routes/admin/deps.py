@@ -35,7 +35,7 @@ from functions.models.admin import Admin
 from functions.models.rule import AdminRule
 from functions.routes.deps import CurrentAdmin
 from functions.services import admin_log
-from functions.services.permissions import AdminContext, admin_grant, load_rules
+from functions.services.permissions import AdminContext, acting_admin, admin_grant, load_rules
 
 __all__ = [
     "DESIGNED_PATH",
@@ -126,6 +126,7 @@ def _log(ctx: AdminContext, request: Request, data: dict[str, Any], permission: 
 async def _allow(request: Request, admin: Admin, permission: str) -> AdminContext:
     data = await request_data(request) if request.method in WRITE_METHODS else None
     ctx = await run_in_threadpool(_check, admin, permission)
+    acting_admin.set(ctx.id)  # who caused what the request's services do (e.g. the publish a save schedules)
     if data is not None:
         await run_in_threadpool(_log, ctx, request, data, permission)
     return ctx

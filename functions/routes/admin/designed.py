@@ -39,7 +39,7 @@ from functions.models.listing import month_buckets, total_rows
 from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext, require_designed
 from functions.routes.admin.table import RESOLVERS, SortBody, Table, time_range
-from functions.services import crud_table, designs, listing, records
+from functions.services import crud_table, designs, listing, records, row_text
 from functions.services.designs import DesignDoc, StoredDesign
 
 router = APIRouter(tags=["designed"], responses={404: {"description": "No designed table at this path"}})
@@ -83,6 +83,22 @@ class DesignTable(Table):
         if self.tree:
             row["pid"] = int(row.get("pid") or 0)
         return row
+
+    def list_rows(self, request: Request, ctx: AdminContext) -> dict[str, Any]:
+        """The generic list, with `labels`: the names its rows refer to (related rows' labels by
+        field and id, city names by code), read with this table's permission (`row_text.labels`)."""
+        result = super().list_rows(request, ctx)
+        rows = list(_flat(result["list"]))
+        result["labels"] = row_text.labels(self.doc, rows)
+        return result
+
+    def field_titles(self, names: set[str]) -> dict[str, str]:
+        return {f.name: records.words(f.title) for f in self.doc.fields if f.name in names}
+
+    def shown_rows(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Rows (as answered) with their values as the list shows them (the logs)."""
+        names = row_text.labels(self.doc, rows)
+        return [row_text.shown(self.doc, row, names) for row in rows]
 
     def _list_ids(self, params: crud_table.ListParams, ctx: AdminContext) -> dict[str, Any]:
         try:
@@ -152,7 +168,7 @@ class DesignTable(Table):
 
     def create(self, body: Any, ctx: AdminContext) -> Any:
         self._check_parent(body, None)
-        return records.create_row(self.doc, body, admin_id=ctx.id)
+        return records.create_row(self.doc, body, admin_id=ctx.id, on_top=True)
 
     def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
         self._check_parent(body, int(item.id))
@@ -179,15 +195,24 @@ class DesignTable(Table):
             pid = int(parent.values().get("pid") or 0)
 
     def move(self, body: SortBody, ctx: AdminContext) -> None:
-        """Drag sort on a design with a `weigh` field: the two rows swap their weighs."""
-        weigh = next((f.name for f in self.doc.fields if f.type == "weigh"), None)
-        if weigh is None:
+        """Drag sort on a design with a `weigh` field: row `id` goes to the place of row `targetId` in
+        the weigh order (a tree: among its siblings); only weighs are written (`records.move_row`)."""
+        if records.weigh_field(self.doc) is None:
             raise ApiError("This table has no sort field")
         moved, target = self.get_item(body.id, ctx), self.get_item(body.targetId, ctx)
-        a, b = moved.values(), target.values()
-        a[weigh], b[weigh] = b.get(weigh, 0), a.get(weigh, 0)
-        for item, values in ((moved, a), (target, b)):
-            records.update_row(self.doc, item, self.validate(values))
+        rows = records.rows_of(self.doc, listing.MAX_READ)
+        if self.tree:
+            pid = int(moved.values().get("pid") or 0)
+            if int(target.values().get("pid") or 0) != pid:
+                raise ApiError("Only rows with the same parent can be sorted against each other")
+            rows = [r for r in rows if int(r.values().get("pid") or 0) == pid]
+        records.move_row(self.doc, moved, target, rows)
+
+
+def _flat(rows: list[dict[str, Any]]) -> Any:
+    for row in rows:
+        yield row
+        yield from _flat(row.get("children") or [])
 
 
 def _table(path: str) -> DesignTable:
@@ -232,8 +257,26 @@ class DesignedDesign(Model):
     sortable: list[str]
 
 
+class DesignedList(TableList[dict[str, Any]]):
+    """A designed table's index; `labels`: the names its rows refer to — `{field: {id: label}}` for
+    fields relating to another table, `{field: {code: name}}` for cities."""
+
+    labels: dict[str, dict[str, str]] = {}
+
+
+class RelatedRow(Model):
+    id: int
+    label: str
+
+
+class RelatedList(Model):
+    """Rows of a relation field's related table: only their id and label."""
+
+    list: list[RelatedRow]
+
+
 # A designed table's rows have the fields of its design: known at run time only.
-DesignedRows = Envelope[TableList[dict[str, Any]]]
+DesignedRows = Envelope[DesignedList]
 DesignedRow = Envelope[TableRow[dict[str, Any]]]
 
 
@@ -261,6 +304,25 @@ async def design(path: str, ctx: Annotated[AdminContext, require_designed("index
         return success(
             {"design": table.doc.model_dump(), "version": table.version, "sortable": list(table.sortable)}
         )
+
+    return await _run(run)
+
+
+@router.get("/{path:path}/related", name="designed_related", response_model=Envelope[RelatedList])
+async def related(
+    path: str,
+    ctx: Annotated[AdminContext, require_designed("index")],
+    field: Annotated[str, Query(max_length=40)],
+    quick_search: Annotated[str, Query(max_length=100)] = "",
+    ids: Annotated[str, Query(max_length=1200, description="ids, comma separated (at most 100)")] = "",
+) -> Any:
+    """The rows a relation field of this table may hold, for its picker and its labels: a quick search
+    of the related table (20 rows) or the rows of `ids` — only `{id, label}`, with this table's
+    permission (an admin granted this table needs no permission on the related one)."""
+
+    def run() -> dict[str, Any]:
+        wanted = row_text.ids_of(ids)[:100]
+        return success({"list": row_text.related(_table(path).doc, field, quick_search, wanted, ctx)})
 
     return await _run(run)
 

@@ -174,7 +174,7 @@ def index(ctx: Annotated[AdminContext, require(LOGGED_IN)]) -> dict[str, Any]:
             "adminInfo": admin_info(ctx),
             "menus": menu_tree(ctx.grant, lang, ctx.rules),
             "siteConfig": get_site_config(lang),
-            "terminal": terminal_config(),
+            "terminal": terminal_config(ctx.grant),
         }
     )
 

@@ -416,6 +416,11 @@ class Table:
         them next to the field's name)."""
         return {}
 
+    def shown_rows(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Rows as answered, with their values as this table's list shows them (option labels,
+        related rows' names…) for the logs; a table that shows its values as stored returns them."""
+        return rows
+
     def edited_items(self, item: Any, body: Any) -> list[Any]:
         """The stored items an edit of `item` saves (one row; a config group: its items)."""
         return [item]

@@ -1,14 +1,15 @@
 """The build-task terminal (SPEC §7): its stream and its settings.
 
-`GET /admin/Terminal/check` (routine/terminal) → `{mode, tasks}`: called through the request client
-right before a stream opens, so an expired token is refreshed first.
+`GET /admin/Terminal/check` (routine/terminal) → `{mode, tasks}` (the tasks this admin may run here):
+called through the request client right before a stream opens, so an expired token is refreshed first.
 
 `POST /admin/ajax/changeTerminalConfig` `{manager?, port?, automaticCleanupTask?}` (routine/terminal)
 saves the terminal's settings (package manager, the `make run` port, automatic clean-up of successful
 tasks) and answers the whole configuration; unknown values are refused with a clear message.
 
 The stream (SPEC §7): `GET /admin/Terminal/index?command=&uuid=&extend=&batoken=`
-as server-sent events (permission routine/terminal; the admin token comes as the `batoken` query
+as server-sent events (permission routine/terminal, and each task the permission of its action:
+`functions.services.terminal.Task.permission`; the admin token comes as the `batoken` query
 parameter because EventSource cannot send headers).
 
 Each event's data is `{"data", "uuid", "extend", "key"}` (BuildAdmin's shape): `data` is an output
@@ -22,8 +23,9 @@ resumes after that line of the job's log instead of starting the task again.
   `Last-Event-ID` — waiting up to `AWS_WAIT_SECONDS` for something new — then `retry:` and the end
   of the stream; EventSource reconnects and the next response goes on from there.
 
-A refused task (not whitelisted, not available here, tool missing) answers an event stream too: the
-translated error line, `command-exec-error` and `command-exec-completed`, so the panel shows why.
+A refused task (not whitelisted, not permitted, not available here, tool missing, no package
+manager) answers an event stream too: the translated error line, `command-exec-error` and
+`command-exec-completed`, so the panel shows why.
 Which tasks exist: `functions.services.terminal`.
 """
 
@@ -126,7 +128,7 @@ async def _follow(
 def check(ctx: Annotated[AdminContext, require(PERMISSION)]) -> dict[str, object]:
     """A plain JSON call the panel makes just before it opens a stream: through the request client, an
     expired token is refreshed (body code 409) and a refusal shown, which EventSource cannot do."""
-    return success({"mode": service.mode(), "tasks": service.available()})
+    return success({"mode": service.mode(), "tasks": service.available(grant=ctx.grant)})
 
 
 @router.get("/index", name="admin_terminal_index", response_class=StreamingResponse)
@@ -145,8 +147,13 @@ async def index(
     def respond(body: AsyncIterator[str]) -> StreamingResponse:
         return StreamingResponse(body, media_type="text/event-stream", headers=SSE_HEADERS)
 
-    if service.task(command) is None:
+    spec = service.task(command)
+    if spec is None:
         return respond(_refused(stream, t("The command was not allowed to be executed", language)))
+    if not service.permitted(spec, ctx.grant):
+        # Each task needs the permission of what it does (a publish: the Publish button's), not only
+        # the terminal's; following such a task's job after a reconnect too.
+        return respond(_refused(stream, t("You do not have permission to operate!", language)))
     if not service.UUID_PATTERN.fullmatch(uuid):
         return respond(_refused(stream, t("Incorrect parameter!", language)))
     replay_only = service.mode() == "aws"
@@ -157,7 +164,7 @@ async def index(
             return respond(_follow(request, stream, resume[0], resume[1], replay_only))
         return respond(_refused(stream, t("Incorrect parameter!", language)))
     try:
-        job = await run_in_threadpool(service.start, command, uuid, extend, ctx.id)
+        job = await run_in_threadpool(service.start, command, uuid, extend, ctx.id, ctx.grant)
     except service.TaskRefused as refused:
         return respond(_refused(stream, t(refused.message, language, **refused.params)))
     return respond(_follow(request, stream, job.id, 0, replay_only))
@@ -194,4 +201,4 @@ def change_terminal_config(
             raise ApiError("Automatic cleanup must be 0 or 1")
         changes["automatic_cleanup_task"] = value
     service.save_config(changes)
-    return success(service.client_config(), "Terminal settings saved")
+    return success(service.client_config(ctx.grant), "Terminal settings saved")

@@ -189,6 +189,10 @@ export interface RequestClient {
   configure(deps: Partial<ClientDeps>): void;
   /** Number of requests in flight (for tests and diagnostics). */
   pendingCount(): number;
+  /** Calls `listener` with the URL after every write (POST, PUT, PATCH, DELETE) the server accepted
+   * (body code 1): e.g. the header's publish indicator looks again, as a save may have started a
+   * publish. Returns the unsubscribe function. */
+  onWrite(listener: (url: string) => void): () => void;
 }
 
 export function createRequestClient(overrides: Partial<ClientDeps> = {}): RequestClient {
@@ -196,6 +200,7 @@ export function createRequestClient(overrides: Partial<ClientDeps> = {}): Reques
   const pending = new Map<string, AbortController>();
   let refreshing: Promise<RefreshOutcome> | null = null;
   let uniq = 0;
+  const writeListeners = new Set<(url: string) => void>();
 
   const fullUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : `${deps.apiUrl}${url}`);
 
@@ -339,9 +344,17 @@ export function createRequestClient(overrides: Partial<ClientDeps> = {}): Reques
     const envelope = payload as ApiResponse<T>;
     if (envelope.code === 1) {
       if (opts.showSuccessMessage) deps.notifier.success(envelope.msg || deps.translate('general:request.operationSuccessful'));
+      if (method !== 'GET' && !state.internal) writeListeners.forEach((listener) => listener(config.url));
       return envelope;
     }
     if (envelope.code === 409 && !state.internal && !state.replayed) {
+      // A call sent with a token that another call's refresh has replaced since: replay it with the
+      // new token instead of refreshing a second time (its 409 came back after that refresh ended).
+      const sentToken = deps.isAdminApp() ? headers.batoken : headers['ba-user-token'];
+      const store = deps.isAdminApp() ? deps.tokens.admin : deps.tokens.user;
+      if (!refreshing && sentToken && store.getToken('auth') && store.getToken('auth') !== sentToken) {
+        return send<T>(config, options, { replayed: true });
+      }
       if (!refreshing) {
         refreshing = refresh().finally(() => {
           refreshing = null;
@@ -370,6 +383,10 @@ export function createRequestClient(overrides: Partial<ClientDeps> = {}): Reques
       Object.assign(deps, partial);
     },
     pendingCount: () => pending.size,
+    onWrite(listener) {
+      writeListeners.add(listener);
+      return () => void writeListeners.delete(listener);
+    },
   };
 }
 

@@ -26,6 +26,8 @@ export interface ListResult {
   pager?: Pager;
   /** Fields the list can be sorted by (only these get a column sorter). */
   sortable?: string[];
+  /** A designed table's names of what its rows refer to: `{field: {id or code: name}}`. */
+  labels?: Record<string, Record<string, string>>;
 }
 
 /** The query of a table's index. */

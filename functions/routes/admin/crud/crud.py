@@ -6,13 +6,16 @@
 | GET    /admin/crud/crud/edit?name=       | `crud/crud/index`    | `{design, version, rows}`      |
 | GET    /admin/crud/crud/log?id=          | `crud/crud/index`    | `{design}` as saved in the log |
 | POST   /admin/crud/crud/generate         | `crud/crud/generate` | `{name, version}`              |
-| DELETE /admin/crud/crud/del?ids[]=       | `crud/crud/del`      | `{count}` rows deleted         |
+| DELETE /admin/crud/crud/del?ids[]=&confirm= | `crud/crud/del`   | `{count}` rows deleted         |
 | GET    /admin/crud/crud/export?name=     | `crud/crud/export`   | a zip of source files          |
 
 `generate` takes `{design, confirm}`: the design (`functions.services.designs.DesignDoc`) is
 validated, saved (a new version) and its table is usable at once under `/admin/<name>/…`. A save
 that would drop values of a table with rows answers code 0 with `data.changes` until `confirm` is
-true. The field types a design can use are in `functions.services.fields`.
+true (a change that is always refused while the table has rows, an index moved, answers
+`data.confirmable` false). The field types a design can use are in `functions.services.fields`.
+`del` deletes a table with all its rows: `confirm` must repeat the table's name (its rule path), as
+typed by the admin.
 """
 
 import builtins
@@ -140,20 +143,29 @@ class DeleteAnswer(Schema):
 
 
 @router.delete("/del", name="crud_crud_del", response_model=Envelope[CountData])
-def delete(request: Request, ctx: Annotated[AdminContext, require("crud/crud/del")]) -> dict[str, Any]:
-    """Delete designs by id, with their rows (kept in the recycle bin when a rule says so) and menu rules."""
+def delete(
+    request: Request,
+    ctx: Annotated[AdminContext, require("crud/crud/del")],
+    confirm: Annotated[str, Query(max_length=200, description="the table's name, typed to confirm")] = "",
+) -> dict[str, Any]:
+    """Delete designs by id, with their rows (kept in the recycle bin when a rule says so) and menu rules;
+    `confirm` repeats the name of each table deleted (comma separated for several)."""
     wanted = set(parse_ids(request))
     if not wanted:
         raise ApiError("Incorrect parameter!")
+    typed = {part.strip() for part in confirm.split(",") if part.strip()}
+    chosen = [design for design in designs.list_designs() if int(design.id) in wanted]
+    unconfirmed = [design.name for design in chosen if design.name not in typed]
+    if unconfirmed:
+        raise ApiError("Type the table's name {name} to confirm deleting it", params={"name": unconfirmed[0]})
     count = 0
-    for design in designs.list_designs():
-        if int(design.id) in wanted:
-            origin = origin_of(ctx, request)
-            try:
-                designs.delete_design(design, admin_id=ctx.id, username=ctx.admin.username, origin=origin)
-            except WatchedWriteError:
-                raise ApiError(NOT_KEPT) from None
-            count += 1
+    for design in chosen:
+        origin = origin_of(ctx, request)
+        try:
+            designs.delete_design(design, admin_id=ctx.id, username=ctx.admin.username, origin=origin)
+        except WatchedWriteError:
+            raise ApiError(NOT_KEPT) from None
+        count += 1
     if not count:
         raise ApiError("No rows were deleted")
     return success({"count": count}, "Deleted successfully")

@@ -6,17 +6,18 @@ name. Deleting a row removes the stored file when no other row refers to it
 (`functions.services.attachments.delete`).
 """
 
-from typing import Any
+from typing import Annotated, Any
 
+from fastapi import Request
 from pydantic import Field
 
 from functions.core.i18n import t
-from functions.core.responses import ApiError
+from functions.core.responses import ApiError, Envelope, Model, success
 from functions.core.validators import Schema
 from functions.models.attachment import Attachment, guard_key
 from functions.models.unique import Unique
-from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import Table, row_shape
+from functions.routes.admin.deps import AdminContext, require
+from functions.routes.admin.table import Table, parse_ids, row_shape
 from functions.services import attachments
 from functions.services.uploads import clean_name
 
@@ -82,3 +83,35 @@ class AttachmentTable(Table):
 
 
 router = AttachmentTable().router()
+
+
+class AttachmentUse(Model):
+    table: str
+    title: str
+    id: int
+    field: str
+    field_title: str
+
+
+class AttachmentUsage(Model):
+    """Where the attachments are used (`functions.services.attachment_usage`): by attachment id, the rows
+    of designed tables whose upload fields hold its URL; `complete` false when the bounded read stopped
+    before every such row was seen."""
+
+    uses: dict[str, list[AttachmentUse]]
+    complete: bool
+
+
+@router.get("/usage", name="routine_attachment_usage", response_model=Envelope[AttachmentUsage])
+def usage(
+    request: Request, ctx: Annotated[AdminContext, require("routine/attachment/del")]
+) -> dict[str, Any]:
+    """Before a delete: where these attachments (ids[]=…, at most 100) are used, to warn the admin."""
+    from functions.services.attachment_usage import usage as find_usage
+
+    wanted = sorted(set(parse_ids(request)))[:100]
+    if not wanted:
+        raise ApiError("Incorrect parameter!")
+    rows = [row for row in Attachment.batch_get(wanted)]
+    found, complete = find_usage(sorted({row.url for row in rows}))
+    return success({"uses": {str(int(row.id)): found.get(row.url, []) for row in rows}, "complete": complete})

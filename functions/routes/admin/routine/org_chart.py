@@ -19,7 +19,7 @@ from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.routes.admin.deps import AdminContext, require
 from functions.services import org_chart
-from functions.services.publish import schedule_publish
+from functions.services.publish import public_data_changed
 
 router = APIRouter(prefix="/routine/orgChart", tags=["admin"])
 
@@ -71,7 +71,5 @@ def org_chart_edit(
 ) -> dict[str, Any]:
     """Save the whole chart; the site is published shortly after."""
     saved = org_chart.save_chart(body.tree.model_dump(), body.version, int(ctx.admin.id))
-    schedule_publish(
-        "organisation chart saved", by=int(ctx.admin.id), source="org", subject="routine/orgChart"
-    )
+    public_data_changed("routine/orgChart", "organisation chart saved", by=int(ctx.admin.id), source="org")
     return success({**saved, "limits": org_chart.limits()}, "Saved; the site will be published shortly")

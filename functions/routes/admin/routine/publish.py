@@ -1,9 +1,13 @@
 """Publishing the public site (routine/publish, DESIGN §7):
 
-- `GET  /admin/routine/publish/index` (routine/publish/index) → `{current, jobs}`: the newest publish
-  job (queued / building / done / failed, its summary: changed and removed pages) and the last ten.
+- `GET  /admin/routine/publish/index` (routine/publish/index) → `{current, jobs, alert}`: the newest
+  publish job (queued / building / done / failed, its summary: changed and removed pages), the last
+  ten, and `alert`: the newest of those that failed with a change of the caller in it (a save of
+  theirs, their Publish button) whose log they have not read yet — the header shows it until they do.
 - `GET  /admin/routine/publish/log?id=…&after=N` (routine/publish/index) → `{job, lines}`: the job
-  and its log lines after sequence number N (at most 500; poll with the last seq you have).
+  and its log lines after sequence number N (at most 500; poll with the last seq you have). Reading
+  the log of a failed job of theirs is what "looked at it" means: its `alert` ends for the caller
+  (kept on the job, server-side, so it ends on every device of theirs and for them only).
 - `POST /admin/routine/publish/publish` (routine/publish/publish) → `{job}`: start a publish now
   (joins a publish that is still queued; runs after the one building, never beside it).
 """
@@ -19,7 +23,7 @@ from functions.core.responses import ApiError, Envelope, Shape, success
 from functions.core.routing import APIRouter
 from functions.routes.admin.deps import AdminContext, require
 from functions.services import jobs
-from functions.services.publish import KIND, request_publish
+from functions.services.publish import KIND, alert_for, mark_looked, request_publish
 
 router = APIRouter(prefix="/routine/publish", tags=["admin"])
 HISTORY = 10
@@ -47,6 +51,7 @@ class PublishLine(BaseModel):
 class PublishIndexData(BaseModel):
     current: PublishJob | None
     jobs: list[PublishJob]
+    alert: PublishJob | None = None
 
 
 class PublishLogData(BaseModel):
@@ -59,15 +64,23 @@ class PublishStartData(BaseModel):
 
 
 @router.get("/index", name="routine_publish_index", response_model=Envelope[PublishIndexData])
-def publish_index(_: Annotated[AdminContext, require("routine/publish/index")]) -> dict[str, Any]:
-    """The newest publish job and the last few."""
-    latest = [job.as_dict() for job in jobs.latest_jobs(KIND, HISTORY)]
-    return success({"current": latest[0] if latest else None, "jobs": latest})
+def publish_index(ctx: Annotated[AdminContext, require("routine/publish/index")]) -> dict[str, Any]:
+    """The newest publish job, the last few, and the caller's failed publish not yet looked at."""
+    recent = jobs.latest_jobs(KIND, HISTORY)
+    latest = [job.as_dict() for job in recent]
+    alert = alert_for(ctx.id, recent)
+    return success(
+        {
+            "current": latest[0] if latest else None,
+            "jobs": latest,
+            "alert": alert.as_dict() if alert else None,
+        }
+    )
 
 
 @router.get("/log", name="routine_publish_log", response_model=Envelope[PublishLogData])
 def publish_log(
-    _: Annotated[AdminContext, require("routine/publish/index")],
+    ctx: Annotated[AdminContext, require("routine/publish/index")],
     id: Annotated[str, Query(min_length=1, max_length=40, pattern=r"^[0-9a-f]+$")],
     after: Annotated[int, Query(ge=0)] = 0,
 ) -> dict[str, Any]:
@@ -76,6 +89,7 @@ def publish_log(
     if job is None or job.kind != KIND:
         raise ApiError("The record does not exist")
     lines = [{"seq": seq, "text": text} for seq, text in jobs.read_lines(id, after)]
+    mark_looked(job, ctx.id)
     return success({"job": job.as_dict(), "lines": lines})
 
 

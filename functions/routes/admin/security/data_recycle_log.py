@@ -25,9 +25,14 @@ from functions.services import recycle
 RecycleLogRow = row_shape(
     "RecycleLogRow",
     RecycleLog,
-    "id table table_title item_id admin_id username ip useragent create_time row context",
-    "A deleted row: `row` is the row as its table's list showed it.",
+    "id table table_title item_id admin_id username ip useragent create_time row row_shown row_titles"
+    " context",
+    "A deleted row: `row` is the row as its table answered it; `row_shown` its values as the table's list"
+    " shows them (option labels, names of related rows, text of rich text) and `row_titles` the titles"
+    " of its fields in the request's language, where the table has them.",
     row=dict[str, Any],
+    row_shown=dict[str, Any],
+    row_titles=dict[str, str],
     context=dict[str, Any],
 )
 
@@ -38,6 +43,19 @@ class RecycleLogTable(DataLogTable):
     fields = ("id", "table", "item_id", "admin_id", "username", "ip", "create_time")
     quick_search = ("table", "username", "item_id")
     row_model = RecycleLogRow
+
+    def decorate(self, rows: list[dict[str, Any]], ctx: AdminContext) -> None:
+        super().decorate(rows, ctx)
+        for path in {row["table"] for row in rows}:
+            table = table_for(path)
+            mine = [row for row in rows if row["table"] == path]
+            if table is None:
+                continue
+            shown = table.shown_rows([dict(row.get("row") or {}) for row in mine])
+            titles = table.field_titles({key for row in mine for key in (row.get("row") or {})})
+            for row, values in zip(mine, shown, strict=True):
+                row["row_shown"] = values
+                row["row_titles"] = titles
 
     def delete(self, items: list[Any], ctx: AdminContext) -> int:
         """Purge: the copies go for ever."""

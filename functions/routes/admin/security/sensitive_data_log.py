@@ -26,11 +26,14 @@ SensitiveLogRow = row_shape(
     "SensitiveLogRow",
     SensitiveLog,
     "id table table_title item_id field field_title before after secret admin_id username ip useragent"
-    " create_time rollback_time rollback_admin",
-    "One changed field: `before`/`after` as the table's list shows them (null for a secret).",
+    " create_time rollback_time rollback_admin before_shown after_shown",
+    "One changed field: `before`/`after` as the table answered them (null for a secret);"
+    " `before_shown`/`after_shown` as its list shows them (option labels, names of related rows…).",
     field_title=str,
     before=Any,
     after=Any,
+    before_shown=Any,
+    after_shown=Any,
 )
 
 
@@ -48,8 +51,13 @@ class SensitiveLogTable(DataLogTable):
             table = table_for(path)
             mine = [row for row in rows if row["table"] == path]
             titles = table.field_titles({row["field"] for row in mine}) if table is not None else {}
-            for row in mine:
+            pairs = [{row["field"]: row.get(side)} for row in mine for side in ("before", "after")]
+            shown = table.shown_rows(pairs) if table is not None else pairs
+            for index, row in enumerate(mine):
                 row["field_title"] = titles.get(row["field"], "")
+                if not row.get("secret"):
+                    row["before_shown"] = shown[2 * index].get(row["field"])
+                    row["after_shown"] = shown[2 * index + 1].get(row["field"])
 
     def delete(self, items: list[Any], ctx: AdminContext) -> int:
         """Purge: the log rows go for ever."""

@@ -10,6 +10,8 @@ import type { ColumnSchema, TableConfig } from './schema';
 
 /** Characters beyond which a table cell's text wraps (see the default case below). */
 const LONG_TEXT = 24;
+/** Characters of a text column shown in a cell (the rest in its tooltip); the CSV has it all. */
+const CELL_TEXT = 120;
 
 /** The content of `col`'s cell in `row`; a page's own `cells[col.key]` comes first. In a phone card
  * (`card`) long code wraps over up to three lines and can be expanded. */
@@ -17,6 +19,21 @@ export function cellContent(col: ColumnSchema, row: Row, config: Pick<TableConfi
   const custom = config.cells?.[col.key];
   if (custom) return custom(row);
   const value = row[col.key];
+  if (col.text) {
+    const text = col.text(value, row);
+    if (!text) return '-';
+    const shown = text.length > CELL_TEXT ? `${text.slice(0, CELL_TEXT)}…` : text;
+    return card || shown.length <= LONG_TEXT ? (
+      <span title={shown === text ? undefined : text}>{shown}</span>
+    ) : (
+      <span
+        title={shown === text ? undefined : text}
+        style={{ display: 'inline-block', minWidth: 160, maxWidth: 320, whiteSpace: 'normal' }}
+      >
+        {shown}
+      </span>
+    );
+  }
   const option = col.options?.find((o) => String(o.value) === String(value));
   switch (col.render) {
     case 'time':

@@ -3,10 +3,19 @@
  * schema of the one back-office table (components/schema-table): its columns, its form fields with
  * the same bounds the server checks (functions/services/fields.py), defaults and drag sort. Texts come
  * from the design in the page's language (zh or en, the other one when a text is missing).
+ *
+ * Values that are not text read as people read them, in the list, the phone cards and the CSV alike:
+ * rich text as its text, a relation field as the names of its rows and a city as the names of its
+ * divisions — names the list's answer gives (`labels`, read with this table's permission), kept by
+ * `remember` for the page.
  */
 import type { IconChoice } from '../icon-picker';
+import { call, sdk } from '../../lib/api/client';
 import type { DesignDoc, FieldDoc, Words } from '../../lib/api/generated/types.gen';
-import { designedTableApi, type Row, type TableApi } from '../../lib/table-api';
+import type { ApiResponse } from '../../lib/request';
+import type { ListResult, Row } from '../../lib/table-api';
+import { htmlText } from './html-text';
+import { nameOf, remember as rememberNames, toIds, type RemoteRow, type RemoteSource } from './remote-select';
 import type { Translate } from '../../lib/validators';
 import {
   STATUS_OPTIONS,
@@ -92,7 +101,9 @@ export interface DesignedTable extends TableSchema {
   title: string;
   description: string;
   /** Fields referring to rows of another design, with where to find them. */
-  remotes: Record<string, { api: TableApi; label: string }>;
+  remotes: Record<string, RemoteSource>;
+  /** Keep the names a list answer gives (its `labels`) for the cells, the CSV and the pickers. */
+  remember: (answer: ListResult) => void;
   fields: FieldSchema[];
   /** A tree design: the parent picker, built from the loaded rows (its `pid` field). */
   dynamicFields?: (rows: Row[]) => FieldSchema[];
@@ -124,16 +135,45 @@ function defaultOf(field: FieldDoc): unknown {
   return undefined;
 }
 
-/** The table schema of a design; `apiOf(path)` gives the table API of a design's rule path; `icons`: the
- * sets an icon field's picker offers. */
+/** A relation field's rows, asked of the table that has the field (`GET /admin/<path>/related`). */
+export function relatedSource(path: string, field: string): RemoteSource {
+  return {
+    find: ({ quick_search, ids }) =>
+      (
+        call(
+          sdk.designedRelated,
+          { path: { path }, query: { field, quick_search: quick_search ?? '', ids: (ids ?? []).join(',') } },
+          { showErrorMessage: false, showCodeMessage: false, cancelDuplicateRequest: false },
+        ) as Promise<ApiResponse<{ list: RemoteRow[] }>>
+      ).then((res) => res.data.list),
+  };
+}
+
+/** The table schema of a design; `sourceOf(path, field)` gives where a relation field finds its rows;
+ * `icons`: the sets an icon field's picker offers. */
 export function designedSchema(
   design: DesignDoc,
   language: string,
   t: Translate,
-  apiOf: (path: string) => TableApi = designedTableApi,
+  sourceOf: (path: string, field: string) => RemoteSource = relatedSource,
   icons?: IconChoice,
 ): DesignedTable {
   const remotes: DesignedTable['remotes'] = {};
+  // Division names by field and code, from the list answers.
+  const places = new Map<string, Map<string, string>>();
+  const textOf: Partial<Record<FieldDoc['type'], (name: string) => ColumnSchema['text']>> = {
+    richtext: () => (value) => htmlText(String(value ?? '')),
+    remoteselect: (name) => (value) =>
+      toIds(value)
+        .map((id) => nameOf(remotes[name], id) ?? `#${id}`)
+        .join(', '),
+    remoteselects: (name) => (value) =>
+      toIds(value)
+        .map((id) => nameOf(remotes[name], id) ?? `#${id}`)
+        .join(', '),
+    city: (name) => (value) =>
+      (Array.isArray(value) ? value : []).map((code) => places.get(name)?.get(String(code)) ?? String(code)).join(' / '),
+  };
   const columns: ColumnSchema[] = [{ key: 'id', title: 'ID', width: 80 }];
   const fields: FieldSchema[] = [];
   const defaults: Record<string, unknown> = {};
@@ -145,7 +185,7 @@ export function designedSchema(
       continue;
     }
     const options = optionsOf(field, language, t);
-    const remote = field.relation ? { api: apiOf(field.relation.design), label: field.relation.label || 'id' } : undefined;
+    const remote = field.relation ? sourceOf(design.name, field.name) : undefined;
     if (remote) remotes[field.name] = remote;
     const input = INPUT_OF[field.type];
     const numeric = input === 'number';
@@ -177,6 +217,7 @@ export function designedSchema(
       options,
       filter: filter === 'select' && !options ? undefined : filter,
       inlineSwitch: field.type === 'status' || undefined,
+      text: textOf[field.type]?.(field.name),
     });
   }
   columns.push({ key: 'create_time', title: t('common.createTime'), render: 'time', width: 170, filter: 'timeRange' });
@@ -191,6 +232,12 @@ export function designedSchema(
     tree: design.tree || undefined,
     dynamicFields: parent ? parentPicker(parent, design, t) : undefined,
     remotes,
+    remember: (answer) => {
+      for (const [name, names] of Object.entries(answer.labels ?? {})) {
+        if (remotes[name]) rememberNames(remotes[name], names);
+        else places.set(name, new Map([...(places.get(name) ?? new Map<string, string>()), ...Object.entries(names)]));
+      }
+    },
     sortable: design.fields.some((f) => f.type === 'weigh'),
     csv: design.name.replace(/\//g, '-'),
     batchEdit: true,

@@ -1,27 +1,27 @@
 /**
  * Rows of another table as a field's value (the `remoteselect` / `remoteselects` types of designed
- * tables): a select that searches that table as you type (its quick search, 20 rows a time) and names
- * the current value's rows, and `RemoteLabels`, the names of ids in a list cell.
+ * tables): a select that searches the related rows as you type (20 at a time) and names the current
+ * value's rows.
  *
- * No request reads the other table whole: a search asks for one page; names are looked up by id
- * (`initKey=id`, at most 100 ids, one BatchGetItem). Cells of one list share their lookups: the ids a
- * render asks for are gathered and fetched together, and a name once fetched is kept for the page.
+ * The rows come from the table being edited, not from the related table: its `related` call answers a
+ * relation field's rows as `{id, label}` with that table's own permission (an editor granted news
+ * but not tags still picks tags by name). No request reads the other table whole: a search asks for
+ * one page; names are looked up by id (at most 100 ids a request). Names a list answer already gave
+ * (`remember`) are not asked again.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Row, TableApi } from '../../lib/table-api';
 import type { Option } from './schema';
 
-export interface RemoteSource {
-  api: TableApi;
-  /** The field of the other table's rows that names them. */
+export interface RemoteRow {
+  id: number;
   label: string;
 }
 
-function nameOf(row: Row, label: string): string {
-  const value = row[label];
-  return value === undefined || value === null || value === '' ? `#${row.id}` : String(value);
+/** Where a relation field finds its rows: a quick search (`quick_search`) or the rows of `ids`. */
+export interface RemoteSource {
+  find: (query: { quick_search?: string; ids?: number[] }) => Promise<RemoteRow[]>;
 }
 
 interface Lookup {
@@ -31,20 +31,31 @@ interface Lookup {
   listeners: Set<() => void>;
 }
 
-const lookups = new WeakMap<TableApi, Lookup>();
+const lookups = new WeakMap<RemoteSource, Lookup>();
 
-function lookupOf(api: TableApi): Lookup {
-  let lookup = lookups.get(api);
+function lookupOf(source: RemoteSource): Lookup {
+  let lookup = lookups.get(source);
   if (!lookup) {
     lookup = { names: new Map(), waiting: new Set(), timer: null, listeners: new Set() };
-    lookups.set(api, lookup);
+    lookups.set(source, lookup);
   }
   return lookup;
 }
 
+/** Keep names the server already gave (a list answer's `labels` of this field: id → name). */
+export function remember(source: RemoteSource, names: Record<string, string> | undefined): void {
+  const lookup = lookupOf(source);
+  Object.entries(names ?? {}).forEach(([id, name]) => lookup.names.set(Number(id), name));
+}
+
+/** The name of `id` if known. */
+export function nameOf(source: RemoteSource, id: number): string | undefined {
+  return lookupOf(source).names.get(id);
+}
+
 /** Ask for the names of `ids` (gathered over one tick, sent 100 at a time). */
 function want(source: RemoteSource, ids: number[]): void {
-  const lookup = lookupOf(source.api);
+  const lookup = lookupOf(source);
   ids.filter((id) => id > 0 && !lookup.names.has(id)).forEach((id) => lookup.waiting.add(id));
   if (!lookup.waiting.size || lookup.timer) return;
   lookup.timer = setTimeout(() => {
@@ -53,10 +64,10 @@ function want(source: RemoteSource, ids: number[]): void {
     lookup.waiting.clear();
     for (let start = 0; start < batch.length; start += 100) {
       const part = batch.slice(start, start + 100);
-      void source.api
-        .pick({ initKey: 'id', initValue: part.join(',') })
-        .then((res) => {
-          res.data.list.forEach((row) => lookup.names.set(row.id, nameOf(row, source.label)));
+      void source
+        .find({ ids: part })
+        .then((rows) => {
+          rows.forEach((row) => lookup.names.set(row.id, row.label));
           // An id that no longer exists (its row was deleted) shows as its number.
           part.filter((id) => !lookup.names.has(id)).forEach((id) => lookup.names.set(id, `#${id}`));
         })
@@ -66,14 +77,14 @@ function want(source: RemoteSource, ids: number[]): void {
   }, 0);
 }
 
-function toIds(value: unknown): number[] {
+export function toIds(value: unknown): number[] {
   const list = Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value];
   return list.map(Number).filter((id) => Number.isInteger(id) && id > 0);
 }
 
 /** The names of the rows `value` (an id or ids) refers to; re-renders as they arrive. */
 function useNames(source: RemoteSource, value: unknown): Map<number, string> {
-  const lookup = lookupOf(source.api);
+  const lookup = lookupOf(source);
   const [, setVersion] = useState(0);
   const key = toIds(value).join(',');
   useEffect(() => {
@@ -85,14 +96,6 @@ function useNames(source: RemoteSource, value: unknown): Map<number, string> {
     };
   }, [lookup, source, key]);
   return lookup.names;
-}
-
-/** A list cell: the names of the referenced rows, comma-separated. */
-export function RemoteLabels({ source, value }: { source: RemoteSource; value: unknown }) {
-  const names = useNames(source, value);
-  const ids = toIds(value);
-  if (!ids.length) return <>-</>;
-  return <>{ids.map((id) => names.get(id) ?? `#${id}`).join(', ')}</>;
 }
 
 export function RemoteSelect({
@@ -119,12 +122,12 @@ export function RemoteSelect({
   const search = (keyword: string) => {
     const ticket = ++latest.current;
     setSearching(true);
-    source.api
-      .pick({ quick_search: keyword })
-      .then((res) => {
+    source
+      .find({ quick_search: keyword })
+      .then((rows) => {
         if (ticket !== latest.current) return; // an older search answered after a newer one
-        res.data.list.forEach((row) => lookupOf(source.api).names.set(row.id, nameOf(row, source.label)));
-        setFound(res.data.list.map((row) => ({ value: row.id, label: nameOf(row, source.label) })));
+        rows.forEach((row) => lookupOf(source).names.set(row.id, row.label));
+        setFound(rows.map((row) => ({ value: row.id, label: row.label })));
       })
       .catch(() => undefined)
       .finally(() => ticket === latest.current && setSearching(false));

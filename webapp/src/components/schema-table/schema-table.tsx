@@ -175,6 +175,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
 
   const remove = async (ids: number[]) => {
     try {
+      if (config.beforeDelete && !(await config.beforeDelete(ids))) return;
       await api.del(ids);
       setSelected([]);
       reload();

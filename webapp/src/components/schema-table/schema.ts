@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import type { IconChoice } from '../icon-picker';
 import type { Row, TableApi } from '../../lib/table-api';
+import type { RemoteSource } from './remote-select';
 import type { ValidatorName } from '../../lib/validators';
 
 export interface Option {
@@ -42,6 +43,9 @@ export interface ColumnSchema {
   inlineSwitch?: boolean;
   /** The filter's operator when not the default of its kind (e.g. `like` for a type prefix picked from a list). */
   filterOperator?: 'eq' | 'like';
+  /** The cell as text where its value is not (rich text, ids of related rows, division codes): shown in
+   * the table and the phone cards, and written to the CSV. */
+  text?: (value: unknown, row: Row) => string;
 }
 
 /** The form control of a field. */
@@ -98,8 +102,8 @@ export interface FieldSchema {
   pattern?: string;
   /** Digits after the point of a number (0: whole numbers). */
   precision?: number;
-  /** Where a remote select finds its rows and which of their fields names them. */
-  remote?: { api: TableApi; label: string };
+  /** Where a remote select finds its rows (as id and label). */
+  remote?: RemoteSource;
   /** The icon sets an `icon` field's picker offers (the back office's, features/admin/shell/icons). */
   icons?: IconChoice;
   /** Folder of the uploads of an upload field. */
@@ -144,6 +148,9 @@ export interface TableConfig extends TableSchema {
   onAdd?: (reload: () => void) => void;
   /** Buttons beside Add; `selected`: the ids of the checked rows, `clearSelection` unchecks them. */
   toolbar?: (reload: () => void, selected: number[], clearSelection: () => void) => ReactNode;
+  /** Asked after the delete confirmation, before the rows are deleted: false keeps them (e.g. the admin,
+   * warned where a file is used, changed their mind). */
+  beforeDelete?: (ids: number[]) => Promise<boolean>;
   /** A page's own cell content by column key (e.g. a file preview), in the table and the phone cards. */
   cells?: Record<string, (row: Row) => ReactNode>;
 }

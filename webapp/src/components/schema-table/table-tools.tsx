@@ -75,6 +75,7 @@ export function RangeFilter({ col, onChange, narrow }: { col: ColumnSchema; onCh
 /** A cell as text (for CSV): option labels, formatted times, lists joined. */
 export function plainCell(col: ColumnSchema, row: Row, t: Translate): string {
   const value = row[col.key];
+  if (col.text) return col.text(value, row);
   const label = (v: unknown) => col.options?.find((o) => String(o.value) === String(v))?.label ?? String(v ?? '');
   if (Array.isArray(value))
     return value

@@ -298,11 +298,15 @@ describe('request client: token refresh on body code 409', () => {
   it('refreshes once, queues other calls meanwhile, then replays them with the new token', async () => {
     const seen: Array<string | null> = [];
     const refreshBodies: unknown[] = [];
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     server.use(
       expiringApi('NEW', seen),
       http.post('*/srv/api/common/refreshToken', async ({ request }) => {
         refreshBodies.push(await request.json());
-        await delay(40);
+        await answered; // the refresh runs until the test has made its third call
         return ok({ type: 'admin-refresh', token: 'NEW' });
       }),
     );
@@ -311,8 +315,9 @@ describe('request client: token refresh on body code 409', () => {
     admin.setToken('R1', 'refresh');
     const a = client.get('/admin/data/1');
     const b = client.get('/admin/data/2');
-    await delay(25); // both got 409, the refresh is running
+    await vi.waitFor(() => expect(refreshBodies).toHaveLength(1)); // a 409 came back: the refresh is running
     const c = client.get('/admin/data/3'); // made during the refresh: queued
+    release();
     const results = await Promise.all([a, b, c]);
     expect(results.map((r) => (r.data as { n: string }).n)).toEqual(['1', '2', '3']);
     expect(refreshBodies).toEqual([{ refresh_token: 'R1' }]);
@@ -320,6 +325,39 @@ describe('request client: token refresh on body code 409', () => {
     expect(seen.filter((s) => s?.startsWith('3:'))).toEqual(['3:NEW']);
     expect(seen.filter((s) => s?.endsWith(':NEW')).sort()).toEqual(['1:NEW', '2:NEW', '3:NEW']);
     expect(notifier.error).not.toHaveBeenCalled();
+  });
+
+  it('replays a call whose 409 comes back after another call already refreshed, without a second refresh', async () => {
+    const seen: Array<string | null> = [];
+    let refreshes = 0;
+    let releaseSlow: () => void = () => undefined;
+    const slowAnswered = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    server.use(
+      http.get('*/srv/admin/data/:n', async ({ request, params }) => {
+        const token = request.headers.get('batoken');
+        seen.push(`${params.n}:${token}`);
+        if (params.n === 'slow' && token === 'OLD') await slowAnswered; // its 409 arrives late
+        if (token !== 'NEW') return HttpResponse.json({ code: 409, msg: 'expired', time: 1, data: null });
+        return ok({ n: params.n });
+      }),
+      http.post('*/srv/api/common/refreshToken', () => {
+        refreshes += 1;
+        return ok({ type: 'admin-refresh', token: 'NEW', refresh_token: 'R2' });
+      }),
+    );
+    const { client, admin } = setup({ isAdminApp: () => true });
+    admin.setToken('OLD');
+    admin.setToken('R1', 'refresh');
+    const slow = client.get('/admin/data/slow');
+    await vi.waitFor(() => expect(seen).toContain('slow:OLD'));
+    await expect(client.get('/admin/data/fast')).resolves.toMatchObject({ data: { n: 'fast' } });
+    releaseSlow();
+    await expect(slow).resolves.toMatchObject({ data: { n: 'slow' } });
+    expect(refreshes).toBe(1);
+    expect(admin.getToken('refresh')).toBe('R2');
+    expect(seen).toEqual(['slow:OLD', 'fast:OLD', 'fast:NEW', 'slow:NEW']);
   });
 
   it('stores the new token as the member token for type user-refresh', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DesignDoc } from '../../../lib/api/generated/types.gen';
-import type { TableApi } from '../../../lib/table-api';
+import type { Row } from '../../../lib/table-api';
+import type { RemoteSource } from '../remote-select';
+import { plainCell, toCsv } from '../table-tools';
 import { fieldRules } from '../schema-table';
 import { designedSchema, wordsIn } from '../design-schema';
 
@@ -31,7 +33,7 @@ const design: DesignDoc = {
   ],
 };
 
-const apiOf = (path: string) => ({ path }) as unknown as TableApi;
+const apiOf = (path: string, field: string) => ({ path, field, find: () => Promise.resolve([]) }) as unknown as RemoteSource;
 
 describe('a design as the schema of its table', () => {
   it('names everything in the page language, falling back to the other one', () => {
@@ -116,10 +118,37 @@ describe('a design as the schema of its table', () => {
 
   it('finds related rows in the related design, new rows start enabled, a weigh field sorts by drag', () => {
     const schema = designedSchema(design, 'en', t, apiOf);
-    expect(schema.remotes.tags.label).toBe('name');
-    expect((schema.remotes.tags.api as unknown as { path: string }).path).toBe('business/tag');
+    // Asked of the table itself (its permission), for this field: never of the related table.
+    expect(schema.remotes.tags).toMatchObject({ path: 'business/news', field: 'tags' });
     expect(schema.fields.find((f) => f.name === 'tags')?.input).toBe('remoteselects');
     expect(schema.defaults).toEqual({ status: 'enable' });
     expect(schema.sortable).toBe(true);
+  });
+
+  it('shows rich text as text, related rows and cities by the names the list answer gave, in cells and the CSV', () => {
+    const withMore: DesignDoc = {
+      ...design,
+      fields: [
+        ...design.fields,
+        { name: 'body', title: { zh: '正文', en: 'Body' }, type: 'richtext' },
+        { name: 'lead', title: { zh: '主标签', en: 'Lead' }, type: 'remoteselect', relation: { design: 'business/tag', label: 'name' } },
+        { name: 'place', title: { zh: '地区', en: 'Place' }, type: 'city' },
+      ],
+    };
+    const schema = designedSchema(withMore, 'en', t, apiOf);
+    schema.remember({
+      list: [],
+      total: 0,
+      remark: '',
+      labels: { tags: { '3': 'Power', '6': 'Water' }, lead: { '6': 'Water' }, place: { '44': 'Guangdong', '4403': 'Shenzhen' } },
+    });
+    const row = { id: 1, body: '<p>Power cut <b>tomorrow</b></p><p>A&amp;B</p>', tags: [3, 6, 9], lead: 6, place: ['44', '4403'] } as Row;
+    const column = (key: string) => schema.columns.find((c) => c.key === key)!;
+    expect(plainCell(column('body'), row, t)).toBe('Power cut tomorrow A&B');
+    expect(plainCell(column('tags'), row, t)).toBe('Power, Water, #9');
+    expect(plainCell(column('lead'), row, t)).toBe('Water');
+    expect(plainCell(column('place'), row, t)).toBe('Guangdong / Shenzhen');
+    const csv = toCsv([column('body'), column('tags'), column('place')], [row], t).split('\r\n');
+    expect(csv[1]).toBe('Power cut tomorrow A&B,"Power, Water, #9",Guangdong / Shenzhen');
   });
 });

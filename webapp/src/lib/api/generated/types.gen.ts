@@ -667,6 +667,52 @@ export type AttachmentRow = {
 };
 
 /**
+ * AttachmentUsage
+ *
+ * Where the attachments are used (`functions.services.attachment_usage`): by attachment id, the rows
+ * of designed tables whose upload fields hold its URL; `complete` false when the bounded read stopped
+ * before every such row was seen.
+ */
+export type AttachmentUsage = {
+    /**
+     * Uses
+     */
+    uses: {
+        [key: string]: Array<AttachmentUse>;
+    };
+    /**
+     * Complete
+     */
+    complete: boolean;
+};
+
+/**
+ * AttachmentUse
+ */
+export type AttachmentUse = {
+    /**
+     * Table
+     */
+    table: string;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Field
+     */
+    field: string;
+    /**
+     * Field Title
+     */
+    field_title: string;
+};
+
+/**
  * Badges
  */
 export type Badges = {
@@ -1431,6 +1477,53 @@ export type DesignedDesign = {
 };
 
 /**
+ * DesignedList
+ *
+ * A designed table's index; `labels`: the names its rows refer to — `{field: {id: label}}` for
+ * fields relating to another table, `{field: {code: name}}` for cities.
+ */
+export type DesignedList = {
+    /**
+     * List
+     */
+    list: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * Total
+     */
+    total: number;
+    /**
+     * Remark
+     */
+    remark?: string;
+    /**
+     * Cursor
+     */
+    cursor?: string;
+    /**
+     * More
+     */
+    more?: boolean;
+    /**
+     * Pager
+     */
+    pager?: 'pages' | 'cursor';
+    /**
+     * Sortable
+     */
+    sortable?: Array<string>;
+    /**
+     * Labels
+     */
+    labels?: {
+        [key: string]: {
+            [key: string]: string;
+        };
+    };
+};
+
+/**
  * EmsBody
  */
 export type EmsBody = {
@@ -1527,6 +1620,25 @@ export type EnvelopeAreaData = {
      */
     time: number;
     data: AreaData;
+};
+
+/**
+ * Envelope[AttachmentUsage]
+ */
+export type EnvelopeAttachmentUsage = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: AttachmentUsage;
 };
 
 /**
@@ -1736,6 +1848,25 @@ export type EnvelopeDesignedDesign = {
      */
     time: number;
     data: DesignedDesign;
+};
+
+/**
+ * Envelope[DesignedList]
+ */
+export type EnvelopeDesignedList = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: DesignedList;
 };
 
 /**
@@ -2024,6 +2155,25 @@ export type EnvelopeRefreshData = {
      */
     time: number;
     data: RefreshData;
+};
+
+/**
+ * Envelope[RelatedList]
+ */
+export type EnvelopeRelatedList = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: RelatedList;
 };
 
 /**
@@ -2328,25 +2478,6 @@ export type EnvelopeTableListSensitiveRuleRow = {
      */
     time: number;
     data: TableListSensitiveRuleRow;
-};
-
-/**
- * Envelope[TableList[dict[str, Any]]]
- */
-export type EnvelopeTableListDictStrAny = {
-    /**
-     * Code
-     */
-    code: number;
-    /**
-     * Msg
-     */
-    msg: string;
-    /**
-     * Time
-     */
-    time: number;
-    data: TableListDictStrAny;
 };
 
 /**
@@ -4036,6 +4167,7 @@ export type PublishIndexData = {
      * Jobs
      */
     jobs: Array<PublishJob>;
+    alert?: PublishJob | null;
 };
 
 /**
@@ -4160,7 +4292,7 @@ export type Recent = {
 /**
  * RecycleLogRow
  *
- * A deleted row: `row` is the row as its table's list showed it.
+ * A deleted row: `row` is the row as its table answered it; `row_shown` its values as the table's list shows them (option labels, names of related rows, text of rich text) and `row_titles` the titles of its fields in the request's language, where the table has them.
  */
 export type RecycleLogRow = {
     /**
@@ -4204,6 +4336,18 @@ export type RecycleLogRow = {
      */
     row?: {
         [key: string]: unknown;
+    } | null;
+    /**
+     * Row Shown
+     */
+    row_shown?: {
+        [key: string]: unknown;
+    } | null;
+    /**
+     * Row Titles
+     */
+    row_titles?: {
+        [key: string]: string;
     } | null;
     /**
      * Context
@@ -4311,6 +4455,32 @@ export type RefreshData = {
      * Refresh Token
      */
     refresh_token: string;
+};
+
+/**
+ * RelatedList
+ *
+ * Rows of a relation field's related table: only their id and label.
+ */
+export type RelatedList = {
+    /**
+     * List
+     */
+    list: Array<RelatedRow>;
+};
+
+/**
+ * RelatedRow
+ */
+export type RelatedRow = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Label
+     */
+    label: string;
 };
 
 /**
@@ -4456,7 +4626,7 @@ export type ScoreAdjust = {
 /**
  * SensitiveLogRow
  *
- * One changed field: `before`/`after` as the table's list shows them (null for a secret).
+ * One changed field: `before`/`after` as the table answered them (null for a secret); `before_shown`/`after_shown` as its list shows them (option labels, names of related rows…).
  */
 export type SensitiveLogRow = {
     /**
@@ -4523,6 +4693,14 @@ export type SensitiveLogRow = {
      * Rollback Admin
      */
     rollback_admin?: string | null;
+    /**
+     * Before Shown
+     */
+    before_shown?: unknown;
+    /**
+     * After Shown
+     */
+    after_shown?: unknown;
     [key: string]: unknown;
 };
 
@@ -5176,42 +5354,6 @@ export type TableListSensitiveRuleRow = {
      * List
      */
     list: Array<SensitiveRuleRow>;
-    /**
-     * Total
-     */
-    total: number;
-    /**
-     * Remark
-     */
-    remark?: string;
-    /**
-     * Cursor
-     */
-    cursor?: string;
-    /**
-     * More
-     */
-    more?: boolean;
-    /**
-     * Pager
-     */
-    pager?: 'pages' | 'cursor';
-    /**
-     * Sortable
-     */
-    sortable?: Array<string>;
-};
-
-/**
- * TableList[dict[str, Any]]
- */
-export type TableListDictStrAny = {
-    /**
-     * List
-     */
-    list: Array<{
-        [key: string]: unknown;
-    }>;
     /**
      * Total
      */
@@ -9317,6 +9459,43 @@ export type RoutineAttachmentDelResponses = {
 
 export type RoutineAttachmentDelResponse = RoutineAttachmentDelResponses[keyof RoutineAttachmentDelResponses];
 
+export type RoutineAttachmentUsageData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/attachment/usage';
+};
+
+export type RoutineAttachmentUsageErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineAttachmentUsageError = RoutineAttachmentUsageErrors[keyof RoutineAttachmentUsageErrors];
+
+export type RoutineAttachmentUsageResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeAttachmentUsage;
+};
+
+export type RoutineAttachmentUsageResponse = RoutineAttachmentUsageResponses[keyof RoutineAttachmentUsageResponses];
+
 export type CrudCrudIndexData = {
     body?: never;
     path?: never;
@@ -9478,7 +9657,14 @@ export type CrudCrudGenerateResponse = CrudCrudGenerateResponses[keyof CrudCrudG
 export type CrudCrudDelData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Confirm
+         *
+         * the table's name, typed to confirm
+         */
+        confirm?: string;
+    };
     url: '/srv/admin/crud/crud/del';
 };
 
@@ -10394,7 +10580,7 @@ export type DesignedIndexResponses = {
     /**
      * Successful Response
      */
-    200: EnvelopeTableListDictStrAny;
+    200: EnvelopeDesignedList;
 };
 
 export type DesignedIndexResponse = DesignedIndexResponses[keyof DesignedIndexResponses];
@@ -10444,6 +10630,67 @@ export type DesignedDesignResponses = {
 };
 
 export type DesignedDesignResponse = DesignedDesignResponses[keyof DesignedDesignResponses];
+
+export type DesignedRelatedData = {
+    body?: never;
+    path: {
+        /**
+         * Path
+         */
+        path: string;
+    };
+    query: {
+        /**
+         * Field
+         */
+        field: string;
+        /**
+         * Quick Search
+         */
+        quick_search?: string;
+        /**
+         * Ids
+         *
+         * ids, comma separated (at most 100)
+         */
+        ids?: string;
+    };
+    url: '/srv/admin/{path}/related';
+};
+
+export type DesignedRelatedErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * No designed table at this path
+     */
+    404: unknown;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type DesignedRelatedError = DesignedRelatedErrors[keyof DesignedRelatedErrors];
+
+export type DesignedRelatedResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeRelatedList;
+};
+
+export type DesignedRelatedResponse = DesignedRelatedResponses[keyof DesignedRelatedResponses];
 
 export type DesignedEditRowData = {
     body?: never;

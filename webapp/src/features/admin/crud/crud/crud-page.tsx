@@ -1,11 +1,12 @@
 /**
  * Back office › CRUD › Generate (crud/crud): the tables made with the generator — title, rule path,
  * version, fields, rows, last change — with Open (the table's page), Edit design, Export as code and
- * Delete (with its rows and menu); New table from empty or a template; a design of the CRUD log opens
+ * Delete (with its rows and menu: the admin types the table's name to confirm, and the server checks
+ * it); New table from empty or a template; a design of the CRUD log opens
  * here too (`?log=<id>`). Saving a design makes its table usable at once and puts it in the menu.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Dropdown, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Dropdown, Input, Modal, Space, Table, Typography } from 'antd';
 import { DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -79,14 +80,25 @@ export default function CrudPage() {
       })
       .catch(() => undefined);
 
-  const remove = (row: DesignRow) =>
+  const [deleting, setDeleting] = useState<DesignRow | null>(null);
+  const [typed, setTyped] = useState('');
+  const [removing, setRemoving] = useState(false);
+  const askDelete = (row: DesignRow) => {
+    setTyped('');
+    setDeleting(row);
+  };
+  const remove = (row: DesignRow, confirm: string) => {
+    setRemoving(true);
     // The ids are read from the query string by the server (ids[]=…), not declared in the OpenAPI.
-    call(sdk.crudCrudDel as SdkFn, { query: { ids: [row.id] } }, { showSuccessMessage: true })
+    return call(sdk.crudCrudDel as SdkFn, { query: { ids: [row.id], confirm } }, { showSuccessMessage: true })
       .then(() => {
+        setDeleting(null);
         reload();
         refreshMenus();
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => setRemoving(false));
+  };
 
   const saved = () => {
     setEditing(null);
@@ -130,11 +142,9 @@ export default function CrudPage() {
         </Button>
       </Auth>
       <Auth name="del">
-        <Popconfirm title={t('confirmDelete', { name: titleOf(row), count: row.rows })} onConfirm={() => remove(row)}>
-          <Button type="link" size="small" danger>
-            {t('delete')}
-          </Button>
-        </Popconfirm>
+        <Button type="link" size="small" danger onClick={() => askDelete(row)}>
+          {t('delete')}
+        </Button>
       </Auth>
     </Space>
   );
@@ -150,8 +160,35 @@ export default function CrudPage() {
     key === 'title' ? titleOf(row) : key === 'update_time' ? timeFormat(row.update_time) : String(row[key as keyof DesignRow]);
   const start = (name: TemplateName) => setEditing({ design: template(name), rows: 0, isNew: true });
 
+  const confirmDelete = deleting && (
+    <Modal
+      open
+      title={t('typeToDeleteTitle')}
+      okText={t('deleteForever')}
+      okButtonProps={{ danger: true, disabled: typed.trim() !== deleting.name, loading: removing }}
+      onOk={() => void remove(deleting, typed.trim())}
+      onCancel={() => setDeleting(null)}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>
+        {t('typeToDelete', { title: titleOf(deleting), count: deleting.rows, name: deleting.name })}
+      </Typography.Paragraph>
+      <Input
+        autoFocus
+        aria-label={t('typeToDeleteTitle')}
+        placeholder={deleting.name}
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        onPressEnter={() => typed.trim() === deleting.name && void remove(deleting, typed.trim())}
+        autoComplete="off"
+        spellCheck={false}
+      />
+    </Modal>
+  );
+
   return (
     <div>
+      {confirmDelete}
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 12 }}>
         <Button icon={<ReloadOutlined aria-hidden />} onClick={reload}>

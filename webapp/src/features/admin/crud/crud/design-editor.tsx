@@ -42,6 +42,7 @@ import { ICON_CHOICE } from '../../shell/icons';
 import { IconPicker } from '../../../../components/icon-picker';
 import { designedSchema, wordsIn } from '../../../../components/schema-table/design-schema';
 import {
+  changeWords,
   INDEXABLE,
   LENGTH_TYPES,
   newField,
@@ -289,13 +290,11 @@ function Preview({ design }: { design: DesignDoc }) {
         dataSource={[]}
       />
       <Form layout="vertical" style={{ marginTop: 16, maxWidth: 520 }}>
-        {schema.fields
-          .filter((f) => !f.remote || f.remote.label)
-          .map((field) => (
-            <Form.Item key={field.name} label={field.label} extra={field.help} required={field.rules?.includes('required')}>
-              <FieldInput field={field} id={`preview-${field.name}`} />
-            </Form.Item>
-          ))}
+        {schema.fields.map((field) => (
+          <Form.Item key={field.name} label={field.label} extra={field.help} required={field.rules?.includes('required')}>
+            <FieldInput field={field} id={`preview-${field.name}`} />
+          </Form.Item>
+        ))}
       </Form>
     </div>
   );
@@ -377,17 +376,25 @@ export function DesignEditor({
       .then(() => onSaved(design.name))
       .catch((error: unknown) => {
         const body = error instanceof RequestError ? error.body : undefined;
-        const changes = (body?.data as { changes?: string[] } | undefined)?.changes;
+        const answer = body?.data as { changes?: string[]; confirmable?: boolean } | undefined;
+        const changes = answer?.changes;
         if (changes?.length && !confirm) {
+          const say = t as unknown as (key: string, vars?: Record<string, unknown>) => string;
+          const list = (
+            <ul data-testid="design-changes">
+              {changes.map((c) => (
+                <li key={c}>{changeWords(c, initial, design, i18n.language, say)}</li>
+              ))}
+            </ul>
+          );
+          if (answer?.confirmable === false) {
+            // Always refused while the table has rows: nothing to confirm, only what to do instead.
+            Modal.error({ title: t('cannotSave', { rows }), content: list, okText: t('understood') });
+            return;
+          }
           Modal.confirm({
             title: t('confirmChanges', { rows }),
-            content: (
-              <ul>
-                {changes.map((c) => (
-                  <li key={c}>{c}</li>
-                ))}
-              </ul>
-            ),
+            content: list,
             okText: t('saveAnyway'),
             okButtonProps: { danger: true },
             onOk: () => send(true),

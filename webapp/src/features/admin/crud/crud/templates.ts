@@ -95,3 +95,35 @@ export function template(name: TemplateName): DesignDoc {
   }
   return { ...base, fields: [{ name: 'name', title: { zh: '名称', en: 'Name' }, type: 'string', required: true, search: true }] };
 }
+
+type Words2 = { zh?: string | null; en?: string | null } | null | undefined;
+type Say = (key: string, vars?: Record<string, unknown>) => string;
+
+/**
+ * A change the server names when a save changes the values of a table with rows (`removed:<field>`,
+ * `type:<field>:<from>><to>`, `indexes`; functions/services/designs.py `changes`) in words: the field by
+ * its title in the page's language (as the design before the change had it for a removed field), the
+ * types by their names. `say` translates keys of admin/crud/crud (`change.*`) and admin/crud/state
+ * (`types.*`, given with that prefix).
+ */
+export function changeWords(change: string, before: DesignDoc, after: DesignDoc, language: string, say: Say): string {
+  const titled = (name: string) => {
+    const field = after.fields.find((f) => f.name === name) ?? before.fields.find((f) => f.name === name);
+    const words: Words2 = field?.title;
+    const zh = words?.zh ?? '';
+    const en = words?.en ?? '';
+    return (language.startsWith('zh') ? zh || en : en || zh) || name;
+  };
+  const [kind, name = '', types = ''] = change.split(':');
+  if (kind === 'removed') return say('change.removed', { field: titled(name) });
+  if (kind === 'type') {
+    const [from = '', to = ''] = types.split('>');
+    return say('change.type', {
+      field: titled(name),
+      from: say(`admin/crud/state:types.${from}`),
+      to: say(`admin/crud/state:types.${to}`),
+    });
+  }
+  if (kind === 'indexes') return say('change.indexes');
+  return change;
+}

@@ -9,13 +9,12 @@ import { Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
 import { RoutePathContext } from '../../../../components/permission';
-import { RemoteLabels } from '../../../../components/schema-table/remote-select';
 import { SchemaTable } from '../../../../components/schema-table/schema-table';
 import type { TableConfig } from '../../../../components/schema-table/schema';
 import { call, sdk } from '../../../../lib/api/client';
 import type { DesignDoc } from '../../../../lib/api/generated/types.gen';
 import { refreshBadges } from '../../../../lib/admin-store';
-import { designedTableApi, type Row, type TableApi } from '../../../../lib/table-api';
+import { designedTableApi, type ListResult, type Row, type TableApi } from '../../../../lib/table-api';
 import type { Translate } from '../../../../lib/validators';
 import { designedSchema } from '../../../../components/schema-table/design-schema';
 import { ICON_CHOICE } from '../../shell/icons';
@@ -30,9 +29,10 @@ export function rulePathOf(routePath: string): string {
   return routePath.replace(/^\/?admin\//, '').replace(/\/+$/, '');
 }
 
-/** The table's requests; a change (add, save — status switches and batch edits too —, delete) makes
+/** The table's requests; a list answer's names (`labels`: related rows, cities) are kept for its cells,
+ * its CSV and its pickers; a change (add, save — status switches and batch edits too —, delete) makes
  * the shell read its menu badges again (e.g. an enquiry marked handled leaves the count). */
-function refreshingBadges(api: TableApi): TableApi {
+function designedApi(api: TableApi, remember: (answer: ListResult) => void): TableApi {
   const after = <T,>(request: Promise<T>) =>
     request.then((answer) => {
       refreshBadges();
@@ -40,6 +40,11 @@ function refreshingBadges(api: TableApi): TableApi {
     });
   return {
     ...api,
+    index: (params) =>
+      api.index(params).then((answer) => {
+        remember(answer.data);
+        return answer;
+      }),
     add: (data) => after(api.add(data)),
     save: (data, quiet) => after(api.save(data, quiet)),
     del: (ids) => after(api.del(ids)),
@@ -70,10 +75,7 @@ export default function DesignedPage() {
     for (const field of answer.design.fields.filter((f) => f.type === 'icon')) {
       cells[field.name] = (row) => (row[field.name] ? ICON_CHOICE.render(String(row[field.name])) : '-');
     }
-    for (const [name, source] of Object.entries(schema.remotes)) {
-      cells[name] = (row) => <RemoteLabels source={source} value={row[name]} />;
-    }
-    const config: TableConfig = { ...schema, api: refreshingBadges(designedTableApi(path)), cells };
+    const config: TableConfig = { ...schema, api: designedApi(designedTableApi(path), schema.remember), cells };
     return { schema, config };
   }, [answer, i18n.language, t, path]);
 

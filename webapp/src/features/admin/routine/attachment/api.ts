@@ -1,4 +1,5 @@
 /** The routine/attachment table API (generic back-office table: index, edit, del) and uploads. */
+import { call, sdk, type SdkFn } from '../../../../lib/api/client';
 import { tableApi } from '../../../../lib/table-api';
 import type { UploadedFile } from '../../../../lib/upload';
 
@@ -14,4 +15,21 @@ export interface AttachmentRow extends UploadedFile {
   quote: number;
   create_time: number;
   last_upload_time: number;
+}
+
+/** A row of a designed table whose upload field holds an attachment's URL. */
+export interface AttachmentUse {
+  table: string;
+  title: string;
+  id: number;
+  field: string;
+  field_title: string;
+}
+
+/** Where these attachments are used (by id), and whether every row that could use them was read. */
+export function usage(ids: number[]): Promise<{ uses: Record<string, AttachmentUse[]>; complete: boolean }> {
+  // The ids are read from the query string by the server (ids[]=…), not declared in the OpenAPI.
+  return call(sdk.routineAttachmentUsage as SdkFn, { query: { ids } }).then(
+    (res) => res.data as { uses: Record<string, AttachmentUse[]>; complete: boolean },
+  );
 }

@@ -5,7 +5,7 @@
  * delete (the server removes the file when no other row refers to it) and an upload button.
  */
 import { useMemo, useState } from 'react';
-import { Button, Image, Typography, Upload } from 'antd';
+import { Button, Image, Modal, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SchemaTable } from '../../../../components/schema-table/schema-table';
@@ -17,7 +17,7 @@ import { getSiteConfig } from '../../../../lib/site';
 import type { Row } from '../../../../lib/table-api';
 import { suffixIconUrl, uploadConfig, uploadFile } from '../../../../lib/upload';
 import { parseSize } from '../../../../lib/validators';
-import { table, type AttachmentRow } from './api';
+import { table, usage, type AttachmentRow } from './api';
 
 const NS = 'admin/routine/attachment';
 
@@ -69,6 +69,35 @@ export function AttachmentList() {
       canAdd: false,
       quickSearch: t('quickSearch'),
       confirmDelete: t('confirmDelete'),
+      // A file still shown by rows (a cover, a gallery): say where before it goes.
+      beforeDelete: async (ids) => {
+        const found = await usage(ids);
+        const uses = ids.flatMap((id) => found.uses[String(id)] ?? []);
+        if (!uses.length && found.complete) return true;
+        return new Promise<boolean>((resolve) => {
+          Modal.confirm({
+            title: uses.length ? t('usedTitle', { count: uses.length }) : t('unknownUse'),
+            content: (
+              <>
+                {uses.length > 0 && (
+                  <ul data-testid="attachment-uses">
+                    {uses.map((use) => (
+                      <li key={`${use.table}#${use.id}#${use.field}`}>
+                        {t('usedBy', { table: use.title, id: use.id, field: use.field_title })}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {!found.complete && <Typography.Paragraph type="secondary">{t('notAllChecked')}</Typography.Paragraph>}
+              </>
+            ),
+            okText: t('deleteAnyway'),
+            okButtonProps: { danger: true },
+            onOk: () => resolve(true),
+            onCancel: () => resolve(false),
+          });
+        });
+      },
       columns: [
         { key: 'id', title: 'ID', width: 70 },
         { key: 'url', title: t('preview'), width: 90, sorter: false },

@@ -8,6 +8,21 @@ export type PublishStatus = 'queued' | 'building' | 'done' | 'failed';
 
 export const RUNNING: readonly string[] = ['queued', 'building'];
 
+/** The page of a publish job's log: routine/publish showing that job. */
+export const PUBLISH_PAGE = '/admin/routine/publish';
+export const jobLogPath = (id: string) => `${PUBLISH_PAGE}?job=${encodeURIComponent(id)}`;
+
+// The page tells the header's indicator when what it shows may have changed (a failed job's log
+// was read: its alert ends on the server).
+const changeListeners = new Set<() => void>();
+export function publishChanged(): void {
+  changeListeners.forEach((listener) => listener());
+}
+export function onPublishChange(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => void changeListeners.delete(listener);
+}
+
 export const loadIndex = () => call(sdk.routinePublishIndex) as Promise<ApiResponse<PublishIndexData>>;
 export const loadLog = (id: string, after: number) =>
   call(sdk.routinePublishLog, { query: { id, after } }) as Promise<ApiResponse<PublishLogData>>;

@@ -1,71 +1,111 @@
 /**
- * The header's publish indicator: the newest publish job's status (queued / building / done /
- * failed), polled while one runs and now and then otherwise; a click opens routine/publish. Shown
- * only to admins who may see that page.
+ * The header's publish indicator (issue 32 #5): the newest publish job's status, and a publish that
+ * failed with a change of this admin in it until they read its log (the API's `alert`, kept per job
+ * and admin on the server). A click opens routine/publish; for a failure, on that job's log.
+ *
+ * When it looks: at start, on every back-office navigation, when the window gets the focus back, after
+ * every write the server accepted (a save may have queued a publish: the job exists when the save
+ * answers) and when the publish page says so; then every FAST_MS while the job is queued or building,
+ * so it follows it closely. Nothing runs while no publish does. Shown only to admins who may see the page.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Tag, Tooltip } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAdminState } from '../../../../lib/admin-store';
 import { currentLanguage, loadNamespaces } from '../../../../lib/i18n';
+import { api } from '../../../../lib/request';
 import { useNarrowScreen } from '../../../../lib/theme';
-import { loadIndex, RUNNING, statusColor, type PublishJob } from './api';
+import { jobLogPath, loadIndex, onPublishChange, PUBLISH_PAGE, RUNNING, statusColor, type PublishJob } from './api';
 
 const NS = 'admin/routine/publish';
-const PAGE = '/admin/routine/publish';
-const FAST_MS = 2000;
-const SLOW_MS = 30000;
+export const FAST_MS = 1500;
 
 export function PublishIndicator() {
   const { routes } = useAdminState();
-  return routes[PAGE] ? <Indicator /> : null;
+  return routes[PUBLISH_PAGE] ? <Indicator /> : null;
+}
+
+interface Seen {
+  current: PublishJob | null;
+  alert: PublishJob | null;
+}
+
+/** What the indicator shows: the job it follows while one runs, else an unread failure of the admin's, else the newest job. */
+export function shownJob({ current, alert }: Seen): { job: PublishJob | null; alert: boolean } {
+  if (current && RUNNING.includes(current.status)) return { job: current, alert: false };
+  if (alert) return { job: alert, alert: true };
+  return { job: current, alert: false };
 }
 
 function Indicator() {
   const { t, i18n } = useTranslation(NS);
   const navigate = useNavigate();
-  const [job, setJob] = useState<PublishJob | null>(null);
+  const { pathname } = useLocation();
+  const [seen, setSeen] = useState<Seen>({ current: null, alert: null });
+  const lookNow = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     void loadNamespaces(currentLanguage(), [NS]);
   }, [i18n.language]);
 
   useEffect(() => {
-    let stopped = false;
+    let alive = true;
     let timer = 0;
-    const poll = async () => {
-      let next = SLOW_MS;
+    const look = async () => {
+      window.clearTimeout(timer);
       try {
         const res = await loadIndex();
-        if (stopped) return;
-        setJob(res.data.current ?? null);
-        if (res.data.current && RUNNING.includes(res.data.current.status)) next = FAST_MS;
+        if (!alive) return;
+        const next = { current: res.data.current ?? null, alert: res.data.alert ?? null };
+        setSeen(next);
+        window.clearTimeout(timer);
+        if (next.current && RUNNING.includes(next.current.status)) timer = window.setTimeout(() => void look(), FAST_MS);
       } catch {
-        // the page itself reports errors; keep polling slowly
+        // the page itself reports errors; the next trigger looks again
       }
-      if (!stopped) timer = window.setTimeout(() => void poll(), next);
     };
-    void poll();
+    lookNow.current = () => void look();
+    const onFocus = () => void look();
+    window.addEventListener('focus', onFocus);
+    const stopWrites = api.onWrite(onFocus);
+    const stopPage = onPublishChange(onFocus);
     return () => {
-      stopped = true;
+      alive = false;
+      lookNow.current = () => undefined;
       window.clearTimeout(timer);
+      window.removeEventListener('focus', onFocus);
+      stopWrites();
+      stopPage();
     };
   }, []);
 
+  // Every back-office navigation (and the first render) looks again.
+  useEffect(() => {
+    lookNow.current();
+  }, [pathname]);
+
   const narrow = useNarrowScreen();
-  const label = job ? t(`status.${job.status}`) : t('none');
+  const { job, alert } = shownJob(seen);
+  const label = alert ? t('alert') : job ? t(`status.${job.status}`) : t('none');
+  const name = alert ? `${t('title')}: ${t('alertLink')}` : `${t('title')}: ${label}`;
+  const to = alert && job ? jobLogPath(job.id) : PUBLISH_PAGE;
   // On a phone the header has room for the title only if a finished publish shows as the icon alone
   // (its status stays in the button's name and tooltip); a running or failed one keeps its tag.
   const tagShown = job !== null && !(narrow && job.status === 'done');
   return (
-    <Tooltip title={`${t('title')}: ${label}`}>
+    <Tooltip title={name}>
       <Button
         type="text"
-        onClick={() => void navigate(PAGE)}
-        aria-label={`${t('title')}: ${label}`}
+        href={to}
+        onClick={(event) => {
+          event.preventDefault();
+          void navigate(to);
+        }}
+        aria-label={name}
         data-testid="publish-indicator"
+        data-alert={alert ? job?.id : undefined}
         style={{ flex: 'none', paddingInline: 6 }}
       >
         <CloudUploadOutlined aria-hidden />

@@ -1,16 +1,18 @@
 /**
  * routine/publish: publish the public site. The "Publish site" button starts a publish (or joins the
  * queued one); the page shows the newest job's status (queued / building / done / failed), the pages
- * it changed and its log, read as it grows, and the last few publishes.
+ * it changed and its log, read as it grows, and the last few publishes. `?job=<id>` (the header's link
+ * to a failed publish) shows that job instead of the newest; reading its log ends the header's alert.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Flex, List, Table, Tag, Typography } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Auth } from '../../../../components/permission';
 import { useNarrowScreen } from '../../../../lib/theme';
 import { timeFormat } from '../../../../lib/time';
-import { loadIndex, loadLog, RUNNING, startPublish, statusColor, type PublishJob } from './api';
+import { loadIndex, loadLog, publishChanged, RUNNING, startPublish, statusColor, type PublishJob } from './api';
 
 const NS = 'admin/routine/publish';
 const POLL_MS = 1000;
@@ -35,10 +37,13 @@ export default function PublishPage() {
   // Until the first answer the cards show a skeleton, not "never published" and "no data".
   const [loaded, setLoaded] = useState(false);
   const logJob = useRef<string>('');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const focusId = searchParams.get('job');
 
   const refresh = useCallback(async () => {
     const res = await loadIndex();
-    const job = res.data.current ?? null;
+    const listed = [...res.data.jobs, ...(res.data.alert ? [res.data.alert] : [])];
+    const job = (focusId && listed.find((one) => one.id === focusId)) || (res.data.current ?? null);
     setCurrent(job);
     setJobs(res.data.jobs);
     if (!job) return;
@@ -50,6 +55,8 @@ export default function PublishPage() {
       const after = known.length ? known[known.length - 1].seq : 0;
       if (after >= job.last_seq) return known;
       void loadLog(job.id, after).then((log) => {
+        // The server counts a failed job's log as read: the header's alert ends.
+        if (log.data.job.status === 'failed') publishChanged();
         if (logJob.current !== job.id) return;
         setLines((now) => {
           const last = now.length ? now[now.length - 1].seq : 0;
@@ -58,7 +65,7 @@ export default function PublishPage() {
       });
       return known;
     });
-  }, []);
+  }, [focusId]);
 
   useEffect(() => {
     void refresh()
@@ -80,6 +87,8 @@ export default function PublishPage() {
   const publish = async () => {
     setStarting(true);
     try {
+      // The page follows the new publish, not the job it was opened on.
+      if (focusId) setSearchParams({}, { replace: true });
       await startPublish();
       await refresh();
     } catch {

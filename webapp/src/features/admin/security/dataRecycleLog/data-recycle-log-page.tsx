@@ -71,6 +71,10 @@ export default function DataRecycleLogPage() {
 
   const shown = viewing?.row;
   const deleted = (shown?.row ?? {}) as Record<string, unknown>;
+  // The values as the table's list shows them (option labels, names of related rows, text of rich text)
+  // and its fields' titles, where the server has them (designed tables).
+  const readable = (shown?.row_shown ?? {}) as Record<string, unknown>;
+  const titles = (shown?.row_titles ?? {}) as Record<string, string>;
   // A deleted menu rule: the groups that held it (a restore grants it to them again).
   const heldBy = ((shown?.context as { groups?: { id: number; name: string }[] } | undefined)?.groups ?? [])
     .map((g) => `${g.name} (#${g.id})`)
@@ -100,10 +104,12 @@ export default function DataRecycleLogPage() {
               column={1}
               items={Object.entries(deleted).map(([key, value]) => ({
                 key,
-                label: key,
+                label: titles[key] ?? key,
                 children: (
                   <span style={{ wordBreak: 'break-all' }}>
-                    {key.endsWith('_time') && typeof value === 'number' && value > 0 ? timeFormat(value) : valueText(value, t('empty'))}
+                    {key.endsWith('_time') && typeof value === 'number' && value > 0
+                      ? timeFormat(value)
+                      : valueText(key in readable ? readable[key] : value, t('empty'))}
                   </span>
                 ),
               }))}

@@ -85,7 +85,10 @@ export default function SensitiveDataLogPage() {
     reload();
   };
 
-  const shownValue = (row: Row, key: 'before' | 'after') => (row.secret ? t('secretChanged') : valueText(row[key], t('empty')));
+  /** A value as the table's list shows it (option labels, related rows' names…) where the server gave it. */
+  const readable = (row: Row, key: 'before' | 'after') =>
+    `${key}_shown` in row && row[`${key}_shown`] !== null ? row[`${key}_shown`] : row[key];
+  const shownValue = (row: Row, key: 'before' | 'after') => (row.secret ? t('secretChanged') : valueText(readable(row, key), t('empty')));
 
   const config = useMemo<TableConfig>(
     () => ({
@@ -172,12 +175,14 @@ export default function SensitiveDataLogPage() {
                 {
                   key: 'before',
                   label: t('before'),
-                  children: <Side value={row.before} other={row.after} style={REMOVED} mark={t('removed')} t={t} />,
+                  children: (
+                    <Side value={readable(row, 'before')} other={readable(row, 'after')} style={REMOVED} mark={t('removed')} t={t} />
+                  ),
                 },
                 {
                   key: 'after',
                   label: t('after'),
-                  children: <Side value={row.after} other={row.before} style={ADDED} mark={t('added')} t={t} />,
+                  children: <Side value={readable(row, 'after')} other={readable(row, 'before')} style={ADDED} mark={t('added')} t={t} />,
                 },
               ]}
             />

@@ -1,0 +1,119 @@
+/**
+ * The header's publish indicator (issue 32 #5): it follows a publish a save started within seconds
+ * (not at its next slow poll), and a failed publish of the admin's own stays in the header, linked to
+ * its log, until the server says they read it.
+ */
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { menuNode } from '../../../../../testing/menu-node';
+import { okResponse } from '../../../../../testing/envelope';
+import { answerGets, server } from '../../../../../testing/server';
+import { resetAdminState, setMenus } from '../../../../../lib/admin-store';
+import { adminSession } from '../../../../../lib/auth-tokens';
+import { i18n, loadNamespaces } from '../../../../../lib/i18n';
+import { api } from '../../../../../lib/request';
+import { PublishIndicator } from '../publish-indicator';
+
+const job = (id: string, status: string) => ({
+  id,
+  kind: 'publish',
+  status,
+  by: 1,
+  params: { source: 'record', subject: 'business/news#1' },
+  summary: {},
+  last_seq: 3,
+  create_time: 1_800_000_000,
+  update_time: 1_800_000_000,
+  start_time: 0,
+  end_time: 0,
+});
+
+function renderIndicator() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin',
+        element: (
+          <>
+            <PublishIndicator />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: 'dashboard', element: <p>dashboard</p> },
+          { path: 'routine/publish', element: <p>publish page</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/admin/dashboard'] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+const indicator = () => screen.getByTestId('publish-indicator');
+
+describe('publish indicator', () => {
+  beforeEach(async () => {
+    adminSession.setToken('token', 'auth');
+    setMenus([menuNode({ id: 1, title: '发布网站', name: 'routine/publish', path: 'routine/publish', component: 'routine/publish' })]);
+    await loadNamespaces('en', ['admin/routine/publish']);
+    await loadNamespaces('zh-cn', ['admin/routine/publish']);
+    await i18n.changeLanguage('zh-cn');
+  });
+  afterEach(() => {
+    cleanup();
+    resetAdminState();
+  });
+
+  it('follows the publish a save queued, through building, to done, within seconds', async () => {
+    let state = job('1', 'done');
+    const asked = answerGets('/srv/admin/routine/publish/index', () => ({ current: state, jobs: [state], alert: null }));
+    server.use(http.post('/srv/admin/business/news/edit', () => okResponse(null)));
+    renderIndicator();
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 已完成'));
+    const before = asked.length;
+    // A save: its publish is queued when the save answers.
+    state = job('2', 'queued');
+    await api.post('/admin/business/news/edit', { id: 1 });
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 排队中'), { timeout: 1000 });
+    expect(asked.length).toBe(before + 1);
+    state = job('2', 'building');
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 生成中'), { timeout: 4000 });
+    state = job('2', 'done');
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 已完成'), { timeout: 4000 });
+    // Idle: it stops asking.
+    const idle = asked.length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(asked.length).toBe(idle);
+  }, 20_000);
+
+  it('shows a failed publish of the admin’s own, linked to its log, until they read it', async () => {
+    const failed = job('7', 'failed');
+    const newer = job('8', 'done');
+    let alert: ReturnType<typeof job> | null = failed;
+    answerGets('/srv/admin/routine/publish/index', () => ({ current: newer, jobs: [newer, failed], alert }));
+    const router = renderIndicator();
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 发布失败，查看日志'));
+    expect(indicator()).toHaveAttribute('href', '/admin/routine/publish?job=7');
+    expect(indicator()).toHaveTextContent('发布失败');
+    indicator().click();
+    await waitFor(() => expect(router.state.location.search).toBe('?job=7'));
+    // Read (the server ends the alert): the next look shows the newest publish again.
+    alert = null;
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 已完成'));
+    await i18n.changeLanguage('en');
+    alert = failed;
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('Publish site: the publish failed, see its log'));
+    expect(indicator()).toHaveTextContent('Publish failed');
+  });
+});
