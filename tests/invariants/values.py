@@ -110,8 +110,8 @@ def design_fields(draw: Any) -> list[dict[str, Any]]:
             field["required"] = draw(st.booleans())
         if kind == "status":
             field["index"] = True
-        if kind == "datetime":
-            field["sort"] = draw(st.booleans())
+        if kind in ("datetime", "weigh"):
+            field["sort"] = kind == draw(st.sampled_from(["", "datetime", "weigh"]))
         fields.append(field)
     return fields
 
@@ -302,3 +302,33 @@ def repaired(fields: list[dict[str, Any]], values: dict[str, Any]) -> dict[str, 
         if problem(field, out.get(name, None if field.get("required") else default(field))):
             out[name] = valid(field)
     return out
+
+
+def converted(field: dict[str, Any], value: Any) -> Any:
+    """What a retyped field holds after a confirmed design change: the old value as the list showed it,
+    typed into the new type's input — kept when the new type accepts it, else the new type's default."""
+    kind = field["type"]
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    text = isinstance(value, str)
+    if kind == "string":
+        ok = text and "\n" not in value and "\t" not in value and len(value) <= 255
+        return value if ok else ""
+    if kind == "textarea":
+        return value if text and len(value) <= 5000 else ""
+    if kind in ("integer", "year"):
+        if number and float(value).is_integer():
+            result: Any = int(value)
+        elif text and re.fullmatch(r"[+-]?[0-9]+", value.strip() or "x"):
+            result = int(value)
+        else:
+            return 0
+        low, high = (0, 9999) if kind == "year" else (-INT_MAX, INT_MAX)
+        return result if low <= result <= high else 0
+    if kind == "float":
+        if number:
+            return float(value)
+        try:
+            return float(value) if text and value.strip() and abs(float(value)) <= INT_MAX else 0.0
+        except ValueError:
+            return 0.0
+    return default(field)
