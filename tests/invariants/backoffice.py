@@ -35,18 +35,33 @@ class BackOffice:
         body = response.json()
         return Answer(response.status_code, body.get("code"), body.get("msg", ""), body.get("data"))
 
+    def _send(self, method: str, path: str, **kwargs: Any) -> Answer:
+        """One call as the admin; an expired access token (body code 409) is refreshed as the web app
+        does (`/srv/api/common/refreshToken`, rotating the refresh token) and the call sent again."""
+        for _ in range(2):
+            headers = {**self.admin.headers, **EN}
+            response = self.api.request(method, f"/srv/admin/{path}", headers=headers, timeout=60, **kwargs)
+            answer = self._answer(response)
+            if answer.code != 409:
+                return answer
+            fresh = self.api.post(
+                "/srv/api/common/refreshToken", json={"refresh_token": self.admin.refresh_token}, timeout=60
+            ).json()
+            assert fresh["code"] == 1, f"the admin's session could not be refreshed: {fresh}"
+            self.admin.token, self.admin.refresh_token = (
+                fresh["data"]["token"],
+                fresh["data"]["refresh_token"],
+            )
+        return answer
+
     def get(self, path: str, **params: Any) -> Answer:
-        headers = {**self.admin.headers, **EN}
-        return self._answer(self.api.get(f"/srv/admin/{path}", params=params, headers=headers, timeout=60))
+        return self._send("GET", path, params=params)
 
     def post(self, path: str, body: Any) -> Answer:
-        headers = {**self.admin.headers, **EN}
-        return self._answer(self.api.post(f"/srv/admin/{path}", json=body, headers=headers, timeout=60))
+        return self._send("POST", path, json=body)
 
     def delete(self, path: str, ids: list[int]) -> Answer:
-        headers = {**self.admin.headers, **EN}
-        response = self.api.delete(f"/srv/admin/{path}", params={"ids[]": ids}, headers=headers, timeout=60)
-        return self._answer(response)
+        return self._send("DELETE", path, params={"ids[]": ids})
 
     # --- lists -------------------------------------------------------------------------------
     def walk(self, path: str, limit: int = 3, **params: Any) -> tuple[list[dict[str, Any]], int]:
