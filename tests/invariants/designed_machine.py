@@ -162,7 +162,7 @@ class DesignedTableMachine(RuleBasedStateMachine):
             )
             self.expect(rule, True, "add the sensitive-data rule of the table")
 
-    @rule(target=rows, values=V.row_values(), as_typed=st.booleans())
+    @rule(target=rows, values=st.one_of(V.full_rows(), V.row_values()), as_typed=st.booleans())
     def add(self, values: dict[str, Any], as_typed: bool) -> Any:
         """Add a row: the values as typed (maybe refused), or as corrected after the form's messages."""
         self.counter.step()

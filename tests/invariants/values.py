@@ -332,3 +332,8 @@ def converted(field: dict[str, Any], value: Any) -> Any:
         except ValueError:
             return 0.0
     return default(field)
+
+
+def full_rows() -> st.SearchStrategy[dict[str, Any]]:
+    """A value for every field of the design (a form filled in whole)."""
+    return st.fixed_dictionaries(VALUES)
