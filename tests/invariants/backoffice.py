@@ -60,8 +60,8 @@ class BackOffice:
     def post(self, path: str, body: Any) -> Answer:
         return self._send("POST", path, json=body)
 
-    def delete(self, path: str, ids: list[int]) -> Answer:
-        return self._send("DELETE", path, params={"ids[]": ids})
+    def delete(self, path: str, ids: list[int], **params: Any) -> Answer:
+        return self._send("DELETE", path, params={"ids[]": ids, **params})
 
     # --- lists -------------------------------------------------------------------------------
     def walk(self, path: str, limit: int = 3, **params: Any) -> tuple[list[dict[str, Any]], int]:

@@ -391,7 +391,7 @@ class DesignedTableMachine(RuleBasedStateMachine):
         self.counter.step()
         summary = self.office.design_summary(self.name)
         assert summary is not None
-        gone = self.office.delete("crud/crud/del", [int(summary["id"])])
+        gone = self.office.delete("crud/crud/del", [int(summary["id"])], confirm=self.name)  # its name typed
         self.expect(gone, True, "delete the design")
         for row_id in list(self.m.rows):
             self.m.bin[row_id] = self.m.rows.pop(row_id)

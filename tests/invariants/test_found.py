@@ -1,15 +1,14 @@
 """What the invariant machines found on the code as it was when issue 33 was filed (f41d47e), kept as
 the shortest sequences of steps, written as the machines print them (`state = …Machine()` then one
-call per step). Each fails on that code; it is marked `xfail(strict=True)` with the defect of issue 32
-it shows, so it turns into a failure ("XPASS(strict)") the moment a fix lands: then remove the mark.
+call per step). Each failed on that code (they were `xfail(strict=True)` until the fixes of issue 32
+were merged; all six turned XPASS then) and passes now: a plain regression test of the defect named
+above it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tests.invariants import values as V
 from tests.invariants.backoffice import BackOffice
@@ -33,11 +32,7 @@ def site(publishing: Path) -> PublishMachine:
     return PublishMachine()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 32 item 1: a move validates the stored cents again as typed yuan, multiplying money by 100",
-)
+# Found: issue 32 item 1: a move validates the stored cents again as typed yuan, multiplying money by 100
 def test_found_a_move_multiplies_money_by_100(office: BackOffice) -> None:
     state = designed(office)
     state.create_table(
@@ -55,12 +50,7 @@ def test_found_a_move_multiplies_money_by_100(office: BackOffice) -> None:
     state.teardown()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 32 item 1 (design change with confirm): a retyped field keeps answering the old value in"
-    " the old type (a year 2026 as a switch), though the confirmation said the rows lose it",
-)
+# Found: issue 32 item 1 (design change with confirm): a retyped field keeps answering the old value in the old type (a year 2026 as a switch), though the confirmation said the rows lose it
 def test_found_a_retyped_field_answers_its_old_value(office: BackOffice) -> None:
     state = designed(office)
     state.create_table(
@@ -77,11 +67,7 @@ def test_found_a_retyped_field_answers_its_old_value(office: BackOffice) -> None
     state.teardown()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 32 item 3: two projects with one URL name are both accepted and the publish drops one",
-)
+# Found: issue 32 item 3: two projects with one URL name are both accepted and the publish drops one
 def test_found_two_projects_with_one_address_lose_one(publishing: Path) -> None:
     state = site(publishing)
     state.clean_table()
@@ -91,11 +77,7 @@ def test_found_two_projects_with_one_address_lose_one(publishing: Path) -> None:
     state.teardown()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 32 item 3: a URL name equal to another project's fallback address (project-<id>) drops one",
-)
+# Found: issue 32 item 3: a URL name equal to another project's fallback address (project-<id>) drops one
 def test_found_a_url_name_taking_another_projects_fallback_address(publishing: Path) -> None:
     state = site(publishing)
     state.clean_table()
@@ -105,11 +87,7 @@ def test_found_a_url_name_taking_another_projects_fallback_address(publishing: P
     state.teardown()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 32 item 4: restoring a published row from the recycle bin schedules no publish",
-)
+# Found: issue 32 item 4: restoring a published row from the recycle bin schedules no publish
 def test_found_a_restore_schedules_no_publish(publishing: Path) -> None:
     state = site(publishing)
     state.clean_table()
@@ -119,11 +97,7 @@ def test_found_a_restore_schedules_no_publish(publishing: Path) -> None:
     state.teardown()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 32 item 7: a project's name is published as live markup (no HTML escaping)",
-)
+# Found: issue 32 item 7: a project's name is published as live markup (no HTML escaping)
 def test_found_row_text_published_as_markup(publishing: Path) -> None:
     state = site(publishing)
     state.clean_table()
