@@ -50,7 +50,8 @@ def test_found_a_move_multiplies_money_by_100(office: BackOffice) -> None:
     state.teardown()
 
 
-# Found: issue 32 item 1 (design change with confirm): a retyped field keeps answering the old value in the old type (a year 2026 as a switch), though the confirmation said the rows lose it
+# Found: issue 32 item 1 (design change with confirm): a retyped field kept answering the old value in
+# the old type (a year 2026 as a switch); now it is converted as an editor would retype it.
 def test_found_a_retyped_field_answers_its_old_value(office: BackOffice) -> None:
     state = designed(office)
     state.create_table(
