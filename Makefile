@@ -19,7 +19,7 @@ WEB_BUILD := webapp/dist/index.html
 SITE_SOURCES := $(shell find content theme functions/publish -type f 2>/dev/null) pelicanconf.py publishconf.py
 WEB_SOURCES := $(shell find webapp/src webapp/public -type f 2>/dev/null) $(wildcard webapp/index.html webapp/vite.config.ts webapp/tsconfig*.json webapp/package.json)
 
-.PHONY: help run test install build site webapp chromium lint format test-python test-web test-e2e bench clean
+.PHONY: help run test install build site webapp chromium lint format test-python test-web test-e2e bench soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -86,6 +86,9 @@ test-e2e: install build chromium ## Only the end-to-end tests
 
 bench: install build ## Run the benchmarks and record their results in bench/results/
 	$(PY) -m bench
+
+soak: install build ## Long invariant campaign (SOAK_EXAMPLES, SOAK_STEPS, SOAK_SKIP); result in bench/results/soak.json
+	$(PY) -m bench.soak
 
 clean: ## Remove build output (keeps var/, the local database)
 	rm -rf site .site-builds webapp/dist cdk.out infra/cdk.out
