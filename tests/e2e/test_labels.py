@@ -132,7 +132,7 @@ def test_an_editor_of_news_sees_and_picks_tags_by_name_and_a_table_is_deleted_by
     suffix = uuid.uuid4().hex[:6]
     with _signed_in(browser, server, width, height, "admin", admin_password(server)) as page:
         tag, news = _tables(page, server, suffix)
-        rules = _rule_ids(page, server, {"dashboard", news, f"{news}/index", f"{news}/edit"})
+        rules = _rule_ids(page, server, {"dashboard", "business", news, f"{news}/index", f"{news}/edit"})
         group = _call(
             page, server, "POST", "auth/group/add", {"pid": 0, "name": f"g{suffix}", "rules": rules}
         )
