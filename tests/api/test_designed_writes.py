@@ -358,7 +358,9 @@ def test_a_carousel_slide_needs_its_picture(api, super_admin) -> None:
     """The home page shows a slide only with its picture: a slide without one is refused on save (it
     was accepted, then left out of the site without a word)."""
     doc = json.loads((DESIGNS / "lunbo.json").read_text(encoding="utf-8"))
-    table = new_table(api, super_admin, {**doc, "name": f"business/l{unique('x')[-8:].lower()}", "publish": ""})
+    table = new_table(
+        api, super_admin, {**doc, "name": f"business/l{unique('x')[-8:].lower()}", "publish": ""}
+    )
     slide = {"title": "清晨的街道", "link": "/about/", "status": "enable"}
     refused = post(api, f"{table}/add", super_admin, slide, EN)
     assert refused["code"] == 0
