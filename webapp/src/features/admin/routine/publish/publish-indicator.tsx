@@ -6,7 +6,9 @@
  * When it looks: at start, on every back-office navigation, when the window gets the focus back, after
  * every write the server accepted (a save may have queued a publish: the job exists when the save
  * answers) and when the publish page says so; then every FAST_MS while the job is queued or building,
- * so it follows it closely. Nothing runs while no publish does. Shown only to admins who may see the page.
+ * so it follows it closely; every ALERT_MS while it shows a failure, so the alert ends within seconds of
+ * the editor reading that log (on this page or another device). Nothing runs while no publish does and
+ * none is announced. Shown only to admins who may see the page.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, Tag, Tooltip } from 'antd';
@@ -21,6 +23,7 @@ import { jobLogPath, loadIndex, onPublishChange, PUBLISH_PAGE, RUNNING, statusCo
 
 const NS = 'admin/routine/publish';
 export const FAST_MS = 1500;
+export const ALERT_MS = 5000;
 
 export function PublishIndicator() {
   const { routes } = useAdminState();
@@ -62,6 +65,7 @@ function Indicator() {
         setSeen(next);
         window.clearTimeout(timer);
         if (next.current && RUNNING.includes(next.current.status)) timer = window.setTimeout(() => void look(), FAST_MS);
+        else if (next.alert) timer = window.setTimeout(() => void look(), ALERT_MS);
       } catch {
         // the page itself reports errors; the next trigger looks again
       }

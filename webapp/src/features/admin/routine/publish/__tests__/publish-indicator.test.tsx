@@ -15,7 +15,7 @@ import { resetAdminState, setMenus } from '../../../../../lib/admin-store';
 import { adminSession } from '../../../../../lib/auth-tokens';
 import { i18n, loadNamespaces } from '../../../../../lib/i18n';
 import { api } from '../../../../../lib/request';
-import { PublishIndicator } from '../publish-indicator';
+import { ALERT_MS, PublishIndicator } from '../publish-indicator';
 
 const job = (id: string, status: string) => ({
   id,
@@ -116,4 +116,18 @@ describe('publish indicator', () => {
     await waitFor(() => expect(indicator()).toHaveAccessibleName('Publish site: the publish failed, see its log'));
     expect(indicator()).toHaveTextContent('Publish failed');
   });
+
+  it('ends a failure’s alert on its own once the log was read elsewhere (it keeps looking while it shows one)', async () => {
+    const failed = job('7', 'failed');
+    let alert: ReturnType<typeof job> | null = failed;
+    const asked = answerGets('/srv/admin/routine/publish/index', () => ({ current: failed, jobs: [failed], alert }));
+    renderIndicator();
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 发布失败，查看日志'));
+    alert = null; // read on the publish page, in another tab or on another device
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 失败'), { timeout: 8000 });
+    // Nothing announced, nothing running: it stops asking.
+    const idle = asked.length;
+    await new Promise((resolve) => setTimeout(resolve, ALERT_MS + 500));
+    expect(asked.length).toBe(idle);
+  }, 20_000);
 });
