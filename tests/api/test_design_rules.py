@@ -124,7 +124,7 @@ def test_deleting_a_design_removes_only_its_rules_into_the_recycle_bin(
     design_id = next(
         r["id"] for r in get_ok(api, "crud/crud/index", crud_admin)["list"] if r["name"] == table
     )
-    assert delete(api, "crud/crud/del", crud_admin, [design_id])["code"] == 1
+    assert delete(api, "crud/crud/del", crud_admin, [design_id], confirm=table)["code"] == 1
     after = rules_by_name()
     assert not set(own) & set(after)  # the design's rules are gone…
     assert {name: after.get(name) for name in builtin} == builtin  # …and nothing else
@@ -171,7 +171,7 @@ def test_a_design_saved_before_its_rules_were_recorded_deletes_no_builtin_rule(
             api, "crud/crud/generate", crud_admin, {"design": design("auth/admin"), "confirm": True}, EN
         )
         assert refused["msg"] == "The rule path auth/admin belongs to a built-in page: choose another name"
-        assert delete(api, "crud/crud/del", crud_admin, [int(old.id)])["code"] == 1
+        assert delete(api, "crud/crud/del", crud_admin, [int(old.id)], confirm=old.name)["code"] == 1
         assert rules_by_name() == before  # auth/admin and its buttons kept, with their ids
         kept = table_log(api, super_admin, "dataRecycleLog", "auth/rule")
         assert any(row["item_id"] == int(extra.id) for row in kept)
