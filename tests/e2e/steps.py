@@ -37,6 +37,16 @@ def delete_row(page: Page, text: dict, row: Locator, timeout: float | None = Non
     expect(page.get_by_text(text["deleted"])).to_be_visible(timeout=timeout)
 
 
+def delete_table(page: Page, text: dict, row: Locator, name: str, timeout: float | None = None) -> None:
+    """Delete a whole designed table from the generator's list: its Delete button (`text["delete"]`), then
+    its rule path `name` typed into the dialog that asks for it, then the dialog's delete button."""
+    row.get_by_role("button", name=re.compile(text["delete"])).click()
+    ask = page.get_by_role("dialog", name=re.compile("^(删除整个数据表|Delete a whole table)$"))
+    ask.get_by_role("textbox").fill(name)
+    ask.get_by_role("button", name=re.compile("^(删除数据表|Delete the table)$")).click()
+    expect(page.get_by_text(text["deleted"])).to_be_visible(timeout=timeout)
+
+
 def settled(area: Locator) -> None:
     """Wait until nothing in or around `area` moves: a drawer has slid in, a submenu has unfolded. A tap
     during those motions may land between items (a CI run lost one that way)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.steps import delete_row, open_tab, screenshot
+from tests.e2e.steps import delete_table, open_tab, screenshot
 from tests.e2e.test_admin import admin_page
 from tests.e2e.words import ADMIN_TEXT as TEXT
 
@@ -80,7 +80,7 @@ def test_admin_generates_a_table_uses_it_at_once_and_deletes_it(
         # Delete the table (with its row).
         open_tab(page, server, "/admin/crud/crud", lang)
         row = area.locator("tr, li").filter(has_text=name)
-        delete_row(page, text, row, timeout=20_000)  # rows go to the recycle bin
+        delete_table(page, text, row, name, timeout=20_000)  # rows go to the recycle bin
         expect(row).to_have_count(0)
 
 
