@@ -199,7 +199,9 @@ def project_design(name: str) -> dict[str, Any]:
 def test_a_url_name_is_unique_with_a_clear_message(api, super_admin) -> None:
     for file in ("project", "award", "qualification"):
         slug = next(
-            f for f in json.loads((DESIGNS / f"{file}.json").read_text())["fields"] if f["name"] == "slug"
+            f
+            for f in json.loads((DESIGNS / f"{file}.json").read_text(encoding="utf-8"))["fields"]
+            if f["name"] == "slug"
         )
         assert slug["unique"] is True, file
     table = new_table(api, super_admin, project_design(f"business/p{unique('x')[-8:].lower()}"))
