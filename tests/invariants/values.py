@@ -239,6 +239,11 @@ def problem(field: dict[str, Any], value: Any) -> str | None:
     if kind in ("integer", "float"):
         low = field["min"] if field.get("min") is not None else -INT_MAX
         high = field["max"] if field.get("max") is not None else INT_MAX
+        if isinstance(value, str):  # a value kept from before a retype: the API reads it as a number
+            try:
+                value = int(value) if kind == "integer" else float(value)
+            except ValueError:
+                return "type"
         if not low <= value <= high:
             return "range"
     if kind == "money":
