@@ -23,7 +23,15 @@ export function onPublishChange(listener: () => void): () => void {
   return () => void changeListeners.delete(listener);
 }
 
-export const loadIndex = () => call(sdk.routinePublishIndex) as Promise<ApiResponse<PublishIndexData>>;
+// The page and the header's indicator ask for the index at the same moments (after a publish starts):
+// neither may cancel the other's request as a duplicate. `quiet`: the indicator's background looks
+// show no error of their own (the page reports errors; the next look asks again).
+export const loadIndex = (quiet = false) =>
+  call(
+    sdk.routinePublishIndex,
+    {},
+    { cancelDuplicateRequest: false, ...(quiet ? { showErrorMessage: false, showCodeMessage: false } : {}) },
+  ) as Promise<ApiResponse<PublishIndexData>>;
 export const loadLog = (id: string, after: number) =>
   call(sdk.routinePublishLog, { query: { id, after } }) as Promise<ApiResponse<PublishLogData>>;
 export const startPublish = () =>

@@ -7,8 +7,8 @@
  * every write the server accepted (a save may have queued a publish: the job exists when the save
  * answers) and when the publish page says so; then every FAST_MS while the job is queued or building,
  * so it follows it closely; every ALERT_MS while it shows a failure, so the alert ends within seconds of
- * the editor reading that log (on this page or another device). Nothing runs while no publish does and
- * none is announced. Shown only to admins who may see the page.
+ * the editor reading that log (on this page or another device), and ALERT_MS after a look that failed.
+ * Nothing runs while no publish does and none is announced. Shown only to admins who may see the page.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, Tag, Tooltip } from 'antd';
@@ -59,7 +59,7 @@ function Indicator() {
     const look = async () => {
       window.clearTimeout(timer);
       try {
-        const res = await loadIndex();
+        const res = await loadIndex(true);
         if (!alive) return;
         const next = { current: res.data.current ?? null, alert: res.data.alert ?? null };
         setSeen(next);
@@ -67,7 +67,9 @@ function Indicator() {
         if (next.current && RUNNING.includes(next.current.status)) timer = window.setTimeout(() => void look(), FAST_MS);
         else if (next.alert) timer = window.setTimeout(() => void look(), ALERT_MS);
       } catch {
-        // the page itself reports errors; the next trigger looks again
+        // The page itself reports errors. A look that failed (the network, a busy server) must not leave
+        // the header showing an old state for good: look again a little later.
+        if (alive) timer = window.setTimeout(() => void look(), ALERT_MS);
       }
     };
     lookNow.current = () => void look();

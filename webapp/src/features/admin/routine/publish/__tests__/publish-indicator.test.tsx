@@ -4,7 +4,7 @@
  * its log, until the server says they read it.
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { resetAdminState, setMenus } from '../../../../../lib/admin-store';
 import { adminSession } from '../../../../../lib/auth-tokens';
 import { i18n, loadNamespaces } from '../../../../../lib/i18n';
 import { api } from '../../../../../lib/request';
+import { loadIndex } from '../api';
 import { ALERT_MS, PublishIndicator } from '../publish-indicator';
 
 const job = (id: string, status: string) => ({
@@ -93,6 +94,35 @@ describe('publish indicator', () => {
     const idle = asked.length;
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(asked.length).toBe(idle);
+  }, 20_000);
+
+  it('is not cancelled by the publish page asking for the same index at the same moment', async () => {
+    // The publish page's Publish button: its own look at the index goes out right after the write, like
+    // the header's (the e2e run showed 尚未发布 for a minute when one cancelled the other as a duplicate).
+    let state: ReturnType<typeof job> | null = null;
+    answerGets('/srv/admin/routine/publish/index', () => ({ current: state, jobs: state ? [state] : [], alert: null }));
+    server.use(http.post('/srv/admin/routine/publish/publish', () => okResponse({ job: state })));
+    renderIndicator();
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 尚未发布'));
+    state = job('1', 'queued');
+    await api.post('/admin/routine/publish/publish', {});
+    const page = await loadIndex();
+    expect(page.data.current?.id).toBe('1');
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 排队中'), { timeout: 1000 });
+  });
+
+  it('looks again after a look that failed instead of showing an old state for good', async () => {
+    let fail = true;
+    const done = job('3', 'done');
+    server.use(
+      http.get('/srv/admin/routine/publish/index', () =>
+        fail ? HttpResponse.json({ message: 'busy' }, { status: 503 }) : okResponse({ current: done, jobs: [done], alert: null }),
+      ),
+    );
+    renderIndicator();
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 尚未发布'));
+    fail = false;
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 已完成'), { timeout: ALERT_MS + 2000 });
   }, 20_000);
 
   it('shows a failed publish of the admin’s own, linked to its log, until they read it', async () => {
