@@ -11,6 +11,9 @@
   changed values in the same transaction as the account; `delete_with_unique` drops them with it.
 - `require_password(value)`: the password rule of `functions.core.validators.check_password`
   (the same rule as the `Password` field type), raising the translated message.
+- `change_password(kind, account, old, new, keep_sid)`: an account's own password change, the same for
+  admins (profile page) and members (account center): the old password must match, the new one keep
+  the rule and differ from the old; the login lockout is cleared and every other session ends.
 - `require_contact(email, mobile)`: formats of optional e-mail / mobile fields; `contact_value(kind,
   value)` of a required one.
 
@@ -24,10 +27,13 @@ from typing import Any
 from pynamodb.exceptions import TransactWriteError
 
 from functions.core.responses import ApiError
+from functions.core.security import hash_password, verify_password
 from functions.core.validators import check_email, check_mobile, check_password
-from functions.models.base import failed_condition, is_condition_failure, transact_write
+from functions.models.admin import Admin
+from functions.models.base import failed_condition, is_condition_failure, now, transact_write
 from functions.models.listing import count_rows
 from functions.models.unique import Unique, unique_key
+from functions.models.user import User
 from functions.services import captcha, sessions
 from functions.services.sessions import Kind
 
@@ -57,6 +63,28 @@ def require_password(value: str) -> None:
     problem = check_password(value)
     if problem:
         raise ApiError(problem)
+
+
+def change_password(kind: Kind, account: Admin | User, old: str, new: str, keep_sid: str) -> None:
+    """`account` changes its own password from `old` to `new`; every session but `keep_sid` ends.
+    Nothing is written when it is refused. The account object holds the new hash afterwards."""
+    if not old:
+        raise ApiError("Please enter your password")
+    if not verify_password(account.password_hash, old):
+        raise ApiError("The old password is incorrect")
+    require_password(new)
+    if old == new:
+        raise ApiError("The new password must be different from the old one")
+    model: Any = type(account)
+    account.update(
+        actions=[
+            model.password_hash.set(hash_password(new)),
+            model.login_failures.set(0),
+            model.lock_until.set(0),
+            model.update_time.set(now()),
+        ]
+    )
+    sessions.revoke_all(kind, int(account.id), except_sid=keep_sid, reason="password-changed")
 
 
 def require_contact(email: str, mobile: str) -> None:

@@ -157,15 +157,6 @@ def register(
     return _start(user, keep, ip, user_agent, now())
 
 
-def change_password(user: User, old: str, new: str, current_sid: str) -> None:
-    if not verify_password(user.password_hash, old):
-        raise ApiError("The old password is incorrect")
-    if old == new:
-        raise ApiError("The new password must be different from the old one")
-    _set_password(user, new)
-    sessions.revoke_all("user", int(user.id), except_sid=current_sid, reason="password-change")
-
-
 def _set_password(user: User, password: str) -> None:
     user.update(
         actions=[

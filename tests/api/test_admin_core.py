@@ -439,6 +439,40 @@ def test_profile_password_change_ends_other_sessions(api: httpx.Client, admin_se
     login(api, who.username, "New_pass12")
 
 
+def test_profile_password_change_keeps_the_members_rules_and_a_refusal_changes_nothing(
+    api: httpx.Client, admin_seed: None
+) -> None:
+    """An admin's own password change follows the same rules as a member's (services.accounts): the old
+    password must match and the new one must differ from it; a refused change writes nothing — not the
+    password, not the profile fields sent with it — and ends no session."""
+    who = make_admin(
+        api, ["routine", "routine/adminInfo", "routine/adminInfo/index", "routine/adminInfo/edit"]
+    )
+    other = login(api, who.username)
+    refusals = [
+        ({"password": PASSWORD, "old_password": PASSWORD}, "新密码不能与旧密码相同", "zh-cn"),
+        (
+            {"password": PASSWORD, "old_password": PASSWORD},
+            "The new password must be different from the old one",
+            "en",
+        ),
+        ({"password": "New_pass12", "old_password": ""}, "Please enter your password", "en"),
+        ({"password": "New_pass12", "old_password": "wrong-one"}, "旧密码不正确", "zh-cn"),
+        ({"password": "short", "old_password": PASSWORD}, "密码须为 6 到 32 个字符", "zh-cn"),
+    ]
+    for fields, message, lang in refusals:
+        body = api.post(
+            "/srv/admin/routine/adminInfo/edit",
+            json={"nickname": "Not saved", **fields},
+            headers={**who.headers, "Accept-Language": lang},
+        ).json()
+        assert body["code"] == 0 and body["msg"].startswith(message), (fields, body)
+    info = get(api, "routine/adminInfo/index", who)["data"]["info"]
+    assert info["nickname"] != "Not saved"
+    assert api.get("/srv/admin/index/index", headers={"batoken": other["token"]}).json()["code"] == 1
+    login(api, who.username, PASSWORD)
+
+
 # --- members ----------------------------------------------------------------------------------------
 def test_members_crud_and_wallet(api: httpx.Client, admin_seed: None, super_admin: AdminUser) -> None:
     name = unique("mem")

@@ -11,14 +11,12 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
-from functions.core.responses import ApiError, Envelope, Shape, success
+from functions.core.responses import Envelope, Shape, success
 from functions.core.routing import APIRouter
-from functions.core.security import verify_password
 from functions.core.validators import AvatarUrl, Motto, OptionalEmail, OptionalMobile, Required, Schema
 from functions.routes.admin.deps import AdminContext, require
 from functions.routes.deps import AdminClaims
 from functions.services import accounts
-from functions.services.sessions import revoke_all
 
 router = APIRouter(prefix="/routine/adminInfo", tags=["admin"])
 
@@ -81,17 +79,12 @@ def info_edit(
     """Change the own profile; a new password needs `old_password` and ends the other sessions."""
     accounts.require_contact(body.email, body.mobile)
     admin = ctx.admin
-    if body.password:
-        accounts.require_password(body.password)
-        if not verify_password(admin.password_hash, body.old_password):
-            raise ApiError("The old password is incorrect")
-        admin.set_password(body.password)
+    if body.password:  # refused before anything is written; ends the other sessions
+        accounts.change_password("admin", admin, body.old_password, body.password, claims.sid)
     admin.nickname = body.nickname.strip()
     admin.avatar = body.avatar
     admin.motto = body.motto
     admin.email = body.email
     admin.mobile = body.mobile
     admin.save()
-    if body.password:
-        revoke_all("admin", int(admin.id), except_sid=claims.sid, reason="password-changed")
     return success({"info": profile(ctx)}, "Saved successfully")

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 import functions.core.messages_members  # noqa: F401 - registers the member messages
-from functions.core.responses import ApiError, Envelope, success
+from functions.core.responses import Envelope, success
 from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.models.user import User
@@ -43,10 +43,7 @@ def change_password(
     body: ChangePasswordBody, user: Annotated[User, member_rule("account/changePassword")], claims: UserClaims
 ) -> dict[str, Any]:
     """Change the password (revokes the member's other sessions)."""
-    if not body.oldPassword:
-        raise ApiError("Please enter your password")
-    accounts.require_password(body.newPassword)
-    members.change_password(user, body.oldPassword, body.newPassword, claims.sid)
+    accounts.change_password("user", user, body.oldPassword, body.newPassword, claims.sid)
     return success(None, "Password changed, please log in again")
 
 
