@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import copy
 import logging
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -29,6 +30,7 @@ from functions.publish.catalog import compile_catalogues
 
 # Pages that exist but are not meant to be found: no sitemap entry, no hreflang pair.
 UNLISTED = {"404.html", "401.html"}
+SKIPPED_FOLDERS = {"en", "theme", "images"}  # top-level folders with no default-language page
 
 
 def pelican_settings(
@@ -56,13 +58,19 @@ def pelican_settings(
 
 
 def site_pages(output_dir: Path) -> list[str]:
-    """Site paths ('/', '/jiang/', …) of the default-language pages, sorted."""
+    """Site paths ('/', '/jiang/', …) of the default-language pages, sorted (one `os.scandir` walk
+    that leaves out the English sub-site, the theme and the pictures)."""
     paths = []
-    for index in sorted(output_dir.rglob("index.html")):
-        rel = index.relative_to(output_dir).as_posix()
-        if rel.startswith(("en/", "theme/", "images/")):
-            continue
-        paths.append("/" + rel[: -len("index.html")])
+    stack = [(str(output_dir), "/")]
+    while stack:
+        folder, prefix = stack.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if prefix != "/" or entry.name not in SKIPPED_FOLDERS:
+                        stack.append((entry.path, f"{prefix}{entry.name}/"))
+                elif entry.name == "index.html" and entry.is_file():
+                    paths.append(prefix)
     return sorted(paths)
 
 
