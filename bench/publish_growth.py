@@ -11,11 +11,13 @@ news lists), and in a fresh site folder:
 - **one record**: one row's English title changed, publish again (pages of unchanged records are
   the previous build's files, hard-linked).
 
-Each run records its seconds, the rows read from DynamoDB, the files in the build, the files it wrote
+Each run records its seconds, the files in the build, the files it wrote
 (new files: not hard links of the previous build), the files changed by content hash, and what the
 process read and wrote (`/proc/self/io`: rchar/wchar — files and DynamoDB's answers — and the read
-and write calls). The machine's load average is recorded before and after each size (the machine is
-shared: compare sizes within one run).
+and write calls) and the CPU seconds this process used (user + system, all its threads; DynamoDB
+Local's java process not counted): on a shared machine the wall time mostly measures the wait for a
+core, the CPU time what the publish costs. The machine's load average is recorded before and after
+each size (compare sizes within one run).
 
 Writes bench/results/publish_growth.json.
 """
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import sys
 import tempfile
@@ -71,17 +74,19 @@ def timed_publish(job_id: str, site: Path, previous: Path | None) -> dict[str, A
     from functions.publish.pipeline import builds_dir, publish_local, walk_files
 
     lines: list[str] = []
-    before = proc_io()
+    before, cpu_before = proc_io(), resource.getrusage(resource.RUSAGE_SELF)
     started = time.perf_counter()
     summary = publish_local(job_id, lines.append, site)
     seconds = time.perf_counter() - started
-    after = proc_io()
+    after, cpu_after = proc_io(), resource.getrusage(resource.RUSAGE_SELF)
+    cpu = cpu_after.ru_utime + cpu_after.ru_stime - cpu_before.ru_utime - cpu_before.ru_stime
     build = builds_dir(site) / job_id
     files = walk_files(build)
     old = walk_files(previous) if previous else {}
     written = sum(1 for rel, inode in files.items() if old.get(rel) != inode)
     return {
         "seconds": round(seconds, 3),
+        "cpu_seconds": round(cpu, 3),
         "files_in_build": len(files),
         "files_written": written,
         "files_linked": len(files) - written,
@@ -136,7 +141,8 @@ def measure(sizes: list[int]) -> list[dict[str, Any]]:
                 "load_before": [round(x, 2) for x in load_before],
                 "load_after": [round(x, 2) for x in os.getloadavg()],
             }
-            print(json.dumps(result | {"full": full["seconds"], "one_record": one["seconds"]}), flush=True)
+            brief = {key: [run[key] for run in (full, one)] for key in ("seconds", "cpu_seconds")}
+            print(json.dumps(result | {"full": None, "one_record": None} | brief), flush=True)
             results.append(result)
             record("publish_growth", {"sizes": results, "cpus": os.cpu_count()})  # kept if stopped
             shutil.rmtree(builds_dir(site), ignore_errors=True)
