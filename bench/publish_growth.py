@@ -30,17 +30,12 @@ import os
 import resource
 import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from bench.common import local_dynamodb, record
-from functions.core.settings import REPO_ROOT
-
-DESIGN = "business/news"
-FIRST_ID = 1_000_000
-BASE_TIME = 1_700_000_000
+from bench.common import record
+from bench.publish import FIRST_NEWS_ID, NEWS, seeded_install, write_news_rows
 
 
 def proc_io() -> dict[str, int]:
@@ -49,25 +44,6 @@ def proc_io() -> dict[str, int]:
         name, _, value = line.partition(":")
         fields[name] = int(value)
     return {key: fields[key] for key in ("rchar", "wchar", "syscr", "syscw")}
-
-
-def add_rows(start: int, stop: int) -> None:
-    from functions.models.design import Record
-
-    with Record.batch_write() as batch:
-        for n in range(start, stop):
-            values = {
-                "title": f"新闻 {n}",
-                "title_en": f"News {n}",
-                "summary": f"第{n}条新闻的摘要。",
-                "summary_en": f"Summary of news item {n}.",
-                "content": f"<p>第{n}条新闻的正文。</p>",
-                "content_en": f"<p>The body of news item {n}.</p>",
-                "publish_time": BASE_TIME + n * 3600,
-                "status": "enable",
-            }
-            data = json.dumps(values, ensure_ascii=False)
-            batch.save(Record(DESIGN, FIRST_ID + n, design=DESIGN, data=data))
 
 
 def timed_publish(job_id: str, site: Path, previous: Path | None) -> dict[str, Any]:
@@ -100,33 +76,21 @@ def timed_publish(job_id: str, site: Path, previous: Path | None) -> dict[str, A
 def change_one(count: int) -> None:
     from functions.models.design import Record
 
-    item = Record.get(DESIGN, FIRST_ID + count // 2)  # an item in the middle of the lists
+    item = Record.get(NEWS, FIRST_NEWS_ID + count // 2)  # an item in the middle of the lists
     item.data = json.dumps(item.values() | {"title_en": f"News changed by the bench {time.time_ns()}"})
     item.save()
 
 
 def measure(sizes: list[int]) -> list[dict[str, Any]]:
-    from functions.core.settings import get_settings
     from functions.publish.pipeline import builds_dir
-    from functions.seed import seed
 
     results = []
-    with (
-        local_dynamodb(CITYOPS_PUBLISH_AUTO="0"),
-        tempfile.TemporaryDirectory(prefix="bench-publish-growth-") as tmp,
-    ):
-        get_settings.cache_clear()
-        settings = get_settings()
-        seed(settings)
-        root = Path(tmp)
-        content = root / "content"
-        shutil.copytree(REPO_ROOT / "content", content)
-        settings.content_dir = content
+    with seeded_install("bench-publish-growth-") as root:
         have = 0
         for size in sorted(sizes):
             load_before = os.getloadavg()
             started = time.perf_counter()
-            add_rows(have, size)
+            write_news_rows(have, size)
             rows_seconds = time.perf_counter() - started
             have = size
             site = root / f"site-{size}"
