@@ -21,17 +21,19 @@ Writes bench/results/publish.json.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from bench.common import record
+from bench.common import local_dynamodb, record
 from functions.core.settings import REPO_ROOT
 
 BUDGET_SECONDS = 10.0
@@ -108,50 +110,63 @@ def _wait_for(client: httpx.Client, path: str, needle: str | None, timeout: floa
     raise RuntimeError(f"{path} never showed {needle!r}")
 
 
-def many_records(count: int) -> dict[str, Any]:
-    import os
+NEWS = "business/news"
+FIRST_NEWS_ID = 1_000_000  # the bench's news rows: ids from here, one hour apart from BASE_TIME
+BASE_TIME = 1_700_000_000
 
-    from functions.core.settings import get_settings
-    from functions.local.dynamodb import local_credentials, running
+
+def write_news_rows(start: int, stop: int) -> None:
+    """Published rows `start`..`stop` - 1 of business/news, written straight into DynamoDB (batch)."""
     from functions.models.design import Record
-    from functions.publish.pipeline import publish_local
+
+    with Record.batch_write() as batch:
+        for n in range(start, stop):
+            values = {
+                "title": f"新闻 {n}",
+                "title_en": f"News {n}",
+                "summary": f"第{n}条新闻的摘要。",
+                "summary_en": f"Summary of news item {n}.",
+                "content": f"<p>第{n}条新闻的正文。</p>",
+                "content_en": f"<p>The body of news item {n}.</p>",
+                "publish_time": BASE_TIME + n * 3600,
+                "status": "enable",
+            }
+            data = json.dumps(values, ensure_ascii=False)
+            batch.save(Record(NEWS, FIRST_NEWS_ID + n, design=NEWS, data=data))
+
+
+@contextlib.contextmanager
+def seeded_install(prefix: str) -> Iterator[Path]:
+    """A DynamoDB Local seeded like a fresh install (`bench.common.local_dynamodb`) and a temporary
+    folder holding a copy of content/ that the publish reads (`settings.content_dir`)."""
+    from functions.core.settings import get_settings
     from functions.seed import seed
 
-    lines: list[str] = []
-    local_credentials()
-    with running() as endpoint, tempfile.TemporaryDirectory(prefix="bench-publish-many-") as tmp:
-        os.environ["CITYOPS_DYNAMODB_ENDPOINT"] = endpoint
-        os.environ["CITYOPS_TABLE_PREFIX"] = "bench-many-"
+    with local_dynamodb(CITYOPS_PUBLISH_AUTO="0"), tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         get_settings.cache_clear()
         settings = get_settings()
         seed(settings)
         root = Path(tmp)
-        content = root / "content"
-        shutil.copytree(REPO_ROOT / "content", content)
-        settings.content_dir = content
-        design = "business/news"
-        base_time = 1_700_000_000
+        shutil.copytree(REPO_ROOT / "content", root / "content")
+        settings.content_dir = root / "content"
+        yield root
+
+
+def many_records(count: int) -> dict[str, Any]:
+    from functions.models.design import Record
+    from functions.publish.pipeline import publish_local
+
+    lines: list[str] = []
+    with seeded_install("bench-publish-many-") as root:
+        design = NEWS
         started = time.perf_counter()
-        with Record.batch_write() as batch:
-            for n in range(count):
-                values = {
-                    "title": f"新闻 {n}",
-                    "title_en": f"News {n}",
-                    "summary": f"第{n}条新闻的摘要。",
-                    "summary_en": f"Summary of news item {n}.",
-                    "content": f"<p>第{n}条新闻的正文。</p>",
-                    "content_en": f"<p>The body of news item {n}.</p>",
-                    "publish_time": base_time + n * 3600,
-                    "status": "enable",
-                }
-                data = json.dumps(values, ensure_ascii=False)
-                batch.save(Record(design, 1_000_000 + n, design=design, data=data))
+        write_news_rows(0, count)
         rows_seconds = time.perf_counter() - started
         site = root / "site"
         started = time.perf_counter()
         first = publish_local("bench-1", lines.append, site)
         first_seconds = time.perf_counter() - started
-        changed = Record.get(design, 1_000_000 + count // 2)  # an item in the middle of the list
+        changed = Record.get(design, FIRST_NEWS_ID + count // 2)  # an item in the middle of the list
         values = changed.values() | {"title_en": "News changed by the bench"}
         changed.data = json.dumps(values, ensure_ascii=False)
         changed.save()

@@ -16,11 +16,14 @@ from __future__ import annotations
 import argparse
 import copy
 import logging
+import os
 import tempfile
+import threading
 import time
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from jinja2.bccache import Bucket, BytecodeCache
 from pelican import Pelican
 from pelican.settings import read_settings
 
@@ -29,6 +32,7 @@ from functions.publish.catalog import compile_catalogues
 
 # Pages that exist but are not meant to be found: no sitemap entry, no hreflang pair.
 UNLISTED = {"404.html", "401.html"}
+SKIPPED_FOLDERS = {"en", "theme", "images"}  # top-level folders with no default-language page
 
 
 def pelican_settings(
@@ -52,17 +56,70 @@ def pelican_settings(
     )
     # The i18n plugin writes into its sub-site overrides: give every build its own copy.
     settings["I18N_SUBSITES"] = copy.deepcopy(settings["I18N_SUBSITES"])
+    settings["JINJA_ENVIRONMENT"] = {**settings["JINJA_ENVIRONMENT"], "bytecode_cache": TEMPLATE_CODE}
     return settings
 
 
+class TemplateCode(BytecodeCache):
+    """Compiled templates kept in memory between the builds of one process (the publish of a running
+    API builds many times): Pelican makes a Jinja environment per generator and language, and each
+    compiled every template again — seconds a build whatever its size. Jinja checks the template's
+    source checksum and its own bytecode version before using an entry: a changed template compiles;
+    the environment's options that shape the code are part of the key (`_key`)."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+        self.lock = threading.Lock()
+
+    @staticmethod
+    def _key(bucket: Bucket) -> str:
+        env = bucket.environment
+        options = (
+            env.autoescape,
+            env.trim_blocks,
+            env.lstrip_blocks,
+            env.keep_trailing_newline,
+            env.newline_sequence,
+            env.optimized,
+            env.finalize is not None,
+            sorted(env.extensions),
+            env.block_start_string,
+            env.variable_start_string,
+            env.comment_start_string,
+            env.line_statement_prefix,
+            env.line_comment_prefix,
+        )
+        return f"{bucket.key}:{options!r}"
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        with self.lock:
+            data = self.code.get(self._key(bucket))
+        if data is not None:
+            bucket.bytecode_from_string(data)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        data = bucket.bytecode_to_string()
+        with self.lock:
+            self.code[self._key(bucket)] = data
+
+
+TEMPLATE_CODE = TemplateCode()
+
+
 def site_pages(output_dir: Path) -> list[str]:
-    """Site paths ('/', '/jiang/', …) of the default-language pages, sorted."""
+    """Site paths ('/', '/jiang/', …) of the default-language pages, sorted (one `os.scandir` walk
+    that leaves out the English sub-site, the theme and the pictures)."""
     paths = []
-    for index in sorted(output_dir.rglob("index.html")):
-        rel = index.relative_to(output_dir).as_posix()
-        if rel.startswith(("en/", "theme/", "images/")):
-            continue
-        paths.append("/" + rel[: -len("index.html")])
+    stack = [(str(output_dir), "/")]
+    while stack:
+        folder, prefix = stack.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if prefix != "/" or entry.name not in SKIPPED_FOLDERS:
+                        stack.append((entry.path, f"{prefix}{entry.name}/"))
+                elif entry.name == "index.html" and entry.is_file():
+                    paths.append(prefix)
     return sorted(paths)
 
 

@@ -17,8 +17,12 @@ the data folder already holding the files of content/data (the seed). It
 Published means enabled: a row whose `status` is not "enable" is a draft and never reaches the site.
 Pictures are uploaded attachments, resized once per upload by `functions.publish.images`.
 
-Rows are read with one paginated Query of the design's partition, at most `MAX_ROWS` — a publish is
-a batch job, not a request. A design that does not exist (deleted) leaves the seed file in place.
+Rows are read with a Query of the design's partition, one page (`PAGE_ROWS`) at a time and with no
+cap: every enabled row reaches the site however large the table (a publish is a batch job, not a
+request; its records are the build's input, so they are all in memory for the build anyway). The
+Query is on the table, strongly consistent, not on the status index: a GSI is eventually
+consistent and the publish that a save starts must see that save. A design that does not exist
+(deleted) leaves the seed file in place.
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ from functions.services import org_chart
 
 logger = logging.getLogger(__name__)
 
-MAX_ROWS = 10_000
+PAGE_ROWS = 1_000  # rows read per Query page (DynamoDB also stops a page at 1 MB)
 SITE_ZONE = ZoneInfo("Asia/Shanghai")  # the company's dates are local dates
 SUMMARY_CHARS = 140
 TAG_RE = re.compile(r"<[^>]+>")
@@ -378,8 +382,8 @@ def design_fields(design: str) -> dict[str, dict[str, Any]] | None:
 
 
 def published_rows(design: str) -> Iterator[tuple[int, dict[str, Any]]]:
-    """The enabled rows of a (not time-series) design, newest first, at most `MAX_ROWS`."""
-    for item in Record.query(design, scan_index_forward=False, limit=MAX_ROWS):
+    """Every enabled row of a (not time-series) design, newest first, read page by page."""
+    for item in Record.query(design, scan_index_forward=False, consistent_read=True, page_size=PAGE_ROWS):
         values = item.values()
         if values.get("status", "enable") == "enable":
             yield int(item.id), values
@@ -452,7 +456,7 @@ def equipment_counts(data_dir: Path) -> list[str]:
         return []
     in_service: Counter[str] = Counter()
     rows = 0
-    for item in Record.query("business/car", limit=MAX_ROWS):
+    for item in Record.query("business/car", consistent_read=True, page_size=PAGE_ROWS):
         rows += 1
         values = item.values()
         if values.get("status") == "in_service":

@@ -582,13 +582,15 @@ class RenderCache:
     def reuse(self, rel: str, key: str) -> bool:
         """Copy `rel` from the previous build when its key is unchanged; record the key either way."""
         self.new[rel] = key
-        if self.previous is None or self.old.get(rel) != key or not (self.previous / rel).is_file():
+        if self.previous is None or self.old.get(rel) != key:
             return False
         target = self.output / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         try:  # builds are never changed in place: a hard link is a free copy
             os.link(self.previous / rel, target)
-        except OSError:
+        except FileNotFoundError:  # not in the previous build after all: render it
+            return False
+        except OSError:  # another file system
             shutil.copyfile(self.previous / rel, target)
         self.reused += 1
         return True
