@@ -65,6 +65,19 @@ def require_password(value: str) -> None:
         raise ApiError(problem)
 
 
+def set_password(account: Admin | User, password: str) -> None:
+    """Store `password` (Argon2id) and clear the login lockout, in one write."""
+    model: Any = type(account)
+    account.update(
+        actions=[
+            model.password_hash.set(hash_password(password)),
+            model.login_failures.set(0),
+            model.lock_until.set(0),
+            model.update_time.set(now()),
+        ]
+    )
+
+
 def change_password(kind: Kind, account: Admin | User, old: str, new: str, keep_sid: str) -> None:
     """`account` changes its own password from `old` to `new`; every session but `keep_sid` ends.
     Nothing is written when it is refused. The account object holds the new hash afterwards."""
@@ -75,15 +88,7 @@ def change_password(kind: Kind, account: Admin | User, old: str, new: str, keep_
     require_password(new)
     if old == new:
         raise ApiError("The new password must be different from the old one")
-    model: Any = type(account)
-    account.update(
-        actions=[
-            model.password_hash.set(hash_password(new)),
-            model.login_failures.set(0),
-            model.lock_until.set(0),
-            model.update_time.set(now()),
-        ]
-    )
+    set_password(account, new)
     sessions.revoke_all(kind, int(account.id), except_sid=keep_sid, reason="password-changed")
 
 

@@ -157,17 +157,6 @@ def register(
     return _start(user, keep, ip, user_agent, now())
 
 
-def _set_password(user: User, password: str) -> None:
-    user.update(
-        actions=[
-            User.password_hash.set(hash_password(password)),
-            User.login_failures.set(0),
-            User.lock_until.set(0),
-            User.update_time.set(now()),
-        ]
-    )
-
-
 def retrieve_password(kind: str, target: str, code: str, password: str) -> None:
     """Reset the password of the member owning `target` (e-mail or mobile) with a code. The code is
     checked first, so an unregistered address answers like a wrong code (it never got a real one)."""
@@ -175,7 +164,7 @@ def retrieve_password(kind: str, target: str, code: str, password: str) -> None:
     user = User.get_by(kind, target)
     if user is None:
         raise ApiError("Verification code error")
-    _set_password(user, password)
+    accounts.set_password(user, password)
     sessions.revoke_all("user", int(user.id), reason="password-reset")
 
 
