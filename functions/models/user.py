@@ -21,14 +21,12 @@ from typing import Any
 
 from pynamodb.attributes import ListAttribute, NumberAttribute, UnicodeAttribute
 
-from functions.core.i18n import get_lang
 from functions.core.security import hash_password
 from functions.models.account import AccountMixin
 from functions.models.base import BaseModel, now
 from functions.models.counter import next_id
 from functions.models.listing import ConstantPart, Listed, key_index
 from functions.models.unique import insert_guarded, owned_by, owner_of, unique_key
-from functions.services.area import region_names
 
 USERNAME_SCOPE = "user.username"
 EMAIL_SCOPE = "user.email"
@@ -104,29 +102,6 @@ class User(AccountMixin, Listed, ConstantPart, BaseModel):
     @staticmethod
     def value_taken(field: str, value: str) -> bool:
         return owner_of(SCOPES[field], value) is not None
-
-    def to_public(self) -> dict[str, Any]:
-        """The member info the client keeps (SPEC §3), without tokens. `money` is yuan as a string
-        with two decimals ("12.30"), `score` an integer."""
-        return {
-            "id": self.id,
-            "username": self.username,
-            "nickname": self.nickname,
-            "email": self.email,
-            "mobile": self.mobile,
-            "avatar": self.avatar,
-            "gender": int(self.gender or 0),
-            "birthday": self.birthday or "",
-            "money": cents_to_yuan(int(self.money or 0)),
-            "score": int(self.score or 0),
-            "lastlogintime": self.last_login_time,
-            "lastloginip": self.last_login_ip,
-            "jointime": self.join_time,
-            "motto": self.motto,
-            "region": list(self.region or []),
-            # Names for display, from the same data the profile form was checked against.
-            "region_names": region_names(list(self.region or []), get_lang()) or [],
-        }
 
 
 def cents_to_yuan(cents: int) -> str:

@@ -35,6 +35,7 @@ from functions.models.unique import Unique, unique_key
 from functions.models.user import SCOPES, User, cents_to_yuan
 from functions.services import accounts, area, codes, lockout, sessions, stats, wallet
 from functions.services.lockout import LOCK_MINUTES
+from functions.services.member_info import member_info
 
 DUPLICATE_MESSAGES = {
     "username": "Username already exists",
@@ -66,7 +67,7 @@ def _burn_time(password: str) -> None:
 def member_payload(user: User, tokens: dict[str, str]) -> dict[str, Any]:
     """The login/registration answer: `{userInfo: {…member info, token, refresh_token}, routePath}`."""
     return {
-        "userInfo": {**user.to_public(), "token": tokens["token"], "refresh_token": tokens["refresh_token"]},
+        "userInfo": {**member_info(user), "token": tokens["token"], "refresh_token": tokens["refresh_token"]},
         "routePath": "/user",
     }
 

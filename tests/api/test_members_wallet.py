@@ -11,6 +11,7 @@ from functions.core.responses import ApiError
 from functions.models.account_log import MoneyLog, ScoreLog
 from functions.models.user import User
 from functions.services import wallet
+from functions.services.member_info import member_info
 
 from .members_support import new_member
 
@@ -47,7 +48,7 @@ def test_money_is_integer_cents_with_a_log_row(dynamodb) -> None:
     log = MoneyLog.get(user.id, 1)
     assert log.admin_id == 7
     assert User.find(user.id).money == 1234
-    assert User.find(user.id).to_public()["money"] == "12.34"
+    assert member_info(User.find(user.id))["money"] == "12.34"
 
 
 def test_refused_changes_write_nothing(dynamodb) -> None:

@@ -37,6 +37,7 @@ def seeded(server: LocalServer) -> Iterator[Seeded]:
     from functions.models.admin import Admin
     from functions.models.config import Config
     from functions.models.user import User
+    from functions.services.member_info import member_info
     from functions.services.sessions import open_session
 
     local_credentials()
@@ -52,7 +53,7 @@ def seeded(server: LocalServer) -> Iterator[Seeded]:
         member_token = open_session("user", user.id, remember=False)["token"]
         admin_token = open_session("admin", admin.id, remember=False)["token"]
         yield Seeded(
-            member={**user.to_public(), "token": member_token, "refreshToken": ""},
+            member={**member_info(user), "token": member_token, "refreshToken": ""},
             admin={**admin.to_public(), "token": admin_token, "refreshToken": ""},
         )
     finally:

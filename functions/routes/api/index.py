@@ -11,6 +11,7 @@ from functions.core.responses import Envelope, Model, success
 from functions.core.routing import APIRouter
 from functions.routes.deps import Lang, OptionalUser, SettingsDep
 from functions.routes.shapes import MemberInfo, SiteConfig, UploadConfig
+from functions.services.member_info import member_info
 from functions.services.site_config import get_site_config
 
 router = APIRouter(prefix="/index", tags=["index"])
@@ -45,6 +46,6 @@ def index(lang: Lang, settings: SettingsDep, user: OptionalUser) -> dict[str, An
             "site": site,
             "lang": {"default": DEFAULT_LANG, "fallback": FALLBACK_LANG, "list": list(LANGUAGES)},
             "upload": site["upload"],
-            "userInfo": user.to_public() if user is not None else None,
+            "userInfo": member_info(user) if user is not None else None,
         }
     )

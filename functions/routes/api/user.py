@@ -38,6 +38,7 @@ from functions.core.validators import Schema, check_account, check_email, check_
 from functions.routes.deps import CurrentUser, client_ip, rate_limited, user_agent
 from functions.routes.shapes import MemberInfo, MemberLogin, MenuNode
 from functions.services import accounts, member_config, members
+from functions.services.member_info import member_info
 
 router = APIRouter(prefix="/user", tags=["user"])
 
@@ -141,7 +142,7 @@ def check_in(body: CheckInBody, request: Request) -> dict[str, Any]:
 )
 def index(user: CurrentUser) -> dict[str, Any]:
     """The logged-in member's info and menus."""
-    return success({"userInfo": user.to_public(), "menus": _menus(user)})
+    return success({"userInfo": member_info(user), "menus": _menus(user)})
 
 
 def _menus(user: Any) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ from functions.models.user import User
 from functions.routes.deps import member_rule
 from functions.routes.shapes import MemberInfo
 from functions.services import accounts, members
+from functions.services.member_info import member_info
 
 router = APIRouter(prefix="/account", tags=["account"])
 
@@ -70,4 +71,4 @@ def change_bind(
     """Step 2: bind the new e-mail/mobile."""
     value = accounts.contact_value(body.type, body.email if body.type == "email" else body.mobile)
     members.change_bind(user, body.type, value, body.captcha, body.accountVerificationToken)
-    return success({"userInfo": user.to_public()}, "Bound successfully")
+    return success({"userInfo": member_info(user)}, "Bound successfully")

@@ -19,6 +19,7 @@ from functions.models.user import User
 from functions.routes.deps import member_rule
 from functions.routes.shapes import MemberInfo
 from functions.services import members
+from functions.services.member_info import member_info
 
 router = APIRouter(prefix="/account", tags=["account"])
 
@@ -49,7 +50,7 @@ class ProfileBody(Schema):
 )
 def profile(user: Annotated[User, member_rule("account/profile")]) -> dict[str, Any]:
     """The member's profile."""
-    return success({"userInfo": user.to_public(), "accountVerificationType": ["email", "mobile"]})
+    return success({"userInfo": member_info(user), "accountVerificationType": ["email", "mobile"]})
 
 
 @router.post(
@@ -61,4 +62,4 @@ def profile(user: Annotated[User, member_rule("account/profile")]) -> dict[str, 
 def save_profile(body: ProfileBody, user: Annotated[User, member_rule("account/profile")]) -> dict[str, Any]:
     """Save nickname, avatar, gender, birthday, motto and region."""
     members.update_profile(user, body.model_dump())
-    return success({"userInfo": user.to_public()}, "Saved successfully")
+    return success({"userInfo": member_info(user)}, "Saved successfully")
