@@ -118,8 +118,8 @@ def copy_site_sources(target: Path, root: Path = REPO_ROOT) -> list[str]:
 
 def pip_command(target: Path, dependencies: list[str], arch: str = "arm64") -> list[str]:
     command = [sys.executable, "-m", "pip", "install", "--quiet", "--target", str(target)]
-    for platform in platforms(arch):
-        command += ["--platform", platform]
+    for tag in platforms(arch):
+        command += ["--platform", tag]
     command += [
         "--only-binary=:all:",
         "--python-version",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import os
 import subprocess
 import threading
 import uuid
@@ -167,7 +166,12 @@ class Functions:
             Namespace="AWS/Lambda",
             MetricData=[
                 {"MetricName": "Invocations", "Dimensions": dimensions, "Value": 1, "Timestamp": now},
-                {"MetricName": "Errors", "Dimensions": dimensions, "Value": 1 if failed else 0, "Timestamp": now},
+                {
+                    "MetricName": "Errors",
+                    "Dimensions": dimensions,
+                    "Value": 1 if failed else 0,
+                    "Timestamp": now,
+                },
             ],
         )
 

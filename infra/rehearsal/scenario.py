@@ -16,6 +16,7 @@ logical ids) for the IAM contract (tests/infra/iam_contract.py). A failed expect
 from __future__ import annotations
 
 import base64
+import contextlib
 import datetime
 import hashlib
 import io
@@ -31,7 +32,7 @@ from typing import Any
 
 from rehearsal.container import Container, Functions
 from rehearsal.standins import Endpoints, KeyValueStores, self_signed
-from rehearsal.template import ACCOUNT, REGION, REPO_ROOT, STAGE, Stage, of_type, synthesize
+from rehearsal.template import ACCOUNT, REGION, REPO_ROOT, STAGE, Stage, code_placeholder, of_type, synthesize
 
 API = "functions.handler.handler"
 BOOTSTRAP = "functions.deploy.bootstrap.handler"
@@ -114,12 +115,18 @@ class Rehearsal:
         self.moto = ThreadedMotoServer(ip_address="127.0.0.1", port=dynamodb.free_port(), verbose=False)
         self.moto.start()
         self._stop.append(self.moto.stop)
-        self.moto_url = "http://127.0.0.1:{}".format(self.moto.get_host_and_port()[1])
+        self.moto_url = f"http://127.0.0.1:{self.moto.get_host_and_port()[1]}"
         self.kvs = KeyValueStores()
-        self.endpoints = Endpoints(self.kvs, lambda name, body, asynchronous: self.lambdas.invoke(name, body, asynchronous))
+        self.endpoints = Endpoints(
+            self.kvs, lambda name, body, asynchronous: self.lambdas.invoke(name, body, asynchronous)
+        )
         self.endpoints.start(*self_signed(self.work))
         self._stop.append(self.endpoints.stop)
-        credentials = {"aws_access_key_id": "rehearsal", "aws_secret_access_key": "rehearsal", "region_name": REGION}
+        credentials = {
+            "aws_access_key_id": "rehearsal",
+            "aws_secret_access_key": "rehearsal",
+            "region_name": REGION,
+        }
         self.aws = {
             name: boto3.client(name, endpoint_url=self.moto_url, **credentials)
             for name in ("s3", "secretsmanager", "cloudfront", "sns", "sqs", "ses", "cloudwatch")
@@ -151,7 +158,7 @@ class Rehearsal:
     # -- the deploy ----------------------------------------------------------------------------------
     def _synthesize(self, origin_verify_version: str = "") -> dict:
         out = self.work / f"cdk.out-{len(self.report.steps)}"
-        return synthesize(self.build, out, origin_verify_version)
+        return synthesize(code_placeholder(self.work / "synth"), out, origin_verify_version)
 
     def _bind_functions(self) -> None:
         specs = self.stage.functions()
@@ -163,7 +170,9 @@ class Rehearsal:
             spec["sdk"] = self.sdk
         expect(set(specs) == {API, BOOTSTRAP, REBUILD}, "template", f"functions {sorted(specs)}")
         if getattr(self, "lambdas", None) is None:
-            self.lambdas = Functions(self.python, specs, self.work, self._environment(), self.aws["cloudwatch"])
+            self.lambdas = Functions(
+                self.python, specs, self.work, self._environment(), self.aws["cloudwatch"]
+            )
             self._stop.append(lambda: self.lambdas.stop())
         else:  # a deploy changes the functions' configuration: new containers from now on
             self.lambdas.stop()
@@ -233,7 +242,9 @@ class Rehearsal:
         for origin in distribution["Properties"]["DistributionConfig"]["Origins"]:
             for header in origin.get("OriginCustomHeaders", []):
                 if header["HeaderName"].lower() == "x-origin-verify":
-                    return self.stage.resolve_secret_references(str(self.stage.resolve(header["HeaderValue"])))
+                    return self.stage.resolve_secret_references(
+                        str(self.stage.resolve(header["HeaderValue"]))
+                    )
         raise RehearsalFailed("template: no origin sends X-Origin-Verify")
 
     def wait_for_publishes(self) -> None:
@@ -271,7 +282,13 @@ class Rehearsal:
             "rawQueryString": url.query,
             "headers": sent,
             "requestContext": {
-                "http": {"method": method, "path": url.path, "protocol": "HTTP/1.1", "sourceIp": "130.176.0.1", "userAgent": "rehearsal"},
+                "http": {
+                    "method": method,
+                    "path": url.path,
+                    "protocol": "HTTP/1.1",
+                    "sourceIp": "130.176.0.1",
+                    "userAgent": "rehearsal",
+                },
                 "requestId": f"r{time.monotonic_ns()}",
                 "routeKey": "$default",
                 "stage": "$default",
@@ -288,13 +305,19 @@ class Rehearsal:
         answer = self.lambdas.run(self.names[API], event, container)
         expect(answer["ok"], f"{method} {path}", answer)
         result = answer["result"]
-        text = base64.b64decode(result["body"]) if result.get("isBase64Encoded") else result.get("body", "").encode()
+        text = (
+            base64.b64decode(result["body"])
+            if result.get("isBase64Encoded")
+            else result.get("body", "").encode()
+        )
         try:
             return result["statusCode"], json.loads(text or b"{}")
         except ValueError:
             return result["statusCode"], {"text": text.decode(errors="replace")}
 
-    def ok(self, method: str, path: str, body: Any = None, token: str = "", container: Container | None = None) -> Any:
+    def ok(
+        self, method: str, path: str, body: Any = None, token: str = "", container: Container | None = None
+    ) -> Any:
         status, answer = self.api(method, path, body, {"batoken": token} if token else {}, container)
         expect(status == 200 and answer.get("code") == 1, f"{method} {path}", (status, answer))
         return answer["data"]
@@ -304,7 +327,9 @@ class Rehearsal:
         return next(name for name, logical in self.stage.buckets.items() if logical.startswith("SiteBucket"))
 
     def uploads_bucket(self) -> str:
-        return next(name for name, logical in self.stage.buckets.items() if logical.startswith("UploadsBucket"))
+        return next(
+            name for name, logical in self.stage.buckets.items() if logical.startswith("UploadsBucket")
+        )
 
     def store_keys(self) -> list[str]:
         (arn,) = self.kvs.stores
@@ -321,7 +346,12 @@ class Rehearsal:
             }
             for uri in uris
         ]
-        payload = {"source": str(VIEWER_FUNCTION), "files": self.store_keys(), "kvsDown": False, "events": events}
+        payload = {
+            "source": str(VIEWER_FUNCTION),
+            "files": self.store_keys(),
+            "kvsDown": False,
+            "events": events,
+        }
         done = subprocess.run(  # noqa: S603
             [shutil.which("node") or "node", str(VIEWER_HARNESS)],
             input=json.dumps(payload),
@@ -336,9 +366,17 @@ class Rehearsal:
     def serve(self, uri: str) -> tuple[int, bytes]:
         """What CloudFront answers for `uri` from the buckets: /storage/* from the uploads bucket as it
         is, everything else from the site bucket after the viewer-request function."""
-        bucket, key = (self.uploads_bucket(), uri) if uri.startswith("/storage/") else (self.site_bucket(), self.viewer_requests([uri])[0])
+        bucket, key = (
+            (self.uploads_bucket(), uri)
+            if uri.startswith("/storage/")
+            else (self.site_bucket(), self.viewer_requests([uri])[0])
+        )
         try:
-            body = self.aws["s3"].get_object(Bucket=bucket, Key=urllib.parse.unquote(key).lstrip("/"))["Body"].read()
+            body = (
+                self.aws["s3"]
+                .get_object(Bucket=bucket, Key=urllib.parse.unquote(key).lstrip("/"))["Body"]
+                .read()
+            )
         except self.aws["s3"].exceptions.NoSuchKey:
             return 404, b""
         return 200, body
@@ -370,11 +408,22 @@ class Rehearsal:
                 "LessThanOrEqualToThreshold": lambda v, t: v <= t,
             }[alarm["ComparisonOperator"]]
             breaching = [v for v in values if compare(v, alarm["Threshold"])]
-            if len(breaching) >= alarm.get("DatapointsToAlarm", alarm["EvaluationPeriods"]) and alarm["StateValue"] != "ALARM":
-                cloudwatch.set_alarm_state(AlarmName=alarm["AlarmName"], StateValue="ALARM", StateReason="rehearsal")
+            if (
+                len(breaching) >= alarm.get("DatapointsToAlarm", alarm["EvaluationPeriods"])
+                and alarm["StateValue"] != "ALARM"
+            ):
+                cloudwatch.set_alarm_state(
+                    AlarmName=alarm["AlarmName"], StateValue="ALARM", StateReason="rehearsal"
+                )
                 for action in alarm.get("AlarmActions", []):
-                    message = {"AlarmName": alarm["AlarmName"], "NewStateValue": "ALARM", "AlarmDescription": alarm.get("AlarmDescription", "")}
-                    self.aws["sns"].publish(TopicArn=action, Subject=f"ALARM: {alarm['AlarmName']}", Message=json.dumps(message))
+                    message = {
+                        "AlarmName": alarm["AlarmName"],
+                        "NewStateValue": "ALARM",
+                        "AlarmDescription": alarm.get("AlarmDescription", ""),
+                    }
+                    self.aws["sns"].publish(
+                        TopicArn=action, Subject=f"ALARM: {alarm['AlarmName']}", Message=json.dumps(message)
+                    )
                 fired.append(alarm["AlarmName"])
         return fired
 
@@ -385,7 +434,7 @@ class Rehearsal:
             self.report.seconds[self.report.steps[-1]] = round(now - self._started, 1)
         self._started = now
         self.report.steps.append(name)
-        print(f"[rehearse] {name}", flush=True)
+        print(f"[rehearse] {time.strftime('%H:%M:%S')} {name}", flush=True)
 
     def run(self) -> Report:
         self.work.mkdir(parents=True, exist_ok=True)
@@ -396,14 +445,14 @@ class Rehearsal:
             self._scenario()
             self.step("done")
         finally:
-            self.report.calls = {
-                handler: self.lambdas.calls(name) for handler, name in getattr(self, "names", {}).items()
-            } if getattr(self, "lambdas", None) else {}
+            self.report.calls = (
+                {handler: self.lambdas.calls(name) for handler, name in getattr(self, "names", {}).items()}
+                if getattr(self, "lambdas", None)
+                else {}
+            )
             for stop in reversed(self._stop):
-                try:
+                with contextlib.suppress(Exception):  # stopping what may already have stopped
                     stop()
-                except Exception:  # noqa: BLE001,S110 - stopping what may already have stopped
-                    pass
         return self.report
 
     def _scenario(self) -> None:
@@ -411,12 +460,22 @@ class Rehearsal:
         self.step("deploy: the stack's resources, the app, the bootstrap and the publish it starts")
         created = self.deploy("Create")
         expect(created["Data"].get("AdminCreated") == "true", "first deploy", created)
-        admin = json.loads(self.aws["secretsmanager"].get_secret_value(
-            SecretId=self.stage.resolve(next(iter(of_type(self.stage.template, "Custom::CityOpsBootstrap").values()))["Properties"]["AdminSecretArn"])
-        )["SecretString"])
+        admin = json.loads(
+            self.aws["secretsmanager"].get_secret_value(
+                SecretId=self.stage.resolve(
+                    next(iter(of_type(self.stage.template, "Custom::CityOpsBootstrap").values()))[
+                        "Properties"
+                    ]["AdminSecretArn"]
+                )
+            )["SecretString"]
+        )
         site = self.site_bucket()
         manifest = json.loads(s3.get_object(Bucket=site, Key="_publish/manifest.json")["Body"].read())
-        expect("index.html" in manifest and "index.html" in self.store_keys(), "first publish", sorted(manifest)[:5])
+        expect(
+            "index.html" in manifest and "index.html" in self.store_keys(),
+            "first publish",
+            sorted(manifest)[:5],
+        )
         status, home = self.serve("/")
         public_url = self.stage.functions()[REBUILD]["environment"]["CITYOPS_PUBLIC_URL"]
         expect(status == 200 and b"127.0.0.1" not in home, "home page", home[:200])
@@ -425,7 +484,11 @@ class Rehearsal:
         self.report.facts["public_url"] = public_url
 
         self.step("the first admin logs in (the password the deploy wrote to its secret)")
-        status, login = self.api("POST", "/srv/admin/index/login", {"username": admin["username"], "password": admin["password"], "keep": True})
+        status, login = self.api(
+            "POST",
+            "/srv/admin/index/login",
+            {"username": admin["username"], "password": admin["password"], "keep": True},
+        )
         expect(status == 200 and login.get("code") == 1, "login", login)
         token = login["data"]["userInfo"]["token"]
 
@@ -436,20 +499,42 @@ class Rehearsal:
         prepared = self.ok("POST", "/srv/admin/Alioss/params", upload, token)
         import requests
 
-        posted = requests.post(prepared["url"], data=dict(prepared["params"]), files={"file": ("cover.png", data, "image/png")}, timeout=30)
+        posted = requests.post(
+            prepared["url"],
+            data=dict(prepared["params"]),
+            files={"file": ("cover.png", data, "image/png")},
+            timeout=30,
+        )
         expect(posted.status_code == 201, "browser upload", posted.text[:300])
-        recorded = self.ok("POST", "/srv/admin/Alioss/callback", {**upload, "url": prepared["fileUrl"], "token": prepared["token"]}, token)
+        recorded = self.ok(
+            "POST",
+            "/srv/admin/Alioss/callback",
+            {**upload, "url": prepared["fileUrl"], "token": prepared["token"]},
+            token,
+        )
         picture = recorded["file"]["url"]
-        expect(picture.startswith("/storage/") and self.serve(picture) == (200, data), "uploaded file served", picture)
+        expect(
+            picture.startswith("/storage/") and self.serve(picture) == (200, data),
+            "uploaded file served",
+            picture,
+        )
 
         self.step("edits a news item with it and publishes")
         title = f"Rehearsal news {int(time.time())}"
-        added = self.ok("POST", "/srv/admin/business/news/add", {
-            "title": title, "title_en": title, "cover": picture, "status": "enable",
-            "content": f'<p>Rehearsal</p><p><img src="{picture}" alt="cover"></p>',
-            "content_en": f'<p>Rehearsal</p><p><img src="{picture}" alt="cover"></p>',
-            "publish_time": int(time.time()) - 60,
-        }, token)
+        added = self.ok(
+            "POST",
+            "/srv/admin/business/news/add",
+            {
+                "title": title,
+                "title_en": title,
+                "cover": picture,
+                "status": "enable",
+                "content": f'<p>Rehearsal</p><p><img src="{picture}" alt="cover"></p>',
+                "content_en": f'<p>Rehearsal</p><p><img src="{picture}" alt="cover"></p>',
+                "publish_time": int(time.time()) - 60,
+            },
+            token,
+        )
         del added
         self.ok("POST", "/srv/admin/routine/publish/publish", None, token)
         self.wait_for_publishes()
@@ -458,7 +543,9 @@ class Rehearsal:
 
         self.step("the bucket and the KeyValueStore serve the page with the image")
         manifest = json.loads(s3.get_object(Bucket=site, Key="_publish/manifest.json")["Body"].read())
-        pages = [k for k in manifest if k.startswith("en/news/") and k.endswith("index.html") and "/page/" not in k]
+        pages = [
+            k for k in manifest if k.startswith("en/news/") and k.endswith("index.html") and "/page/" not in k
+        ]
         found = None
         for key in pages:
             text = s3.get_object(Bucket=site, Key=key)["Body"].read().decode()
@@ -469,7 +556,7 @@ class Rehearsal:
         uri = "/" + found[: -len("index.html")].rstrip("/")
         status, page = self.serve(uri)
         expect(status == 200 and title.encode() in page, f"GET {uri}", status)
-        images = sorted({part.split('"')[0] for part in page.decode().split('/images/records/')[1:]})
+        images = sorted({part.split('"')[0] for part in page.decode().split("/images/records/")[1:]})
         expect(images, "the news page shows the uploaded picture", page[:300])
         for image in images[:2]:
             status, body = self.serve(f"/images/records/{image}")
@@ -480,7 +567,9 @@ class Rehearsal:
 
         self.step("routing cases: the viewer-request function serves each published file")
         routing = json.loads(ROUTING_CASES.read_text(encoding="utf-8"))
-        cases = [c for c in routing["cases"] if "file" in c and c.get("status") == 200 and c["file"] in manifest]
+        cases = [
+            c for c in routing["cases"] if "file" in c and c.get("status") == 200 and c["file"] in manifest
+        ]
         got = self.viewer_requests([c["path"] for c in cases])
         wrong = [(c["path"], g) for c, g in zip(cases, got, strict=True) if g != "/" + c["file"]]
         expect(cases and not wrong, "routing cases", wrong)
@@ -498,17 +587,29 @@ class Rehearsal:
 
         self.step("rotate the origin-verify secret and the JWT key")
         warm = self.lambdas.start(self.names[API])  # started before the rotation, warm after it
-        login = self.api("POST", "/srv/admin/index/login", {"username": admin["username"], "password": admin["password"], "keep": True}, container=warm)[1]
+        login = self.api(
+            "POST",
+            "/srv/admin/index/login",
+            {"username": admin["username"], "password": admin["password"], "keep": True},
+            container=warm,
+        )[1]
         old_token = login["data"]["userInfo"]["token"]
         self.ok("GET", "/srv/admin/routine/publish/index", None, old_token, container=warm)
         for variable in ("CITYOPS_JWT_SECRET_ARN", "CITYOPS_ORIGIN_VERIFY_SECRET_ARN"):
             arn = self.stage.functions()[API]["environment"][variable]
-            self.aws["secretsmanager"].put_secret_value(SecretId=arn, SecretString=base64.urlsafe_b64encode(os.urandom(48)).decode())
+            self.aws["secretsmanager"].put_secret_value(
+                SecretId=arn, SecretString=base64.urlsafe_b64encode(os.urandom(48)).decode()
+            )
 
         self.step("the API still answers and no one is logged out (a warm container and a new one)")
         fresh = self.lambdas.start(self.names[API])
         self.ok("GET", "/srv/admin/routine/publish/index", None, old_token, container=fresh)
-        new_login = self.api("POST", "/srv/admin/index/login", {"username": admin["username"], "password": admin["password"], "keep": True}, container=fresh)[1]
+        new_login = self.api(
+            "POST",
+            "/srv/admin/index/login",
+            {"username": admin["username"], "password": admin["password"], "keep": True},
+            container=fresh,
+        )[1]
         expect(new_login.get("code") == 1, "login in a new container", new_login)
         new_token = new_login["data"]["userInfo"]["token"]
         self.ok("GET", "/srv/admin/routine/publish/index", None, new_token, container=warm)
@@ -517,21 +618,35 @@ class Rehearsal:
         self.step("deploy after the rotation: CloudFront sends the new origin-verify value")
         old_header = self.cloudfront_header
         self.deploy("Update", self._origin_verify_version())
-        expect(self.cloudfront_header != old_header, "CloudFront's origin-verify value after the deploy", "unchanged")
+        expect(
+            self.cloudfront_header != old_header,
+            "CloudFront's origin-verify value after the deploy",
+            "unchanged",
+        )
         self.ok("GET", "/srv/admin/routine/publish/index", None, old_token)
         self.ok("GET", "/srv/admin/routine/publish/index", None, new_token)
 
         self.step("a forced publish failure raises the alarm; the live site stays as it was")
         queue = self.aws["sqs"].create_queue(QueueName="rehearsal-alarm-probe")["QueueUrl"]
-        queue_arn = self.aws["sqs"].get_queue_attributes(QueueUrl=queue, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
+        queue_arn = self.aws["sqs"].get_queue_attributes(QueueUrl=queue, AttributeNames=["QueueArn"])[
+            "Attributes"
+        ]["QueueArn"]
         topics = {self.stage.resolve({"Ref": t}) for t in of_type(self.stage.template, "AWS::SNS::Topic")}
         for topic in topics:
             self.aws["sns"].subscribe(TopicArn=topic, Protocol="sqs", Endpoint=queue_arn)
         expect(not self.evaluate_alarms(), "alarms before the failure", "an alarm fired already")
-        self.ok("POST", "/srv/admin/business/news/add", {
-            "title": title + " (2)", "title_en": title + " (2)", "status": "enable", "content": "<p>x</p>",
-            "publish_time": int(time.time()) - 30,
-        }, new_token)
+        self.ok(
+            "POST",
+            "/srv/admin/business/news/add",
+            {
+                "title": title + " (2)",
+                "title_en": title + " (2)",
+                "status": "enable",
+                "content": "<p>x</p>",
+                "publish_time": int(time.time()) - 30,
+            },
+            new_token,
+        )
         self.kvs.force_failure("DescribeKeyValueStore")
         before = s3.get_object(Bucket=site, Key="_publish/manifest.json")["Body"].read()
         self.ok("POST", "/srv/admin/routine/publish/publish", None, new_token)
@@ -539,7 +654,11 @@ class Rehearsal:
         self.kvs.force_failure("DescribeKeyValueStore", on=False)
         current = self.ok("GET", "/srv/admin/routine/publish/index", None, new_token)["current"]
         expect(current["status"] == "failed", "the failed publish", current)
-        expect(s3.get_object(Bucket=site, Key="_publish/manifest.json")["Body"].read() == before, "manifest after a failed publish", "changed")
+        expect(
+            s3.get_object(Bucket=site, Key="_publish/manifest.json")["Body"].read() == before,
+            "manifest after a failed publish",
+            "changed",
+        )
         fired = self.evaluate_alarms()
         expect(fired, "alarm", "no alarm fired on the failed publish")
         messages = self.aws["sqs"].receive_message(QueueUrl=queue, MaxNumberOfMessages=10).get("Messages", [])

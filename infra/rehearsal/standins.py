@@ -50,7 +50,9 @@ class KeyValueStores:
     def force_failure(self, operation: str, on: bool = True) -> None:
         (self.failing.add if on else self.failing.discard)(operation)
 
-    def handle(self, method: str, path: str, query: dict, headers: Any, body: bytes) -> tuple[int, dict, dict]:
+    def handle(
+        self, method: str, path: str, query: dict, headers: Any, body: bytes
+    ) -> tuple[int, dict, dict]:
         parts = [unquote(p) for p in path.strip("/").split("/")]
         if len(parts) < 2 or parts[0] != "key-value-stores":
             return _error(404, "ResourceNotFoundException", path)
@@ -76,7 +78,11 @@ class KeyValueStores:
             etag = {"ETag": f"v{store['version']}"}
             if operation == "DescribeKeyValueStore":
                 created = store["created"].timestamp()
-                return 200, etag, {"ItemCount": len(keys), "TotalSizeInBytes": size, "KvsARN": arn, "Created": created}
+                return (
+                    200,
+                    etag,
+                    {"ItemCount": len(keys), "TotalSizeInBytes": size, "KvsARN": arn, "Created": created},
+                )
             if operation == "ListKeys":
                 names = sorted(keys)
                 start = int(query.get("NextToken", ["0"])[0])
@@ -89,7 +95,16 @@ class KeyValueStores:
             if operation == "GetKey":
                 if rest[1] not in keys:
                     return _error(404, "ResourceNotFoundException", rest[1])
-                return 200, {}, {"Key": rest[1], "Value": keys[rest[1]], "ItemCount": len(keys), "TotalSizeInBytes": size}
+                return (
+                    200,
+                    {},
+                    {
+                        "Key": rest[1],
+                        "Value": keys[rest[1]],
+                        "ItemCount": len(keys),
+                        "TotalSizeInBytes": size,
+                    },
+                )
             if headers.get("If-Match") != etag["ETag"]:
                 return _error(409, "ConflictException", "the store changed since its ETag was read")
             request = json.loads(body or b"{}")
@@ -147,7 +162,9 @@ class Endpoints:
                     status, headers, answer = outer.kvs.handle(
                         self.command, url.path, parse_qs(url.query), self.headers, body
                     )
-                    self._send(status, {"Content-Type": "application/json", **headers}, json.dumps(answer).encode())
+                    self._send(
+                        status, {"Content-Type": "application/json", **headers}, json.dumps(answer).encode()
+                    )
                     return
                 if url.path.startswith("/2015-03-31/functions/") and url.path.endswith("/invocations"):
                     name = unquote(url.path.split("/")[3]).rsplit(":", 1)[-1]

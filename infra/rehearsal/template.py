@@ -29,8 +29,24 @@ DEPLOY_SETTINGS = {"alarm_email": "ops@example.com", "mail_from": "noreply@examp
 DYNAMIC_REFERENCE = re.compile(r"\{\{resolve:secretsmanager:([^:}]+(?::[^:}]+){6})?([^}]*)\}\}")
 
 
-def synthesize(build_dir: Path, out_dir: Path, origin_verify_version: str = "", stage: str = STAGE) -> dict:
-    """The stack's template as `cdk synth -c stage=<stage>` writes it (cdk-nag included)."""
+def code_placeholder(directory: Path) -> Path:
+    """What the synthesis is given as the functions' code: the `functions/` package alone (the
+    packaging script's own copy step) and empty -crt/-rebuild folders, as tests/infra/conftest.py
+    does. The template is the same but for the assets' hashes (the rehearsal runs the built packages
+    themselves), and hashing the built folders would cost more than the rest of the synthesis."""
+    import package_lambda
+
+    target = directory / "lambda"
+    if not (target / "functions" / "handler.py").exists():
+        package_lambda.copy_package(target)
+        (directory / "lambda-crt" / "python").mkdir(parents=True, exist_ok=True)
+        (directory / "lambda-rebuild").mkdir(parents=True, exist_ok=True)
+    return target
+
+
+def synthesize(code_dir: Path, out_dir: Path, origin_verify_version: str = "", stage: str = STAGE) -> dict:
+    """The stack's template as `cdk synth -c stage=<stage>` writes it (cdk-nag included), with
+    `code_dir` as the functions' code (`-c lambda_dir`)."""
     for path in (str(REPO_ROOT), str(INFRA_DIR)):
         if path not in sys.path:
             sys.path.insert(0, path)
@@ -41,7 +57,7 @@ def synthesize(build_dir: Path, out_dir: Path, origin_verify_version: str = "", 
 
     context = cdk_context(
         stage=stage,
-        lambda_dir=str(build_dir / "lambda"),
+        lambda_dir=str(code_dir),
         app_dir=str(REPO_ROOT / "webapp" / "dist"),
         **DEPLOY_SETTINGS,
         **({"origin_verify_version": origin_verify_version} if origin_verify_version else {}),
@@ -192,14 +208,16 @@ class Stage:
             self._function_name(logical)
         for logical in of_type(self.template, "AWS::CloudFront::Distribution"):
             self._distribution(logical)
-        for logical, resource in of_type(self.template, "AWS::SNS::Topic").items():
+        for logical in of_type(self.template, "AWS::SNS::Topic"):
             arn = self.clients["sns"].create_topic(Name=f"rehearsal-{logical}")["TopicArn"]
             self.refs[logical] = arn
             self.attributes[(logical, "TopicArn")] = arn
         for resource in of_type(self.template, "AWS::SNS::Subscription").values():
             properties = self.resolve(resource["Properties"])
             self.clients["sns"].subscribe(
-                TopicArn=properties["TopicArn"], Protocol=properties["Protocol"], Endpoint=properties["Endpoint"]
+                TopicArn=properties["TopicArn"],
+                Protocol=properties["Protocol"],
+                Endpoint=properties["Endpoint"],
             )
         for resource in of_type(self.template, "AWS::SES::EmailIdentity").values():
             identity = self.resolve(resource["Properties"]["EmailIdentity"])
@@ -323,7 +341,8 @@ class Stage:
                 "logical": logical,
                 "name": self.function_names[logical],
                 "environment": {
-                    k: str(self.resolve(v)) for k, v in properties.get("Environment", {}).get("Variables", {}).items()
+                    k: str(self.resolve(v))
+                    for k, v in properties.get("Environment", {}).get("Variables", {}).items()
                 },
                 "layers": properties.get("Layers", []),
                 "timeout": int(properties.get("Timeout", 3)),

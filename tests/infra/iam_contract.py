@@ -158,8 +158,11 @@ def _allowed(statements: list[dict], action: str, resource: str | None) -> bool:
         if not any(_matches(a, action) for a in _actions(statement)):
             return False
         named = statement["Resource"]
-        return resource is None or named == "*" or "*" in (named if isinstance(named, list) else [named]) or (
-            resource in refs(named)
+        return (
+            resource is None
+            or named == "*"
+            or "*" in (named if isinstance(named, list) else [named])
+            or (resource in refs(named))
         )
 
     denied = any(s.get("Effect") == "Deny" and covers(s) for s in statements)

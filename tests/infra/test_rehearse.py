@@ -26,7 +26,15 @@ import pytest
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BUILD = REPO_ROOT / "build" / "rehearse"
 STAMP = BUILD / ".built"
-SOURCES = ("functions", "content", "theme", "pelicanconf.py", "publishconf.py", "pyproject.toml", "infra/package_lambda.py")
+SOURCES = (
+    "functions",
+    "content",
+    "theme",
+    "pelicanconf.py",
+    "publishconf.py",
+    "pyproject.toml",
+    "infra/package_lambda.py",
+)
 
 pytestmark = [pytest.mark.timeout(900), pytest.mark.xdist_group("rehearse")]
 
@@ -35,7 +43,11 @@ def _newest_source() -> float:
     newest = 0.0
     for name in SOURCES:
         path = REPO_ROOT / name
-        files = [path] if path.is_file() else [p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+        files = (
+            [path]
+            if path.is_file()
+            else [p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+        )
         newest = max([newest, *(p.stat().st_mtime for p in files)])
     return newest
 
@@ -68,7 +80,10 @@ def rehearsal(tmp_path_factory: pytest.TempPathFactory):
 def test_production_is_rehearsed_end_to_end(rehearsal) -> None:
     report, error, work = rehearsal
     assert error is None, f"{error}\n(steps passed: {report.steps}; logs in {work})"
-    assert report.steps[-1].startswith("a forced publish failure raises the alarm")
+    assert (
+        report.steps[-2].startswith("a forced publish failure raises the alarm")
+        and report.steps[-1] == "done"
+    )
     assert report.facts["routing_cases"] > 10
     assert report.facts["alarm_emails"] == ["ops@example.com"]
 
@@ -97,7 +112,11 @@ def _named(report) -> dict[str, str]:
     from rehearsal.template import of_type
 
     found = {}
-    for kind in ("AWS::SecretsManager::Secret", "AWS::CloudFront::KeyValueStore", "AWS::CloudFront::Distribution"):
+    for kind in (
+        "AWS::SecretsManager::Secret",
+        "AWS::CloudFront::KeyValueStore",
+        "AWS::CloudFront::Distribution",
+    ):
         for logical in of_type(report.template, kind):
             found[logical] = report.facts["refs"][logical]
     return found
@@ -126,7 +145,10 @@ def test_the_contract_fails_a_call_the_policy_does_not_allow(rehearsal) -> None:
             statements = resource["Properties"]["PolicyDocument"]["Statement"]
             statements[:] = [s for s in statements if s.get("Sid") != "ReadUploads"]
     uploads = next(name for name, logical in report.buckets.items() if logical.startswith("UploadsBucket"))
-    assert f"s3:GetObject on bucket {uploads}" in _contract(report, template)["functions.publish.rebuild.handler"]
+    assert (
+        f"s3:GetObject on bucket {uploads}"
+        in _contract(report, template)["functions.publish.rebuild.handler"]
+    )
 
 
 if str(REPO_ROOT / "infra") not in sys.path:  # conftest.py puts it there; also when run alone
