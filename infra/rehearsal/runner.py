@@ -61,9 +61,15 @@ def main() -> None:
                     ]
         return found
 
-    def record(event_name, params, model, **_):
+    def record(event_name, params, model, context=None, **_):
         service = event_name.split(".")[1]
-        calls.write(json.dumps({"service": service, "operation": model.name, "params": names(params)}) + "\n")
+        named = names(params)
+        source = params.get("CopySource")
+        if source:  # CopyObject reads its source
+            named["CopySource"] = {"Bucket": source["Bucket"]} if isinstance(source, dict) else str(source)
+        if (context or {}).get("is_presign_request"):  # a presigned URL or POST: the caller uses it
+            named["presign"] = True
+        calls.write(json.dumps({"service": service, "operation": model.name, "params": named}) + "\n")
 
     import botocore.session
 

@@ -78,6 +78,22 @@ def dynamodb_requests(operation: str, params: dict[str, Any]) -> list[tuple[str,
     return [(f"dynamodb:{operation}", params.get("TableName"))]
 
 
+def s3_requests(operation: str, params: dict[str, Any]) -> list[tuple[str, str]]:
+    """(IAM action, bucket) of what an S3 call asks. CopyObject is a read of the source and a write of
+    the destination; a presigned POST (botocore builds it on the CreateBucket operation, marked
+    `presign`) lets the browser do a PutObject signed by the function's role."""
+    bucket = str(params.get("Bucket", ""))
+    if operation == "CopyObject":
+        source = params.get("CopySource", "")
+        source_bucket = (
+            source.get("Bucket", "") if isinstance(source, dict) else source.lstrip("/").split("/")[0]
+        )
+        return [("s3:PutObject", bucket), ("s3:GetObject", source_bucket)]
+    if operation == "CreateBucket" and params.get("presign"):
+        return [("s3:PutObject", bucket)]
+    return [(iam_action("s3", operation), bucket)]
+
+
 def _matches(pattern: str, action: str) -> bool:
     return fnmatch.fnmatchcase(action.lower(), pattern.lower())
 
@@ -132,21 +148,16 @@ def violations(
             if not _allowed(statements, action, resource):
                 found.append(f"{action} on {resource}")
             continue
-        bucket = buckets.get(params.get("Bucket", "")) if service == "s3" else None
-        if service == "s3" and bucket is None:
-            found.append(f"{action} on an unknown bucket {params.get('Bucket')}")
+        if service == "s3":
+            for s3_action, name in s3_requests(operation, params):
+                bucket = buckets.get(name)
+                if bucket is None:
+                    found.append(f"{s3_action} on an unknown bucket {name}")
+                elif not _allowed(statements, s3_action, bucket):
+                    found.append(f"{s3_action} on bucket {name}")
             continue
-
-        def covers(statement: dict, bucket: str | None = bucket, action: str = action) -> bool:
-            if not any(_matches(a, action) for a in _actions(statement)):
-                return False
-            return bucket is None or bucket in refs(statement["Resource"])
-
-        denied = any(s.get("Effect") == "Deny" and covers(s) for s in statements)
-        allowed = any(s.get("Effect", "Allow") == "Allow" and covers(s) for s in statements)
-        if denied or not allowed:
-            where = f" on bucket {params.get('Bucket')}" if bucket else ""
-            found.append(f"{action}{where}")
+        if not _allowed(statements, action, None):
+            found.append(action)
     return sorted(set(found))
 
 
