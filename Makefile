@@ -19,7 +19,7 @@ WEB_BUILD := webapp/dist/index.html
 SITE_SOURCES := $(shell find content theme functions/publish -type f 2>/dev/null) pelicanconf.py publishconf.py
 WEB_SOURCES := $(shell find webapp/src webapp/public -type f 2>/dev/null) $(wildcard webapp/index.html webapp/vite.config.ts webapp/tsconfig*.json webapp/package.json)
 
-.PHONY: help run test install build site webapp chromium lint format test-python test-web test-e2e bench soak clean
+.PHONY: help run test install build site webapp chromium lint format test-python test-web test-e2e bench soak clean rehearse
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -89,6 +89,18 @@ bench: install build ## Run the benchmarks and record their results in bench/res
 
 soak: install build ## Long invariant campaign (SOAK_EXAMPLES, SOAK_STEPS, SOAK_SKIP); result in bench/results/soak.json
 	$(PY) -m bench.soak
+
+# The rehearsal's packages (build/rehearse/): package_lambda.py for this machine's processor, built again
+# when what they are made of changed (the same sources as `lambda`, below; tests/infra/test_rehearse.py
+# builds them itself when stale).
+REHEARSE_STAMP := build/rehearse/.built
+REHEARSE_SOURCES := $(shell find functions content theme -type f -not -path '*/__pycache__/*' 2>/dev/null) \
+  pelicanconf.py publishconf.py pyproject.toml infra/package_lambda.py
+rehearse: install build $(REHEARSE_STAMP) ## Production rehearsed offline: the built functions against DynamoDB Local and moto (infra/README.md)
+	$(PY) -m pytest tests/infra/test_rehearse.py -p no:cacheprovider -q
+$(REHEARSE_STAMP): $(PY_STAMP) $(REHEARSE_SOURCES)
+	$(PY) infra/package_lambda.py --arch native --target build/rehearse/lambda
+	@touch $@
 
 clean: ## Remove build output (keeps var/, the local database)
 	rm -rf site .site-builds webapp/dist cdk.out infra/cdk.out

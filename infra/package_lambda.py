@@ -25,7 +25,9 @@
    reads: content/, theme/, pelicanconf.py and publishconf.py (beside `functions/`, the repository
    root of `functions.core.settings.REPO_ROOT`). Still a zip, no container image.
 
-`--arch x86_64` builds the same for this machine's processor (the cold-start benchmark runs it).
+`--arch x86_64` builds the same for an x86_64 processor (the cold-start benchmark runs it); `--arch
+native` for this machine's processor, whichever it is (`make rehearse` runs the packages here:
+build/rehearse/lambda, -crt, -rebuild, same code and layout as the arm64 ones).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import argparse
 import io
 import json
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -61,8 +64,17 @@ SITE_SOURCES = ("content", "theme", "pelicanconf.py", "publishconf.py")
 API_SEED_FILES = ("content/data/org.json",)
 
 
+def native_arch() -> str:
+    """This machine's processor as a Lambda architecture name."""
+    machine = platform.machine().lower()
+    for arch, name in ARCHITECTURES.items():
+        if machine in (arch, name):
+            return arch
+    raise SystemExit(f"no Lambda architecture for this machine's processor {machine!r}")
+
+
 def platforms(arch: str = "arm64") -> tuple[str, ...]:
-    machine = ARCHITECTURES[arch]
+    machine = ARCHITECTURES[native_arch() if arch == "native" else arch]
     return (f"manylinux2014_{machine}", f"manylinux_2_28_{machine}")
 
 
@@ -106,8 +118,8 @@ def copy_site_sources(target: Path, root: Path = REPO_ROOT) -> list[str]:
 
 def pip_command(target: Path, dependencies: list[str], arch: str = "arm64") -> list[str]:
     command = [sys.executable, "-m", "pip", "install", "--quiet", "--target", str(target)]
-    for platform in platforms(arch):
-        command += ["--platform", platform]
+    for tag in platforms(arch):
+        command += ["--platform", tag]
     command += [
         "--only-binary=:all:",
         "--python-version",
@@ -250,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--target", type=Path, default=DEFAULT_TARGET, help="output directory (default build/lambda)"
     )
-    parser.add_argument("--arch", choices=sorted(ARCHITECTURES), default="arm64")
+    parser.add_argument("--arch", choices=[*sorted(ARCHITECTURES), "native"], default="arm64")
     parser.add_argument("--dry-run", action="store_true", help="print the plan as JSON, install nothing")
     args = parser.parse_args(argv)
     plan = build(args.target.resolve(), dry_run=args.dry_run, arch=args.arch)
