@@ -12,7 +12,10 @@ asked to change and nothing else, on the row and on every other row (`_same_exce
 
 Cost: each table gets the full click-through once, at one of the two screens (zh-cn 1440 px, or en
 390 px with phone cards), in one signed-in browser per screen, so the file costs about one
-click-through per table (30-50 s each on a 2-core machine at load 20+, a third of that when quiet).
+click-through per table. Measured on the shared 2-core machine at load 17-21: 25-90 s a table, 19 min
+for the file (plus 3 min of server start) — far more than the few minutes aimed at; not yet measured
+on a quiet machine. If it must shrink: restore every table's row in one visit to the recycle bin
+instead of one visit per table (the largest step after the form).
 The split (`PLAN`) gives the phone the tables with the most kinds of fields (projects, news, orders,
 jobs...); the few types that only one table has (money: products; decimal, city: property projects;
 colour: tags; icon: business lines; time, check boxes: punch rules) run their full click-through at
