@@ -1,6 +1,7 @@
 """Steps the browser tests share (one way to do each): opening a back-office page or a table's add
-dialog, answering a confirmation popover, deleting a table row, waiting for a menu to stop moving,
-taking a screenshot."""
+dialog, the rows of a table (or its phone cards), answering a confirmation popover, deleting a table
+row, editing the selected rows at once, restoring a row from the recycle bin, waiting for a menu to
+stop moving, taking a screenshot."""
 
 from __future__ import annotations
 
@@ -24,6 +25,11 @@ def add_dialog(page: Page, text: dict, area: Locator) -> Locator:
     return page.get_by_role("dialog", name=text["addTitle"])
 
 
+def list_rows(area: Locator) -> Locator:
+    """The rows of the back-office table `area` (wide screens) or its cards (phones), in the order shown."""
+    return area.locator("tr.ant-table-row, [data-testid=row-cards] > ul > li")
+
+
 def confirm(page: Page, ok: str) -> None:
     """Press the OK button (`ok`, a regular expression such as r"^确\\s*定$") of the open popconfirm."""
     page.get_by_role("tooltip").get_by_role("button", name=re.compile(ok)).click()
@@ -35,6 +41,33 @@ def delete_row(page: Page, text: dict, row: Locator, timeout: float | None = Non
     row.get_by_role("button", name=re.compile(text["delete"])).click()
     confirm(page, text["ok"])
     expect(page.get_by_text(text["deleted"])).to_be_visible(timeout=timeout)
+
+
+def batch_edit(page: Page, area: Locator, text: dict, label: str, value: str) -> None:
+    """Edit the selected rows of the back-office table `area` at once (`text["batch"]`): the field
+    labelled `label` (chosen in `text["field"]`, typed and taken with Enter: no click on a list still
+    opening) set to `value`, then OK (`text["ok"]`)."""
+    area.get_by_role("button", name=text["batch"]).click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_label(text["field"]).fill(label)
+    dialog.get_by_label(text["field"]).press("Enter")
+    expect(dialog.locator(".ant-select-content")).to_have_attribute("title", label)
+    dialog.get_by_label(label, exact=True).fill(value)
+    dialog.get_by_role("button", name=re.compile(text["ok"])).click()
+
+
+def restore_deleted(page: Page, server, text: dict, title: str, item_id: int, lang: str) -> None:
+    """Restore row `item_id` of the table titled `title` from the recycle bin (found by its id in the quick
+    search `text["quickSearch"]`): its Restore button (`text["restore"]`), then OK; the restored message
+    (`text["restored"]`) shows."""
+    area = open_tab(page, server, "/admin/security/dataRecycleLog", lang)
+    area.get_by_label(text["quickSearch"], exact=True).fill(str(item_id))
+    area.get_by_label(text["quickSearch"], exact=True).press("Enter")
+    kept = list_rows(area).filter(has_text=title)
+    expect(kept).to_have_count(1)
+    kept.get_by_role("button", name=re.compile(text["restore"])).click()
+    confirm(page, text["ok"])
+    expect(page.get_by_text(text["restored"]).last).to_be_visible()
 
 
 def delete_table(page: Page, text: dict, row: Locator, name: str, timeout: float | None = None) -> None:

@@ -15,7 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.steps import add_dialog, admin_headers, delete_row, open_tab, screenshot
+from tests.e2e.steps import add_dialog, admin_headers, batch_edit, delete_row, open_tab, screenshot
 from tests.e2e.test_admin import admin_page
 from tests.e2e.words import ADMIN_TEXT as TEXT
 
@@ -272,14 +272,7 @@ def _use_table_tools(
     # Batch edit: the author of both rows at once.
     for title in titles:
         _row(news, title).get_by_role("checkbox").first.check()
-    news.get_by_role("button", name=text["batch"]).click()
-    dialog = page.get_by_role("dialog")
-    # The field list narrows as one types; Enter takes the match (no click on a list still opening).
-    dialog.get_by_label(text["field"]).fill(text["author"])
-    dialog.get_by_label(text["field"]).press("Enter")
-    expect(dialog.locator(".ant-select-content")).to_have_attribute("title", text["author"])
-    dialog.get_by_label(text["author"], exact=True).fill(f"QA-{mark}")
-    dialog.get_by_role("button", name=re.compile(text["ok"])).click()
+    batch_edit(page, news, text, text["author"], f"QA-{mark}")
     expect(page.get_by_text(text["batchDone"])).to_be_visible()
     for title in titles:
         expect(_row(news, title)).to_contain_text(f"QA-{mark}")

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.steps import admin_headers, open_tab, screenshot
+from tests.e2e.steps import admin_headers, list_rows, open_tab, screenshot
 from tests.e2e.test_admin import admin_page
 
 pytestmark = pytest.mark.e2e
@@ -25,14 +25,9 @@ MOVE_DOWN = {"zh": "下移：{name}", "en": "Move down: {name}"}
 SORTED = {"zh": "排序成功", "en": "Sorted successfully"}
 
 
-def _rows(area: Locator) -> Locator:
-    """The rows of the table (wide screens) or its cards (phones), in the order shown."""
-    return area.locator("tr.ant-table-row, [data-testid=row-cards] > ul > li")
-
-
 def _order(area: Locator, *names: str) -> list[str]:
     """`names` in the order their rows are shown."""
-    texts = _rows(area).all_inner_texts()
+    texts = list_rows(area).all_inner_texts()
     return sorted(names, key=lambda name: next(i for i, text in enumerate(texts) if name in text))
 
 
@@ -71,10 +66,10 @@ def test_down_on_a_priced_row_moves_it_and_keeps_every_value(
         before = {i: _read(page, server, i) for i in ids}
         try:
             page.reload()
-            expect(_rows(area).filter(has_text=upper)).to_have_count(1)
-            expect(_rows(area).filter(has_text=lower)).to_have_count(1)
+            expect(list_rows(area).filter(has_text=upper)).to_have_count(1)
+            expect(list_rows(area).filter(has_text=lower)).to_have_count(1)
             assert _order(area, upper, lower) == [upper, lower]
-            row = _rows(area).filter(has_text=upper)
+            row = list_rows(area).filter(has_text=upper)
             expect(row).to_contain_text("186000.00")
             with page.expect_response(re.compile(rf"/srv/admin/{TABLE}/sortable$")) as sorted_:
                 row.get_by_role("button", name=MOVE_DOWN[lang].format(name=upper), exact=True).click()
@@ -82,14 +77,14 @@ def test_down_on_a_priced_row_moves_it_and_keeps_every_value(
             expect(page.get_by_text(SORTED[lang])).to_be_visible()
             # On screen at once: the row is below its neighbour, its price as it was.
             _wait_order(area, [lower, upper], upper, lower)
-            expect(_rows(area).filter(has_text=upper)).to_contain_text("186000.00")
-            expect(_rows(area).filter(has_text=lower)).to_contain_text("28000.50")
+            expect(list_rows(area).filter(has_text=upper)).to_contain_text("186000.00")
+            expect(list_rows(area).filter(has_text=lower)).to_contain_text("28000.50")
             screenshot(page, SHOTS / f"moved-{lang}-{width}.png")
             # After a reload too.
             page.reload()
-            expect(_rows(area).filter(has_text=upper)).to_have_count(1)
+            expect(list_rows(area).filter(has_text=upper)).to_have_count(1)
             _wait_order(area, [lower, upper], upper, lower)
-            expect(_rows(area).filter(has_text=upper)).to_contain_text("186000.00")
+            expect(list_rows(area).filter(has_text=upper)).to_contain_text("186000.00")
             screenshot(page, SHOTS / f"reloaded-{lang}-{width}.png")
             # Read back: only the weighs changed (they swapped).
             after = {i: _read(page, server, i) for i in ids}
