@@ -4,11 +4,12 @@
 
 Starts DynamoDB Local in memory, seeds it, creates a member and a session, then serves in turn
 (one uvicorn worker each, same machine, same DynamoDB Local):
-- the product: `GET /srv/api/account/profile` with the member's token (session check + member read);
+- the product: `GET /srv/api/account/profile` with the member's token (one BatchGetItem: session,
+  member and the member-rule stamps; the member-rule check answered from memory, bench/README.md);
 - the baseline: `bench.bare_getitem`, a bare ASGI endpoint doing one GetItem of the same member.
 A client in this process sends a fixed number of keep-alive requests with fixed concurrency (the
 client costs the same for both). Rounds alternate; the best round of each counts.
-DESIGN §5: product ≥ 0.5 × baseline. Writes bench/results/api_throughput.json.
+DESIGN §5: product ≥ 0.6 × baseline. Writes bench/results/api_throughput.json.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from bench.common import local_dynamodb, record
 from functions.local import dynamodb
 
 ROOT = Path(__file__).resolve().parents[1]
-BUDGET_RATIO = 0.5
+BUDGET_RATIO = 0.6
 
 
 async def _load(url: str, headers: dict[str, str], requests: int, concurrency: int) -> float:
@@ -67,7 +68,7 @@ def _serve(target: list[str], env: dict[str, str]) -> tuple[subprocess.Popen, st
         cwd=ROOT,
         env=env,
     )
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # a loaded machine can take a minute to start uvicorn
     while not dynamodb.port_is_open(port):
         if proc.poll() is not None or time.monotonic() > deadline:
             raise RuntimeError(f"uvicorn {target} did not start")
@@ -124,6 +125,7 @@ def main() -> int:
     result["ratio"] = round(result["product_rps"] / result["baseline_rps"], 3)
     result["budget_ratio"] = BUDGET_RATIO
     result["within_budget"] = result["ratio"] >= BUDGET_RATIO
+    result["load_average"] = [round(x, 2) for x in os.getloadavg()]  # the machine is shared
     record("api_throughput", result)
     print(
         f"API throughput: product {result['product_rps']} req/s, baseline {result['baseline_rps']} req/s, "

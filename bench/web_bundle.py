@@ -7,14 +7,14 @@ with an empty cache, and adds up every JavaScript response, each gzipped at leve
 would send it. A pre-rendered login screen (webapp/scripts/prerender-boot.mjs) runs the app on the
 visitor's first gesture: it is measured once the app has taken it over after a click on the page
 (the files it prefetched before that are counted once). DESIGN §5: `/user/login` ≤ 250 KB gzip JS;
-the admin shell ≤ 450 KB (measured as a first visit that logs in with the seeded admin and waits for
-the dashboard), pages lazy.
+the back office's first screen — a first visit that logs in with the seeded admin and waits for the
+dashboard drawn, at 1440 × 900 — ≤ 450 KB JS + CSS, everything it draws counted.
 
-The dashboard draws its charts with ECharts, a lazily loaded part of that page (DESIGN §5 "pages
-lazy"): its chunks — those the build's manifest lists for `dashboard-charts.tsx` and not for the
-dashboard page itself — are counted in a row of their own, "dashboard charts (lazy)", and left out
-of the shell's. No other screen measured here may load them (`echarts_elsewhere` says so).
-Writes bench/results/web_bundle.json.
+The dashboard draws its charts as plain SVG (`light-charts.tsx`); ECharts — the chunks the build's
+manifest lists for `dashboard-charts.tsx` and not for the dashboard page — loads when the pointer is
+on a chart (its tooltips). What that adds is a row of its own ("dashboard charts"); the first screen
+says whether ECharts came with it (`echarts_on_first_screen`: over budget if so), and no other screen
+measured here may load it (`echarts_elsewhere`). Writes bench/results/web_bundle.json.
 """
 
 from __future__ import annotations
@@ -39,11 +39,14 @@ SCREENS = {"/user/login": 250 * 1024, "/user/reg": 250 * 1024, "/admin/login": 4
 ADMIN_SHELL_BUDGET = 450 * 1024
 
 
-def _record_scripts(page) -> dict[str, int]:
+def _record_scripts(page, *, css: bool = False) -> dict[str, int]:
+    """Gzip bytes of every JavaScript (and, with `css`, stylesheet) response of `page`, by URL."""
+    kinds = ("script", "stylesheet") if css else ("script",)
+    suffixes = (".js", ".css") if css else (".js",)
     scripts: dict[str, int] = {}
 
     def on_response(response) -> None:
-        if response.ok and (response.request.resource_type == "script" or response.url.endswith(".js")):
+        if response.ok and (response.request.resource_type in kinds or response.url.endswith(suffixes)):
             scripts[response.url] = len(gzip.compress(response.body(), compresslevel=9, mtime=0))
 
     page.on("response", on_response)
@@ -86,25 +89,36 @@ def measure(browser, url: str, charts: set[str]) -> dict:
 
 
 def measure_admin_shell(browser, server, charts: set[str]) -> tuple[dict, dict]:
-    """What a first visit downloads to log in and see the back-office dashboard: the shell and the
-    page, and apart from them the dashboard's lazily loaded charts."""
+    """What a first visit downloads to log in and see the back-office dashboard drawn, JS and CSS,
+    everything that screen draws counted (DESIGN §5); apart from it, what pointing at a chart adds
+    (ECharts, for its tooltips: the first screen draws the charts as plain SVG)."""
     password = server.wait_for_output("password:").split("password:")[1].strip()
-    context = browser.new_context()
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
     page = context.new_page()
-    scripts = _record_scripts(page)
+    scripts = _record_scripts(page, css=True)
     page.goto(server.url("/admin/login"), wait_until="networkidle")
     form = page.get_by_test_id("admin-login")
     form.get_by_label("用户名").fill("admin")
     form.get_by_label("密码").fill(password)
     form.get_by_role("button", name=re.compile(r"登\s*录")).click()
     page.get_by_test_id("greeting").wait_for()
-    page.get_by_test_id("trend-chart").locator("svg").wait_for(state="attached")
+    page.get_by_test_id("trend-chart").locator("svg path").first.wait_for(state="attached")
+    page.wait_for_load_state("networkidle")
+    first = dict(scripts)
+    page.get_by_test_id("trend-chart").hover()
+    page.locator("[data-testid=trend-chart]:not([data-light-chart]) svg").wait_for(state="attached")
     page.wait_for_load_state("networkidle")
     context.close()
-    shell, lazy = _split(scripts, charts)
+    added = {url: size for url, size in scripts.items() if url not in first}
+    _, charts_first = _split(first, charts)
     return (
-        {"files": len(shell), "js_gzip": sum(shell.values())},
-        {"files": len(lazy), "js_gzip": sum(lazy.values()), "budget": None, "within_budget": True},
+        {
+            "files": len(first),
+            "js_css_gzip": sum(first.values()),
+            "js_gzip": sum(size for url, size in first.items() if not url.endswith(".css")),
+            "echarts_on_first_screen": bool(charts_first),
+        },
+        {"files": len(added), "js_gzip": sum(added.values()), "budget": None, "within_budget": True},
     )
 
 
@@ -122,14 +136,18 @@ def main() -> int:
             row.update(budget=budget, within_budget=row["js_gzip"] <= budget and not row["echarts_elsewhere"])
             rows[path] = row
         shell, lazy = measure_admin_shell(browser, server, charts)
-        shell.update(budget=ADMIN_SHELL_BUDGET, within_budget=shell["js_gzip"] <= ADMIN_SHELL_BUDGET)
-        rows["admin shell (login → dashboard)"] = shell
-        rows["dashboard charts (lazy)"] = lazy
+        shell.update(
+            budget=ADMIN_SHELL_BUDGET,
+            within_budget=shell["js_css_gzip"] <= ADMIN_SHELL_BUDGET and not shell["echarts_on_first_screen"],
+        )
+        rows["back office first screen (login → dashboard drawn, JS + CSS)"] = shell
+        rows["dashboard charts (ECharts, when the pointer is on a chart)"] = lazy
         browser.close()
     record("web_bundle", rows)
     for path, row in rows.items():
         budget = f"budget {row['budget'] // 1024} KB" if row["budget"] else "lazy, no budget"
-        print(f"{path:32} {row['js_gzip'] / 1024:7.1f} KB gzip JS in {row['files']} files ({budget})")
+        size = row.get("js_css_gzip", row["js_gzip"])
+        print(f"{path:32} {size / 1024:7.1f} KB gzip in {row['files']} files ({budget})")
     return 0 if all(row["within_budget"] for row in rows.values()) else 1
 
 

@@ -17,6 +17,10 @@ ALL_RULES = "*"
 
 
 class _GroupBase(ConstantPart, Timestamped, BaseModel):
+    # What a group grants is kept in memory per request path (`permissions.member_grant_kept`),
+    # checked against this table's stamp, read with the caller's session (`sessions.authenticate_account`).
+    stamped = True
+
     id = NumberAttribute(hash_key=True)
     name = UnicodeAttribute()
     rules = JSONAttribute(default=list)

@@ -14,6 +14,7 @@ model's `batch_write` bumps when its batch has been written (`functions.models.r
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from functions.models.counter import Counter, value_of
@@ -31,3 +32,24 @@ def bump(model: type[Any]) -> None:
 def current(model: type[Any]) -> int | None:
     """`model`'s stamp now (a strongly consistent read), or None before its first stamped write."""
     return value_of(stamp_name(model))
+
+
+# Reading stamps inside another BatchGetItem (`functions.services.sessions.authenticate_account` reads
+# the caller's session, account and the stamps its permission check needs in one round trip).
+
+
+def table() -> str:
+    """The table the stamps are stored in."""
+    return Counter.Meta.table_name
+
+
+def key(model: type[Any]) -> dict[str, Any]:
+    """The low-level key of `model`'s stamp item (for a BatchGetItem of `table()`)."""
+    return {"name": {"S": stamp_name(model)}}
+
+
+def values_in(models: Sequence[type[Any]], items: Sequence[dict[str, Any]]) -> dict[str, int | None]:
+    """The stamps of `models` (by `logical_name`) found in `items`, low-level items of `table()`
+    read by `key()`; None for a table that has no stamp yet (as `current()`)."""
+    found = {item["name"]["S"]: int(item.get("value", {}).get("N", 0)) for item in items}
+    return {model.logical_name: found.get(stamp_name(model)) for model in models}

@@ -23,7 +23,7 @@ from functions.core.settings import Settings, get_settings
 from functions.models.admin import Admin
 from functions.models.user import User
 from functions.services.rate_limit import hit_for
-from functions.services.sessions import Claims, authenticate_account
+from functions.services.sessions import Authenticated, Claims, authenticate_account
 
 __all__ = ["client_ip"]  # the one definition lives in functions.core.client_ip
 
@@ -79,33 +79,44 @@ def _token(request: Request, name: str) -> str:
     return request.headers.get(name) or request.query_params.get(name) or ""
 
 
-def user_session(request: Request) -> tuple[Claims, User | None]:
-    """The member's session claims and row, read in one round trip (FastAPI caches it per request)."""
-    return authenticate_account(_token(request, USER_TOKEN), "user", User)
+def _member_stamped() -> tuple[type[Any], ...]:
+    from functions.services.permissions import member_stamped
+
+    return member_stamped()
 
 
-def admin_session(request: Request) -> tuple[Claims, Admin | None]:
+def user_session(request: Request) -> Authenticated[User]:
+    """The member's session claims and row, with the stamps the member-rule check is cached under
+    (`member_rule`), read in one round trip (FastAPI caches it per request)."""
+    return authenticate_account(_token(request, USER_TOKEN), "user", User, stamped=_member_stamped())
+
+
+def admin_session(request: Request) -> Authenticated[Admin]:
     """The admin's session claims and row, read in one round trip (FastAPI caches it per request)."""
     return authenticate_account(_token(request, ADMIN_TOKEN), "admin", Admin)
 
 
-async def user_claims(session: Annotated[tuple[Claims, User | None], Depends(user_session)]) -> Claims:
+UserSession = Annotated[Authenticated[User], Depends(user_session)]
+AdminSession = Annotated[Authenticated[Admin], Depends(admin_session)]
+
+
+async def user_claims(session: UserSession) -> Claims:
     """The member's session claims (sub = member id, sid = session id)."""
-    return session[0]
+    return session.claims
 
 
-async def admin_claims(session: Annotated[tuple[Claims, Admin | None], Depends(admin_session)]) -> Claims:
+async def admin_claims(session: AdminSession) -> Claims:
     """The admin's session claims (sub = admin id, sid = session id)."""
-    return session[0]
+    return session.claims
 
 
 UserClaims = Annotated[Claims, Depends(user_claims)]
 AdminClaims = Annotated[Claims, Depends(admin_claims)]
 
 
-async def current_user(session: Annotated[tuple[Claims, User | None], Depends(user_session)]) -> User:
+async def current_user(session: UserSession) -> User:
     """The logged-in, enabled member (body code 302 otherwise)."""
-    user = session[1]
+    user = session.account
     if user is None or not user.enabled:
         raise login_required("userLogin", "Login expired, please log in again")
     return user
@@ -118,7 +129,7 @@ def optional_user(request: Request) -> User | None:
     if not token:
         return None
     try:
-        _, user = authenticate_account(token, "user", User)
+        user = authenticate_account(token, "user", User).account
     except ApiError as exc:
         if exc.code == CODE_TOKEN_EXPIRED:
             raise
@@ -126,9 +137,9 @@ def optional_user(request: Request) -> User | None:
     return user if user is not None and user.enabled else None
 
 
-async def current_admin(session: Annotated[tuple[Claims, Admin | None], Depends(admin_session)]) -> Admin:
+async def current_admin(session: AdminSession) -> Admin:
     """The logged-in, enabled admin (body code 302 otherwise). Permission checks build on this."""
-    admin = session[1]
+    admin = session.account
     if admin is None or not admin.enabled:
         raise login_required("adminLogin", "Login expired, please log in again")
     return admin
@@ -142,13 +153,15 @@ def member_rule(name: str) -> Any:
     logged-in member, when the member's group grants the member rule `name`; otherwise code 401 "You
     do not have permission to operate!" (the member center hides what this refuses)."""
 
-    def allowed(user: User) -> bool:
-        from functions.services.permissions import member_grant
+    async def check_member_rule(session: UserSession, user: CurrentUser) -> User:
+        from functions.services.permissions import kept_member_grant, member_grant_kept
 
-        return member_grant(user)[0].allows(name)
-
-    async def check_member_rule(user: CurrentUser) -> User:
-        if not await run_in_threadpool(allowed, user):
+        # The grant is kept in memory under the stamps read with the session: only a change of the
+        # member rules or groups (or of the member's group) costs a DynamoDB read, on a worker thread.
+        grant = kept_member_grant(user, session.stamps)
+        if grant is None:
+            grant = await run_in_threadpool(member_grant_kept, user, session.stamps)
+        if not grant.allows(name):
             raise ApiError("You do not have permission to operate!", code=CODE_NO_PERMISSION)
         return user
 

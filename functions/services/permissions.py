@@ -58,10 +58,15 @@ RULES_CACHE_SECONDS = 60.0
 _KEPT: dict[str, tuple[int, float, list[dict[str, Any]]]] = {}
 
 
-def load_rules(model: type[AdminRule] | type[UserRule] = AdminRule) -> list[Any]:
+_READ_STAMP: Any = object()  # `load_rules(stamp=...)` not given: read it
+
+
+def load_rules(model: type[AdminRule] | type[UserRule] = AdminRule, *, stamp: Any = _READ_STAMP) -> list[Any]:
     """Every rule of the tree, in menu order. The tree is read with one paginated Query and kept in
-    memory. Later calls read only the table's stamp (one GetItem) while it is unchanged."""
-    stamp = stamps.current(model)
+    memory. Later calls read only the table's stamp (one GetItem) while it is unchanged; a caller
+    that has just read the stamp (with other items, in one BatchGetItem) passes it as `stamp`."""
+    if stamp is _READ_STAMP:
+        stamp = stamps.current(model)
     table = model.Meta.table_name
     kept = _KEPT.get(table)
     if (
@@ -224,3 +229,59 @@ def member_grant(user: Any) -> tuple[Grant, list[Any]]:
 
     rules = load_rules(UserRule)
     return grant_from_groups(load_groups(UserGroup, [int(user.group_id or 0)]), rules), rules
+
+
+def member_stamped() -> tuple[type[Any], ...]:
+    """The tables whose stamps `member_grant_kept` is checked against (read with the session)."""
+    from functions.models.group import UserGroup
+    from functions.models.rule import UserRule
+
+    return (UserRule, UserGroup)
+
+
+# Grants of members, kept in memory per (member-rules stamp, member-groups stamp, group id): a member
+# request finds its grant here with no further read while no rule and no group was written. A write
+# to either table gives it a new stamp (`functions.models.stamp`), so the next request builds the grant
+# again; a member moved to another group has another key. Bounded like the rule tree (age) and in size.
+_GRANTS: dict[tuple[int, int, int], tuple[float, Grant]] = {}
+MAX_KEPT_GRANTS = 512
+
+
+def _member_grant_key(user: Any, stamp_values: dict[str, int | None]) -> tuple[int, int, int] | None:
+    from functions.models.group import UserGroup
+    from functions.models.rule import UserRule
+
+    rules_stamp = stamp_values.get(UserRule.logical_name)
+    groups_stamp = stamp_values.get(UserGroup.logical_name)
+    if rules_stamp is None or groups_stamp is None:
+        return None
+    return (rules_stamp, groups_stamp, int(user.group_id or 0))
+
+
+def kept_member_grant(user: Any, stamp_values: dict[str, int | None]) -> Grant | None:
+    """The member's grant when it is kept under these stamps (no I/O: the caller's event loop may ask)."""
+    key = _member_grant_key(user, stamp_values)
+    kept = _GRANTS.get(key) if key is not None else None
+    if kept is not None and time.monotonic() - kept[0] < RULES_CACHE_SECONDS:
+        return kept[1]
+    return None
+
+
+def member_grant_kept(user: Any, stamp_values: dict[str, int | None]) -> Grant:
+    """`member_grant(user)[0]`, kept in memory under the stamps `stamp_values` (by logical name, as
+    `sessions.authenticate_account(stamped=member_stamped())` read them with the caller's session).
+    Without a stamp (a table never written since stamps exist) nothing is kept."""
+    from functions.models.group import UserGroup
+    from functions.models.rule import UserRule
+
+    kept = kept_member_grant(user, stamp_values)
+    if kept is not None:
+        return kept
+    key = _member_grant_key(user, stamp_values)
+    if key is None:
+        return member_grant(user)[0]
+    grant = grant_from_groups(load_groups(UserGroup, [key[2]]), load_rules(UserRule, stamp=key[0]))
+    if len(_GRANTS) >= MAX_KEPT_GRANTS:
+        _GRANTS.clear()
+    _GRANTS[key] = (time.monotonic(), grant)
+    return grant

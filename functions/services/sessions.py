@@ -26,9 +26,10 @@ import base64
 import hashlib
 import hmac
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Literal, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, TypeVar
 
 from pynamodb.exceptions import TransactWriteError, UpdateError
 
@@ -43,6 +44,7 @@ from functions.core.security import (
     new_session_id,
 )
 from functions.core.settings import get_settings
+from functions.models import stamp as stamps
 from functions.models.base import BaseModel, now, transact_write
 from functions.models.session import RefreshToken, Session, owner_key
 
@@ -162,30 +164,46 @@ def authenticate(access_token: str | None, kind: Kind) -> Claims:
     return claims
 
 
+class Authenticated(NamedTuple, Generic[AccountT]):
+    """What `authenticate_account` read: the claims, the account row (None when it is gone) and the
+    write stamps asked for (`functions.models.stamp`), by model `logical_name`."""
+
+    claims: Claims
+    account: AccountT | None
+    stamps: dict[str, int | None]
+
+
 def authenticate_account(
-    access_token: str | None, kind: Kind, account_model: type[AccountT]
-) -> tuple[Claims, AccountT | None]:
-    """`authenticate()` plus the account row (`account_model`, keyed by the numeric id in the token),
-    read together with the session in one consistent BatchGetItem: one round trip per request."""
+    access_token: str | None,
+    kind: Kind,
+    account_model: type[AccountT],
+    *,
+    stamped: Sequence[type[BaseModel]] = (),
+) -> Authenticated[AccountT]:
+    """`authenticate()` plus the account row (`account_model`, keyed by the numeric id in the token)
+    and the current stamps of the `stamped` tables (what a cache of the caller's permissions is
+    checked against), read together with the session in one consistent BatchGetItem: one round trip."""
     claims = _decode(access_token, kind)
     try:
         account_id = int(claims.sub)
     except ValueError:
         raise login_required(login_route(kind)) from None
-    session, account = _get_session_and_account(claims.sid, account_model, account_id)
+    session, account, stamp_values = _get_session_and_account(claims.sid, account_model, account_id, stamped)
     _check_session(session, claims)
-    return claims, account
+    return Authenticated(claims, account, stamp_values)
 
 
 def _get_session_and_account(
-    sid: str, account_model: type[AccountT], account_id: int
-) -> tuple[Session | None, AccountT | None]:
+    sid: str, account_model: type[AccountT], account_id: int, stamped: Sequence[type[BaseModel]]
+) -> tuple[Session | None, AccountT | None, dict[str, int | None]]:
     key_attr = account_model._hash_key_attribute()
     account_key = {key_attr.attr_name: {key_attr.attr_type: key_attr.serialize(account_id)}}
-    tables = {
+    tables: dict[str, dict[str, Any]] = {
         Session.Meta.table_name: {"Keys": [{"sid": {"S": sid}}], "ConsistentRead": True},
         account_model.Meta.table_name: {"Keys": [account_key], "ConsistentRead": True},
     }
+    if stamped:
+        tables[stamps.table()] = {"Keys": [stamps.key(model) for model in stamped], "ConsistentRead": True}
     client = Session._get_connection().connection.client
     answer = client.batch_get_item(RequestItems=tables)
     found = answer.get("Responses", {})
@@ -195,12 +213,13 @@ def _get_session_and_account(
             account = account_model.get(account_id, consistent_read=True)
         except account_model.DoesNotExist:
             account = None
-        return session, account
+        return session, account, {model.logical_name: stamps.current(model) for model in stamped}
     sessions = found.get(Session.Meta.table_name, [])
     accounts = found.get(account_model.Meta.table_name, [])
     return (
         Session.from_raw_data(sessions[0]) if sessions else None,
         account_model.from_raw_data(accounts[0]) if accounts else None,
+        stamps.values_in(stamped, found.get(stamps.table(), [])) if stamped else {},
     )
 
 

@@ -94,3 +94,29 @@ def test_a_disabled_rule_is_refused_to_everyone(api: httpx.Client, member) -> No
     finally:
         rule.status = "enable"
         rule.save()
+
+
+def test_a_change_to_the_members_group_is_seen_by_the_next_request(api: httpx.Client, member) -> None:
+    """The member's grant is kept in memory between requests (`permissions.member_grant_kept`): editing
+    the group itself (its rules, its status), not only moving the member, takes effect at once."""
+    user, headers = member
+    balance = find_by_name(UserRule, "account/balance")
+    assert balance is not None
+    group_id = _group_without("no such rule")  # every member rule
+    user.group_id = group_id
+    user.save()
+
+    def code() -> int:
+        return int(api.get("/srv/api/account/balance", headers=headers).json()["code"])
+
+    assert code() == 1
+    assert code() == 1  # answered from what is kept
+    group = UserGroup.get(group_id)
+    everything = list(group.rules)
+    group.rules = [r for r in everything if int(r) != int(balance.id)]
+    group.save()
+    assert code() == 401
+    group.update(actions=[UserGroup.rules.set(everything)])
+    assert code() == 1
+    group.update(actions=[UserGroup.status.set("disable")])
+    assert code() == 401

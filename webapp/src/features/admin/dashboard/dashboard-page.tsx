@@ -2,10 +2,11 @@
  * The back-office home (BuildAdmin's dashboard): greeting and quick entrances, four key figures, the
  * trend of sign-ups, enquiries and logins over 7 or 30 days, attachment storage by kind of file, the
  * latest admin-log rows and the newest members. Every chart has its data in text beside it (a table
- * or a list), and the charts (ECharts) are loaded lazily with ./dashboard-charts. What the server
- * reads for each part: functions/services/dashboard.py.
+ * or a list); the charts are drawn as plain SVG first (./light-charts) and by ECharts (loaded lazily
+ * with ./dashboard-charts) once the pointer is on one. What the server reads for each part:
+ * functions/services/dashboard.py.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, Card, Col, Empty, Grid, Row, Segmented, Skeleton, Typography, theme } from 'antd';
 import { CloudServerOutlined, MessageOutlined, RightOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -31,9 +32,10 @@ import {
   type StorageSlice,
 } from './dashboard-data';
 import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
+import { ChartBox, LightDonut, LightTrend } from './light-charts';
 
-// ECharts comes with the charts module, after the page itself has rendered.
-const DashboardChart = lazy(() => import('./dashboard-charts'));
+// The charts are drawn as plain SVG first; ECharts comes with the charts module when the pointer
+// is on a chart (./light-charts), so it is not part of the first screen (DESIGN §5).
 
 const TREND_HEIGHT = 300;
 const STORAGE_HEIGHT = 220;
@@ -257,9 +259,15 @@ function TrendCard({ data, days, onDays }: { data: Dashboard; days: number; onDa
           </div>
         </fieldset>
       </div>
-      <Suspense fallback={<div style={{ height: TREND_HEIGHT }} />}>
-        <DashboardChart option={option} label={t('trend.chartLabel', { count: days })} height={TREND_HEIGHT} testId="trend-chart" />
-      </Suspense>
+      <ChartBox
+        option={option}
+        label={t('trend.chartLabel', { count: days })}
+        height={TREND_HEIGHT}
+        testId="trend-chart"
+        light={(width) => (
+          <LightTrend width={width} height={TREND_HEIGHT} dates={data.trend.dates} lines={shown} yName={t('trend.axis')} colors={colors} />
+        )}
+      />
       <CompanyDaysNote />
       {partial.length > 0 && (
         <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0, color: token.colorTextSecondary }}>
@@ -302,9 +310,13 @@ function StorageCard({ data }: { data: Dashboard }) {
         <Empty description={t('storage.empty')} />
       ) : (
         <>
-          <Suspense fallback={<div style={{ height: STORAGE_HEIGHT }} />}>
-            <DashboardChart option={option} label={t('storage.chartLabel')} height={STORAGE_HEIGHT} testId="storage-chart" />
-          </Suspense>
+          <ChartBox
+            option={option}
+            label={t('storage.chartLabel')}
+            height={STORAGE_HEIGHT}
+            testId="storage-chart"
+            light={(width) => <LightDonut width={width} height={STORAGE_HEIGHT} slices={slices} palette={palette} colors={colors} />}
+          />
           <ul data-testid="storage-list" style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}>
             {slices.map((s, i) => (
               <li
