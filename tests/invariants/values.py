@@ -12,6 +12,7 @@ library, not the behaviour under test.
 
 from __future__ import annotations
 
+import math
 import re
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -230,21 +231,24 @@ def problem(field: dict[str, Any], value: Any) -> str | None:
     empty = value in (None, "", [])
     if field.get("required") and empty:
         return "required"
+    if kind in ("string", "textarea") and not isinstance(value, str):
+        return "type"  # a value typed for the field's type before a retype (a number, a list)
     if kind == "string":
+        if "\n" in value or "\t" in value or "\r" in value:
+            return "line"  # a textarea's text given to a field retyped to one line
         low, high = field.get("min") or 0, field.get("max") or 255
         if not low <= len(value) <= high:
             return "length"
         if field.get("pattern") and value and not re.fullmatch(field["pattern"], value):
             return "pattern"
-    if kind in ("integer", "float"):
-        low = field["min"] if field.get("min") is not None else -INT_MAX
-        high = field["max"] if field.get("max") is not None else INT_MAX
-        if isinstance(value, str):  # a value kept from before a retype: the API reads it as a number
-            try:
-                value = int(value) if kind == "integer" else float(value)
-            except ValueError:
-                return "type"
-        if not low <= value <= high:
+    if kind in ("integer", "float", "year"):
+        number = read_number(kind, value)
+        if number is None:
+            return "type"
+        floor, ceiling = (0, 9999) if kind == "year" else (-INT_MAX, INT_MAX)
+        low = max(floor, field["min"]) if field.get("min") is not None else floor
+        high = min(ceiling, field["max"]) if field.get("max") is not None else ceiling
+        if not low <= number <= high:
             return "range"
     if kind == "money":
         amount = cents(value)
@@ -264,11 +268,35 @@ def shown(field: dict[str, Any], value: Any) -> Any:
         return yuan(cents(str(value)))
     if kind in ("checkbox", "selects"):
         return list(dict.fromkeys(value))
-    if kind == "float":
-        return float(value)
+    if kind in ("integer", "float", "year"):
+        return read_number(kind, value)
     if kind == "richtext":
         return sanitised(value)
     return value
+
+
+def read_number(kind: str, value: Any) -> int | float | None:
+    """A value of an integer, year or float field as the API reads it (None: not a number of that
+    type). A value typed for another type before a retype may be text ("12", " 7 ", "1.0") or a float;
+    the API reads text as a number, and a whole float as an integer."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return None
+    number: int | float
+    if isinstance(value, str):
+        try:
+            number = int(value)
+        except ValueError:
+            try:
+                number = float(value)
+            except ValueError:
+                return None
+    else:
+        number = value
+    if kind == "float":
+        return float(number) if math.isfinite(float(number)) else None
+    if isinstance(number, float):
+        return int(number) if number.is_integer() else None
+    return number
 
 
 def sanitised(value: str) -> str:
