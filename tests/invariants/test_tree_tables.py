@@ -18,7 +18,7 @@ def test_tree_tables_keep_their_invariants(office: BackOffice) -> None:
     TreeTableMachine.counter = counter
     outcome = "failed"
     try:
-        run_state_machine_as_test(TreeTableMachine, settings=machine_settings(examples=4, steps=15))
+        run_state_machine_as_test(TreeTableMachine, settings=machine_settings(examples=3, steps=15))
         outcome = "passed"
     finally:
         counter.report(outcome)
