@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -31,6 +32,7 @@ from pynamodb.exceptions import PutError, UpdateError
 
 from functions.core.i18n import get_lang
 from functions.core.responses import ApiError
+from functions.core.validators import INT_MAX
 from functions.models.base import WatchedTransaction, now, run_transaction
 from functions.models.config import Config
 from functions.services import config_titles, site_config
@@ -275,6 +277,8 @@ def coerce(item: Config, value: Any) -> Any:
             number = float(value)
         except (TypeError, ValueError):
             raise bad from None
+        if not math.isfinite(number) or abs(number) > INT_MAX:
+            raise bad  # "nan", "inf", "1e300": not a number a browser can hold
         return int(number) if number.is_integer() else number
     if kind in ("checkbox", "selects"):
         if not isinstance(value, list):

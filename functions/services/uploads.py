@@ -522,7 +522,7 @@ def save_upload(
     current = storage.head(key)
     if current is None or current.size != len(data):
         storage.put(key, data, content.mimetype)
-    return record(
+    row = record(
         topic=topic,
         url=url,
         name=name,
@@ -532,3 +532,10 @@ def save_upload(
         storage=storage.name,
         uploader=uploader,
     )
+    if row.url != url:
+        # The same content was recorded before for this uploader and topic under another name: the row
+        # keeps its own file, so the copy just stored is removed unless another row refers to it.
+        from functions.services.attachments import remove_unreferenced
+
+        remove_unreferenced(storage.name, key)
+    return row

@@ -63,6 +63,16 @@ class BackOffice:
     def delete(self, path: str, ids: list[int], **params: Any) -> Answer:
         return self._send("DELETE", path, params={"ids[]": ids, **params})
 
+    def delete_where(self, path: str, **params: Any) -> Answer:
+        """A DELETE naming its row by other parameters than ids (a config item: group and name)."""
+        return self._send("DELETE", path, params=params)
+
+    def upload(self, name: str, data: bytes, mimetype: str, topic: str) -> Answer:
+        """One file through the back office's upload (multipart: file, topic)."""
+        return self._send(
+            "POST", "ajax/upload", files={"file": (name, data, mimetype)}, data={"topic": topic}
+        )
+
     # --- lists -------------------------------------------------------------------------------
     def walk(self, path: str, limit: int = 3, **params: Any) -> tuple[list[dict[str, Any]], int]:
         """Every row of a list, page after page by cursor; and the first page's total."""

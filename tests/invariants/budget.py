@@ -28,7 +28,8 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 
 REPO = Path(__file__).resolve().parents[2]
 DATABASE = REPO / "var" / "hypothesis" / "invariants"  # Hypothesis' example database (kept between runs)
-RESULTS = REPO / "var" / "invariants"  # the soak's per-test results, read by bench/soak.py
+# The soak's per-test results, read by bench/soak.py; `SOAK_RUN` names a campaign run beside others.
+RESULTS = REPO / "var" / "invariants" / os.environ.get("SOAK_RUN", "")
 
 SOAK = bool(os.environ.get("SOAK_STEPS") or os.environ.get("SOAK_EXAMPLES"))
 PROGRESS_EVERY = int(os.environ.get("SOAK_PROGRESS", "50"))  # a progress line every so many steps

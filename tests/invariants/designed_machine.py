@@ -468,7 +468,8 @@ def _logged(value: Any) -> Any:
 
 def _same(got: Any, want: Any) -> bool:
     if isinstance(want, float) or isinstance(got, float):
-        return isinstance(got, int | float) and not isinstance(got, bool) and float(got) == float(want)
+        number = isinstance(got, int | float) and isinstance(want, int | float)
+        return number and not isinstance(got, bool) and float(got) == float(want)  # a number is not text
     return bool(got == want and type(got) is type(want))
 
 

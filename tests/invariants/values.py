@@ -12,12 +12,12 @@ library, not the behaviour under test.
 
 from __future__ import annotations
 
+import math
 import re
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from hypothesis import strategies as st
-from pydantic import TypeAdapter, ValidationError
 
 INT_MAX = 2**53 - 1
 MONEY_MAX_CENTS = 100_000_000 * 100
@@ -224,25 +224,6 @@ def yuan(amount: int) -> str:
     return f"{sign}{abs(amount) // 100}.{abs(amount) % 100:02d}"
 
 
-# The numeric types whose values a retype can leave of another kind, and their own ranges.
-NUMBERS: dict[str, tuple[float, float]] = {
-    "integer": (-INT_MAX, INT_MAX),
-    "float": (-INT_MAX, INT_MAX),
-    "year": (0, 9999),
-}
-
-
-def read_number(kind: str, value: Any) -> int | float | None:
-    """The number the JSON API reads from `value` for an integer, year or float field, None when it
-    refuses it. Numbers are read leniently (pydantic's lax mode, which the API's request models use):
-    an integral float is an integer, text holding a number is that number (" 12", "1_000", "2.0");
-    a fraction in an integer field, or text that is no number, is refused."""
-    try:
-        return TypeAdapter(float if kind == "float" else int).validate_python(value)
-    except ValidationError:
-        return None
-
-
 def problem(field: dict[str, Any], value: Any) -> str | None:
     """Why the server must refuse `value` for `field` (None: it must accept it). Values come from
     `VALUES`, so only the design's own constraints can be broken."""
@@ -251,22 +232,22 @@ def problem(field: dict[str, Any], value: Any) -> str | None:
     if field.get("required") and empty:
         return "required"
     if kind in ("string", "textarea") and not isinstance(value, str):
-        return "type"  # a number generated for the field's name before a retype: text fields take text
+        return "type"  # a value typed for the field's type before a retype (a number, a list)
     if kind == "string":
+        if "\n" in value or "\t" in value or "\r" in value:
+            return "line"  # a textarea's text given to a field retyped to one line
         low, high = field.get("min") or 0, field.get("max") or 255
         if not low <= len(value) <= high:
             return "length"
-        if "\n" in value or "\t" in value:
-            return "line"  # a textarea's value in a field retyped to one line
         if field.get("pattern") and value and not re.fullmatch(field["pattern"], value):
             return "pattern"
-    if kind in NUMBERS:
+    if kind in ("integer", "float", "year"):
         number = read_number(kind, value)
         if number is None:
             return "type"
-        low, high = NUMBERS[kind]
-        low = field["min"] if field.get("min") is not None else low
-        high = field["max"] if field.get("max") is not None else high
+        floor, ceiling = (0, 9999) if kind == "year" else (-INT_MAX, INT_MAX)
+        low = max(floor, field["min"]) if field.get("min") is not None else floor
+        high = min(ceiling, field["max"]) if field.get("max") is not None else ceiling
         if not low <= number <= high:
             return "range"
     if kind == "money":
@@ -287,11 +268,35 @@ def shown(field: dict[str, Any], value: Any) -> Any:
         return yuan(cents(str(value)))
     if kind in ("checkbox", "selects"):
         return list(dict.fromkeys(value))
-    if kind in NUMBERS:
+    if kind in ("integer", "float", "year"):
         return read_number(kind, value)
     if kind == "richtext":
         return sanitised(value)
     return value
+
+
+def read_number(kind: str, value: Any) -> int | float | None:
+    """A value of an integer, year or float field as the API reads it (None: not a number of that
+    type). A value typed for another type before a retype may be text ("12", " 7 ", "1.0") or a float;
+    the API reads text as a number, and a whole float as an integer."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return None
+    number: int | float
+    if isinstance(value, str):
+        try:
+            number = int(value)
+        except ValueError:
+            try:
+                number = float(value)
+            except ValueError:
+                return None
+    else:
+        number = value
+    if kind == "float":
+        return float(number) if math.isfinite(float(number)) else None
+    if isinstance(number, float):
+        return int(number) if number.is_integer() else None
+    return number
 
 
 def sanitised(value: str) -> str:

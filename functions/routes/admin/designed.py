@@ -181,6 +181,14 @@ class DesignTable(Table):
                 raise ApiError("Delete or move its child rows first")
         return records.delete_rows(self.doc, items)
 
+    def restored(self, tx: Any, item: Any, context: dict[str, Any]) -> str:
+        """A tree row comes back only under a parent that exists (deleted together, the parent is
+        restored first): never a row hanging under a deleted one."""
+        pid = int(item.values().get("pid") or 0) if self.tree else 0
+        if pid and self.find(pid) is None:
+            raise ApiError("Restore its parent row first")
+        return ""
+
     def _check_parent(self, body: Any, item_id: int | None) -> None:
         """A tree row's parent exists, and is neither the row itself nor one of its descendants."""
         pid = int(getattr(body, "pid", 0) or 0) if self.tree else 0
