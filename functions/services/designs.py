@@ -496,14 +496,17 @@ def delete_design(design: Design, admin_id: int = 0, username: str = "", origin:
 
     doc = load_doc(design)
     partitions = [name] if not doc.time_series else [f"{name}#{m}" for m in month_buckets(record_scope(name))]
-    from functions.services.records import answer
+    from functions.services.records import answer, field_types
     from functions.services.recycle import watch_deletes
 
     items = [item for pk in partitions for item in Record.query(pk)]
     if origin is None:
         deleted = delete_rows(doc, items)
     else:
-        with watch_deletes(name, True, origin, items, lambda item: answer(doc, item)):
+        types = {"types": field_types(doc)}  # a restore after the design changed converts the row
+        with watch_deletes(
+            name, True, origin, items, lambda item: answer(doc, item), context_of=lambda _: types
+        ):
             deleted = delete_rows(doc, items)
     if doomed:
         _delete_own_rules(doomed, origin)

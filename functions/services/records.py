@@ -300,17 +300,11 @@ def convert_rows(old: DesignDoc, new: DesignDoc, rows: list[Record]) -> list[Rec
     change (its data and index slots, only while its data is as read); returns the rows as written."""
     before = {f.name: f.model_dump() for f in old.fields}
     after = {f.name: f for f in new.fields}
-    removed = [name for name in before if name not in after]
     retyped = [name for name, f in after.items() if name in before and before[name]["type"] != f.type]
     written: list[Record] = []
     for item in rows:
         values = item.values()
-        changed = dict(values)
-        for name in removed:
-            changed.pop(name, None)
-        for name in retyped:
-            if name in values:
-                changed[name] = _retyped(new, after[name].model_dump(), before[name], values[name])
+        changed = _converted(new, before, values)
         if changed == values:
             written.append(item)
             continue
@@ -333,6 +327,37 @@ def convert_rows(old: DesignDoc, new: DesignDoc, rows: list[Record]) -> list[Rec
         if failed_condition(build) is None:  # else changed meanwhile: that save used the new design
             written.append(item)
     return written
+
+
+def _converted(new: DesignDoc, before: dict[str, dict[str, Any]], values: dict[str, Any]) -> dict[str, Any]:
+    """`values` of a row written under the fields `before` (by name), as the design `new` holds them:
+    the values of removed fields gone, each value of a retyped field converted (`_retyped`)."""
+    after = {f.name: f for f in new.fields}
+    changed = {name: value for name, value in values.items() if name in after or name not in before}
+    for name, field in after.items():
+        if name in values and name in before and before[name]["type"] != field.type:
+            changed[name] = _retyped(new, field.model_dump(), before[name], values[name])
+    return changed
+
+
+def field_types(doc: DesignDoc) -> dict[str, str]:
+    """What a deleted row keeps of its design (the recycle bin's `context`): each field's type, so that
+    a restore after a design change converts its values as that change converted the live rows."""
+    return {f.name: f.type for f in doc.fields}
+
+
+def revived(doc: DesignDoc, item: Record, types: dict[str, str] | None) -> Record:
+    """A deleted row of `doc`, kept when its fields had `types`, as the design holds rows today: the
+    values of fields removed meanwhile dropped, those of retyped fields converted like the live rows'
+    were (`convert_rows`); its index slots follow. A row kept without `types` is given back as kept."""
+    if not types:
+        return item
+    values = item.values()
+    changed = _converted(doc, {name: {"name": name, "type": kind} for name, kind in types.items()}, values)
+    if changed != values:
+        item.data = json.dumps(changed, ensure_ascii=False, separators=(",", ":"))
+        _slots(doc, item, changed)
+    return item
 
 
 def _retyped(doc: DesignDoc, field: dict[str, Any], old_field: dict[str, Any], value: Any) -> Any:

@@ -205,14 +205,15 @@ def get_log(log_id: int) -> RecycleLog | None:
 
 def restore(
     log: RecycleLog,
+    item: Any,
     guards: list[tuple[str, str, Unique]],
     restored: Callable[[WatchedTransaction, Any, dict[str, Any]], str] | None = None,
 ) -> str:
-    """Put the row of `log` back with its id and re-claim its unique values (`guards`: field title,
-    value, guard item); refuses with a clear message when one is taken meanwhile. `restored` adds
-    the table's own writes (given what the delete took with it) and returns a note for the admin
-    (e.g. the groups a rule could not be granted to again); `restore` returns that note."""
-    item = item_of(log)
+    """Put `item`, the row of `log` (`item_of`, as its table revives it), back with its id and re-claim
+    its unique values (`guards`: field title, value, guard item); refuses with a clear message when one
+    is taken meanwhile. `restored` adds the table's own writes (given what the delete took with it) and
+    returns a note for the admin (e.g. the groups a rule could not be granted to again); `restore`
+    returns that note."""
     model = type(item)
     hash_attr = model._hash_key_attribute()
     context = log.kept_context()

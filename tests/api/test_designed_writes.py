@@ -188,6 +188,34 @@ def test_a_confirmed_retype_converts_values_as_an_editor_would_retype_them(api, 
     assert row["name"] == "A" and row["status"] == "enable"
 
 
+def test_a_row_restored_after_a_retype_is_converted_like_the_rows_that_stayed(api, super_admin) -> None:
+    """Found by the invariant campaign (designed tables, step 502): a row in the recycle bin while its
+    table's field changed type came back holding the old type's value (a float in a text field, which
+    its edit form then refused). Restored, it reads as the live rows that the change converted."""
+    from tests.api.admin_support import delete
+
+    doc = goods_design(f"business/g{unique('x')[-8:].lower()}")
+    doc["fields"].append({"name": "qty", "title": words("数量", "Quantity"), "type": "integer"})
+    table = new_table(api, super_admin, doc)
+    kept = add(api, super_admin, table, name="Kept", price="186000.50", qty=5, rate=2.5)
+    stayed = add(api, super_admin, table, name="Stayed", price="186000.50", qty=5, rate=2.5)
+    assert delete(api, f"{table}/del", super_admin, [kept])["code"] == 1
+    for field in doc["fields"]:
+        field["type"] = {"price": "float", "qty": "money", "rate": "string"}.get(field["name"], field["type"])
+    doc["fields"] = [f for f in doc["fields"] if f["name"] != "pairs"]
+    assert post(api, "crud/crud/generate", super_admin, {"design": doc, "confirm": True})["code"] == 1
+    search = json.dumps([{"field": "table", "val": table, "operator": "eq"}])
+    (log,) = get_ok(api, "security/dataRecycleLog/index", super_admin, search=search)["list"]
+    assert post(api, "security/dataRecycleLog/restore", super_admin, {"ids": [log["id"]]})["code"] == 1
+    restored, live = read(api, super_admin, table, kept), read(api, super_admin, table, stayed)
+    assert (restored["price"], restored["qty"], restored["rate"]) == (186000.5, "5.00", "")
+    own = ("id", "name", "weigh", "create_time", "update_time")
+    assert without(restored, *own) == without(live, *own)
+    assert "pairs" not in restored
+    # The restored row saves again through its edit form as it is (its values fit their fields).
+    assert post(api, f"{table}/edit", super_admin, {**restored, "name": "Kept again"})["code"] == 1
+
+
 PROJECT = {"category": "sanitation", "start_date": "2026-01-01"}
 
 

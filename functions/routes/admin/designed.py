@@ -181,6 +181,12 @@ class DesignTable(Table):
                 raise ApiError("Delete or move its child rows first")
         return records.delete_rows(self.doc, items)
 
+    def kept_context(self, item: Any) -> dict[str, Any]:
+        return {"types": records.field_types(self.doc)}
+
+    def revived(self, item: Any, context: dict[str, Any]) -> Any:
+        return records.revived(self.doc, item, context.get("types"))
+
     def restored(self, tx: Any, item: Any, context: dict[str, Any]) -> str:
         """A tree row comes back only under a parent that exists (deleted together, the parent is
         restored first): never a row hanging under a deleted one."""

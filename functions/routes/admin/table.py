@@ -440,6 +440,11 @@ class Table:
         """What else the delete of `item` takes with it, kept with the row for `restored`."""
         return {}
 
+    def revived(self, item: Any, context: dict[str, Any]) -> Any:
+        """A kept row as this table holds rows today, before it is restored (`context`: what
+        `kept_context` kept; a designed table converts the values of fields retyped meanwhile)."""
+        return item
+
     def restored(self, tx: WatchedTransaction, item: Any, context: dict[str, Any]) -> str:
         """Writes added to the restore of a row (`context`: what `kept_context` kept); returns a
         note for the admin ("" for none)."""

@@ -77,8 +77,8 @@ def restore_one(log: RecycleLog) -> str:
     table = table_for(log.table)
     if table is None:
         raise ApiError("The table of this row no longer exists")
-    item = recycle.item_of(log)
-    return recycle.restore(log, table.unique_guards(item), table.restored)
+    item = table.revived(recycle.item_of(log), log.kept_context())
+    return recycle.restore(log, item, table.unique_guards(item), table.restored)
 
 
 @router.post("/restore", name="security_dataRecycleLog_restore", response_model=Envelope[CountData])
