@@ -37,8 +37,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo
 
+from functions.core.clock import COMPANY_TZ
 from functions.core.settings import REPO_ROOT
 from functions.models.design import Record
 from functions.publish.images import SiteImages
@@ -48,7 +48,6 @@ from functions.services import org_chart
 logger = logging.getLogger(__name__)
 
 PAGE_ROWS = 1_000  # rows read per Query page (DynamoDB also stops a page at 1 MB)
-SITE_ZONE = ZoneInfo("Asia/Shanghai")  # the company's dates are local dates
 SUMMARY_CHARS = 140
 TAG_RE = re.compile(r"<[^>]+>")
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -80,11 +79,11 @@ def plain(markup: str, limit: int = SUMMARY_CHARS) -> str:
 
 
 def local_date(seconds: Any) -> str:
-    return dt.datetime.fromtimestamp(int(seconds or 0), SITE_ZONE).date().isoformat()
+    return dt.datetime.fromtimestamp(int(seconds or 0), COMPANY_TZ).date().isoformat()
 
 
 def today() -> str:
-    return dt.datetime.now(SITE_ZONE).date().isoformat()
+    return dt.datetime.now(COMPANY_TZ).date().isoformat()
 
 
 @dataclass

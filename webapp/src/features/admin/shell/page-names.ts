@@ -1,6 +1,6 @@
 /**
  * The back-office pages this app can show, by the `component` (= path) of their menu rule. Kept apart
- * from ./registry (which loads them) so the router can tell a forbidden page (401) from a mistyped
+ * from src/app/admin-pages.tsx (which loads them) so the router can tell a forbidden page (401) from a mistyped
  * address (404) without loading any page.
  */
 export const PAGE_NAMES = [
