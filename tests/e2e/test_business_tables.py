@@ -287,8 +287,12 @@ def _fill(
         return lambda values: [int(v) for v in values] == [wanted]
     if kind == "city":
         control.click()
-        for place in {"zh": ("江苏省", "南京市"), "en": ("Jiangsu", "Nanjing")}[lang]:
-            page.get_by_role("menuitemcheckbox", name=place, exact=True).click()
+        province, city = {"zh": ("江苏省", "南京市"), "en": ("Jiangsu", "Nanjing")}[lang]
+        # The province's cities are loaded when it is clicked: wait for that answer, not for a time (the
+        # fresh-clone run once looked for Nanjing for 20 s while they were still on their way).
+        with page.expect_response(lambda r: "/ajax/area" in r.url and "province=32" in r.url, timeout=60_000):
+            page.get_by_role("menuitemcheckbox", name=province, exact=True).click()
+        page.get_by_role("menuitemcheckbox", name=city, exact=True).click()
         _close_popups(dialog)
         return ["32", "3201"]
     if kind == "color":
