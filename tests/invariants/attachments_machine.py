@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, initialize, invariant, multiple, rule
 
 from tests.invariants import values as V
-from tests.invariants.backoffice import Answer, BackOffice
+from tests.invariants.backoffice import BackOffice, Checks
 from tests.invariants.budget import Counter
 
 NAMES = itertools.count(1)
@@ -65,7 +65,7 @@ class Kept:
     quote: int
 
 
-class AttachmentsMachine(RuleBasedStateMachine):
+class AttachmentsMachine(Checks, RuleBasedStateMachine):
     office: ClassVar[BackOffice]
     counter: ClassVar[Counter]
     upload_dir: ClassVar[Path]
@@ -90,18 +90,6 @@ class AttachmentsMachine(RuleBasedStateMachine):
         self.used: dict[int, str] = {}  # designed row id -> the address in its image field
 
     # --- helpers --------------------------------------------------------------------------------
-    def _check(self, ok: bool, message: str) -> None:
-        if not ok:
-            self.counter.failed(message)
-        assert ok, message
-
-    def expect(self, answer: Answer, accepted: bool, what: str) -> None:
-        self._check(
-            accepted == answer.ok,
-            f"{what}: the model expected {'success' if accepted else 'a refusal'}; the API answered "
-            f"HTTP {answer.status} code {answer.code} {answer.msg!r}",
-        )
-
     def holder(self, topic: str, content: int) -> int | None:
         return next((i for i, r in self.live.items() if (r.topic, r.content) == (topic, content)), None)
 

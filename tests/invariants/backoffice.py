@@ -118,3 +118,22 @@ def logged_in_admin(api: httpx.Client, *, is_super: bool = False, group_id: int 
     assert answer["code"] == 1, answer
     info = answer["data"]["userInfo"]
     return AdminUser(int(admin.id), username, info["token"], info["refresh_token"], group_id, info)
+
+
+class Checks:
+    """The two checks every machine makes: an invariant (`_check`) and the API's answer to a write against
+    the model's verdict (`expect`); a broken one is counted (`counter`, set by the test) and asserted."""
+
+    counter: Any  # budget.Counter
+
+    def _check(self, ok: bool, message: str) -> None:
+        if not ok:
+            self.counter.failed(message)
+        assert ok, message
+
+    def expect(self, answer: Answer, accepted: bool, what: str) -> None:
+        self._check(
+            accepted == answer.ok,
+            f"{what}: the model expected {'success' if accepted else 'a refusal'}; the API answered "
+            f"HTTP {answer.status} code {answer.code} {answer.msg!r} {answer.data!r}",
+        )

@@ -28,7 +28,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from tests.api.admin_support import EN, ZH
 from tests.invariants import values as V
-from tests.invariants.backoffice import Answer, BackOffice
+from tests.invariants.backoffice import BackOffice, Checks
 from tests.invariants.budget import SKIP, Counter
 
 GROUP = "dashboard"  # the group the machine adds its items to (its built-in item is left alone)
@@ -130,7 +130,7 @@ def empty(kind: str) -> Any:
     return False if kind == "switch" else [] if kind in ("checkbox", "array") else ""
 
 
-class ConfigMachine(RuleBasedStateMachine):
+class ConfigMachine(Checks, RuleBasedStateMachine):
     office: ClassVar[BackOffice]
     counter: ClassVar[Counter]
 
@@ -147,18 +147,6 @@ class ConfigMachine(RuleBasedStateMachine):
         self.builtin = {name for name, item in shown[GROUP].items() if item["builtin"]}
 
     # --- helpers --------------------------------------------------------------------------------
-    def _check(self, ok: bool, message: str) -> None:
-        if not ok:
-            self.counter.failed(message)
-        assert ok, message
-
-    def expect(self, answer: Answer, accepted: bool, what: str) -> None:
-        self._check(
-            accepted == answer.ok,
-            f"{what}: the model expected {'success' if accepted else 'a refusal'}; the API answered "
-            f"HTTP {answer.status} code {answer.code} {answer.msg!r}",
-        )
-
     def groups(self) -> dict[str, dict[str, dict[str, Any]]]:
         answer = self.office.get("routine/config/index")
         self._check(answer.ok, f"the config page does not open: {answer}")

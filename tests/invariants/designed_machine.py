@@ -27,7 +27,7 @@ from hypothesis.stateful import (
 )
 
 from tests.invariants import values as V
-from tests.invariants.backoffice import Answer, BackOffice
+from tests.invariants.backoffice import BackOffice, Checks
 from tests.invariants.budget import SKIP, Counter
 
 NAMES = itertools.count(1)
@@ -68,7 +68,7 @@ class Model:
         }
 
 
-class DesignedTableMachine(RuleBasedStateMachine):
+class DesignedTableMachine(Checks, RuleBasedStateMachine):
     """See the module docstring. `office` and `counter` are set by the test before it runs."""
 
     office: ClassVar[BackOffice]
@@ -89,14 +89,6 @@ class DesignedTableMachine(RuleBasedStateMachine):
     def m(self) -> Model:
         assert self.model is not None
         return self.model
-
-    def expect(self, answer: Answer, accepted: bool, what: str) -> None:
-        if accepted != answer.ok:
-            self.counter.failed(f"{what}: expected {'success' if accepted else 'a refusal'}, got {answer}")
-        assert accepted == answer.ok, (
-            f"{what}: the model expected {'success' if accepted else 'a refusal'}; "
-            f"the API answered HTTP {answer.status} code {answer.code} {answer.msg!r} {answer.data!r}"
-        )
 
     def refusal_of(self, body: dict[str, Any], row_id: int | None) -> str | None:
         """Why the model refuses saving `body` (every field the form sends) as row `row_id` (None: add)."""
@@ -409,11 +401,6 @@ class DesignedTableMachine(RuleBasedStateMachine):
         )
 
     # --- invariants -----------------------------------------------------------------------------
-    def _check(self, ok: bool, message: str) -> None:
-        if not ok:
-            self.counter.failed(message)
-        assert ok, message
-
     @invariant()
     def check_rows_equal_the_model(self) -> None:
         """Every row read back equals the model (money exact to the cent), each exactly once, in the

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, invariant, multiple, rule
 
 from tests.invariants import values as V
-from tests.invariants.backoffice import Answer, BackOffice
+from tests.invariants.backoffice import BackOffice, Checks
 from tests.invariants.budget import Counter
 
 MAX_CENTS = 100_000_000 * 100
@@ -34,7 +34,7 @@ def cents(yuan: str) -> int:
     return int((Decimal(yuan) * 100).quantize(Decimal("1"), rounding=ROUND_HALF_UP))
 
 
-class MembersMachine(RuleBasedStateMachine):
+class MembersMachine(Checks, RuleBasedStateMachine):
     office: ClassVar[BackOffice]
     counter: ClassVar[Counter]
     members = Bundle("members")
@@ -51,18 +51,6 @@ class MembersMachine(RuleBasedStateMachine):
             gone = self.office.delete("user/user/del", sorted(self.others))
             assert gone.ok, gone
             self.others = set()
-
-    def _check(self, ok: bool, message: str) -> None:
-        if not ok:
-            self.counter.failed(message)
-        assert ok, message
-
-    def expect(self, answer: Answer, accepted: bool, what: str) -> None:
-        self._check(
-            accepted == answer.ok,
-            f"{what}: the model expected {'success' if accepted else 'a refusal'}; the API answered "
-            f"HTTP {answer.status} code {answer.code} {answer.msg!r}",
-        )
 
     @rule(target=members, nickname=V.line(20).filter(lambda s: s.strip() != ""))
     def add_member(self, nickname: str) -> Any:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, invariant, multiple, rule
 
 from tests.api.admin_support import make_group, rule_ids, unique
-from tests.invariants.backoffice import BackOffice, logged_in_admin
+from tests.invariants.backoffice import BackOffice, Checks, logged_in_admin
 from tests.invariants.budget import Counter
 
 GRANTED = [
@@ -47,7 +47,7 @@ OTHERS = [
 NAMES = itertools.count(1)
 
 
-class PermissionsMachine(RuleBasedStateMachine):
+class PermissionsMachine(Checks, RuleBasedStateMachine):
     office: ClassVar[BackOffice]
     counter: ClassVar[Counter]
     groups = Bundle("groups")
@@ -61,11 +61,6 @@ class PermissionsMachine(RuleBasedStateMachine):
         self.limited = logged_in_admin(self.office.api, group_id=self.group)
         self.as_limited = BackOffice(self.office.api, self.limited)
         self.mine: set[int] = set()  # groups the limited admin made
-
-    def _check(self, ok: bool, message: str) -> None:
-        if not ok:
-            self.counter.failed(message)
-        assert ok, message
 
     @rule(
         target=groups,

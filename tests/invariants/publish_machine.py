@@ -35,7 +35,7 @@ from hypothesis.stateful import (
 )
 
 from tests.invariants import values as V
-from tests.invariants.backoffice import Answer, BackOffice
+from tests.invariants.backoffice import BackOffice, Checks
 from tests.invariants.budget import SKIP, Counter
 
 TABLE = "business/project"
@@ -87,7 +87,7 @@ def expected_site(model: SiteModel) -> dict[str, Project] | None:
     return pages
 
 
-class PublishMachine(RuleBasedStateMachine):
+class PublishMachine(Checks, RuleBasedStateMachine):
     office: ClassVar[BackOffice]
     counter: ClassVar[Counter]
     site: ClassVar[Path]
@@ -102,18 +102,6 @@ class PublishMachine(RuleBasedStateMachine):
         self.published_once = False
 
     # --- helpers --------------------------------------------------------------------------------
-    def _check(self, ok: bool, message: str) -> None:
-        if not ok:
-            self.counter.failed(message)
-        assert ok, message
-
-    def expect(self, answer: Answer, accepted: bool, what: str) -> None:
-        self._check(
-            accepted == answer.ok,
-            f"{what}: the model expected {'success' if accepted else 'a refusal'}; the API answered "
-            f"HTTP {answer.status} code {answer.code} {answer.msg!r}",
-        )
-
     def _scheduled_by(self, before: int, what: str, public: bool) -> None:
         """A change of a public row (before or after it) schedules a publish, whatever path made it."""
         if public and enabled("schedule"):

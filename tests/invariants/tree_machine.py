@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, initialize, invariant, multiple, rule
 
 from tests.invariants import values as V
-from tests.invariants.backoffice import Answer, BackOffice
+from tests.invariants.backoffice import BackOffice, Checks
 from tests.invariants.budget import SKIP, Counter
 
 NAMES = itertools.count(1)
@@ -74,7 +74,7 @@ def tree_design(name: str) -> dict[str, Any]:
     }
 
 
-class TreeTableMachine(RuleBasedStateMachine):
+class TreeTableMachine(Checks, RuleBasedStateMachine):
     office: ClassVar[BackOffice]
     counter: ClassVar[Counter]
     rows = Bundle("rows")
@@ -86,18 +86,6 @@ class TreeTableMachine(RuleBasedStateMachine):
         self.f = Forest()
 
     # --- helpers --------------------------------------------------------------------------------
-    def _check(self, ok: bool, message: str) -> None:
-        if not ok:
-            self.counter.failed(message)
-        assert ok, message
-
-    def expect(self, answer: Answer, accepted: bool, what: str) -> None:
-        self._check(
-            accepted == answer.ok,
-            f"{what}: the model expected {'success' if accepted else 'a refusal'}; the API answered "
-            f"HTTP {answer.status} code {answer.code} {answer.msg!r} {answer.data!r}",
-        )
-
     def listed(self) -> tuple[list[dict[str, Any]], int]:
         answer = self.office.get(f"{self.name}/index", limit=100)
         assert answer.ok, answer
