@@ -37,6 +37,19 @@ export interface RichTextEditorProps {
 
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
 
+/**
+ * An editor that still has its schema. `useEditor` destroys an editor whose component has not mounted one
+ * tick after creating it (a slow first render: a busy phone, a form opening while the list reloads) and
+ * makes a new one; an effect of that render still holds the destroyed one, whose schema is gone, and
+ * reading its HTML would throw and take the whole form down.
+ */
+export const usable = (editor: Editor | null): editor is Editor => editor !== null && (editor.schema as Editor['schema'] | null) !== null;
+
+/** Put `value` into the editor when it differs from what the editor holds (a value set from outside). */
+export function showValue(editor: Editor | null, value: string | undefined): void {
+  if (usable(editor) && (value ?? '') !== htmlOf(editor)) editor.commands.setContent(value ?? '', { emitUpdate: false });
+}
+
 function LinkButton({ editor }: { editor: Editor }) {
   const { t } = useTranslation('admin/common');
   const [open, setOpen] = useState(false);
@@ -106,14 +119,12 @@ export default function RichTextEditor({ id, value, onChange, label, placeholder
   });
 
   // A value set from outside (the form opened on another row, reset) replaces the document.
-  useEffect(() => {
-    if (editor && (value ?? '') !== htmlOf(editor)) editor.commands.setContent(value ?? '', { emitUpdate: false });
-  }, [editor, value]);
+  useEffect(() => showValue(editor, value), [editor, value]);
 
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) =>
-      e
+      usable(e)
         ? {
             bold: e.isActive('bold'),
             italic: e.isActive('italic'),
