@@ -278,8 +278,11 @@ def main() -> int:
         from functions.models.design import Record
 
         _design()
-        for model in (AdminLog, User, Record):
-            model._get_connection().connection.client.meta.events.register("after-call.dynamodb.Query", reads)
+        # The tables share one client (BaseModel._get_connection): register the counter once per client.
+        listed = (m._get_connection().connection.client for m in (AdminLog, User, Record))
+        clients = {id(c): c for c in listed}
+        for client in clients.values():
+            client.meta.events.register("after-call.dynamodb.Query", reads)
         results: dict[str, Any] = {}
         have = 0
         try:
