@@ -21,12 +21,15 @@ def axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
-def serious_violations(page: Page, where: str) -> list[str]:
-    """Run axe on the page as it is now (inject it first: the context needs `bypass_csp=True`)."""
-    page.add_script_tag(content=axe_source())
+def serious_violations(page: Page, where: str, rules: list[str] | None = None) -> list[str]:
+    """Run axe on the page as it is now: every rule of `AXE_TAGS`, or only `rules` (axe is injected once
+    a document; the context needs `bypass_csp=True`)."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_source())
+    only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": AXE_TAGS}
     result = page.evaluate(
-        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
-        AXE_TAGS,
+        "only => axe.run(document, {runOnly: only, resultTypes: ['violations']})",
+        only,
     )
     return [
         f"{where}: {violation['id']} ({violation['impact']}) {[n['target'] for n in violation['nodes'][:3]]}"
