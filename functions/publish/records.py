@@ -397,6 +397,18 @@ def picture(content_dir: Path, rel: str, alt: str) -> Picture:
     return Picture(src="/" + rel, width=width, height=height, srcset=srcset, alt=alt, fallback=fallback)
 
 
+def site_html(value: str) -> str:
+    """Rich text of a record as the site prints it: cleaned again (pictures only from the site's own
+    `/images/`), pictures loaded lazily, and each table in a box of its own that scrolls sideways, so a
+    wide table never widens a phone's page. The cleaned markup writes these tags without attributes."""
+    cleaned = richtext.clean(value, src=richtext.site_src)
+    return (
+        cleaned.replace("<img ", '<img loading="lazy" ')
+        .replace("<table>", '<div class="table-scroll"><table>')
+        .replace("</table>", "</table></div>")
+    )
+
+
 def localise(name: str, row: dict[str, Any], lang: str, content_dir: Path, siteurl: str) -> dict[str, Any]:
     fields = RECORD_TYPES[name]
     out: dict[str, Any] = {}
@@ -412,7 +424,7 @@ def localise(name: str, row: dict[str, Any], lang: str, content_dir: Path, siteu
         elif kind == "html":
             # Sanitised when saved (the rich-text field); cleaned again here: the site trusts nothing.
             # The only text of a record the templates print as markup (they autoescape everything else).
-            out[field] = Markup(richtext.clean(pick(value, lang), src=richtext.site_src)) if value else ""  # noqa: S704
+            out[field] = Markup(site_html(pick(value, lang))) if value else ""  # noqa: S704 (sanitised)
         elif kind != "image":
             out[field] = pick(value, lang)
     if "image" in fields:
@@ -539,7 +551,7 @@ def published_page_text(content: Any) -> None:
         content.metadata[name] = value
     body = row.get("body") or {}
     if any(body.get(code) for code in LANGS):
-        content._content = richtext.clean(pick(body, lang) or body["en"], src=richtext.site_src)
+        content._content = site_html(pick(body, lang) or body["en"])
 
 
 class RenderCache:
