@@ -53,7 +53,13 @@ export function ImageButton({ editor, active }: { editor: Editor; active: boolea
   const apply = (values: Values) => {
     const attrs = { src: values.src, alt: values.alt.trim(), size: values.size };
     if (editing) editor.chain().focus().updateAttributes('image', attrs).run();
-    else editor.chain().focus().insertContent({ type: 'image', attrs }).run();
+    // A paragraph after a new picture takes the cursor, so what comes next (text, a table) goes below it.
+    else
+      editor
+        .chain()
+        .focus()
+        .insertContent([{ type: 'image', attrs }, { type: 'paragraph' }])
+        .run();
     setInitial(null);
   };
 
