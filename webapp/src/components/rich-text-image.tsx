@@ -17,11 +17,33 @@ export const IMAGE_SIZES = ['img-small', 'img-medium', 'img-full'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 const SIZE_LABEL: Record<ImageSize, string> = { 'img-small': 'sizeSmall', 'img-medium': 'sizeMedium', 'img-full': 'sizeFull' };
 
-/** The image node with only what the server keeps: src, alt and the size class. */
+/**
+ * The address of an upload of this app (`/storage/…`) that `url` names, relative as the server keeps it
+ * (a picture copied from a page of the app comes with its full address), or null for anything else.
+ */
+export function uploadSrc(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, window.location.origin);
+    const path = parsed.pathname;
+    if (parsed.origin !== window.location.origin || !path.startsWith('/storage/') || path.split('/').includes('..')) return null;
+    return path;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The image node with only what the server keeps: src, alt and the size class. A picture pasted from
+ * elsewhere (another site, inline data) is left out, as the server would drop its address.
+ */
 export const RichTextImage = Image.extend({
+  parseHTML() {
+    return [{ tag: 'img[src]', getAttrs: (element: HTMLElement) => (uploadSrc(element.getAttribute('src')) ? null : false) }];
+  },
   addAttributes() {
     return {
-      src: { default: null },
+      src: { default: null, parseHTML: (element: HTMLElement) => uploadSrc(element.getAttribute('src')) },
       alt: { default: null },
       size: {
         default: 'img-full',

@@ -35,9 +35,13 @@ describe('pictures and tables in the rich-text editor', () => {
     editor.destroy();
   });
 
-  it('drops a picture whose address is inline data', () => {
-    const editor = new Editor({ extensions: EXTENSIONS, content: '<p>a</p><img src="data:image/png;base64,AAAA" alt="x">' });
-    expect(editor.getHTML()).not.toContain('<img');
+  it('leaves out a pasted picture from another site or inline data, and keeps one of this app as an upload', () => {
+    const origin = window.location.origin;
+    const pasted =
+      '<p>a</p><img src="data:image/png;base64,AAAA" alt="x"><img src="https://evil.example/storage/x.png" alt="y">' +
+      `<img src="${origin}/storage/default/own.png" alt="ours"><img src="/storage/../etc/x.png" alt="up">`;
+    const editor = new Editor({ extensions: EXTENSIONS, content: pasted });
+    expect(editor.getHTML()).toBe('<p>a</p><img src="/storage/default/own.png" alt="ours" class="img-full">');
     editor.destroy();
   });
 });
