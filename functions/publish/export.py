@@ -15,7 +15,8 @@ the data folder already holding the files of content/data (the seed). It
 - runs the other registered `WRITERS` (data that is not rows of a design, e.g. the organisation chart).
 
 Published means enabled: a row whose `status` is not "enable" is a draft and never reaches the site.
-Pictures are uploaded attachments, resized once per upload by `functions.publish.images`.
+Pictures are uploaded attachments, resized once per upload by `functions.publish.images` — those of
+image fields and those inside rich text alike (`Row.rich`).
 
 Rows are read with a Query of the design's partition, one page (`PAGE_ROWS`) at a time and with no
 cap: every enabled row reaches the site however large the table (a publish is a batch job, not a
@@ -43,7 +44,7 @@ from functions.core.settings import REPO_ROOT
 from functions.models.design import Record
 from functions.publish.images import SiteImages
 from functions.publish.records import link_target
-from functions.services import org_chart
+from functions.services import org_chart, richtext
 
 logger = logging.getLogger(__name__)
 
@@ -102,7 +103,19 @@ class Row:
         return words(self.values, name, *fallbacks)
 
     def html(self, name: str) -> dict[str, str]:
-        return {"zh-cn": self.text(name), "en": self.text(f"{name}_en")}
+        return {"zh-cn": self.rich(self.text(name)), "en": self.rich(self.text(f"{name}_en"))}
+
+    def rich(self, markup: str) -> str:
+        """Rich text whose pictures are the site's own: each uploaded picture is published as an
+        image field's is (`SiteImages`), and one that cannot be is left out."""
+        if "<img" not in markup:
+            return markup
+
+        def site_src(url: str) -> str | None:
+            rel = self.images.publish(url) if richtext.upload_src(url) else None
+            return f"/{rel}" if rel else None
+
+        return richtext.clean(markup, src=site_src)
 
     def label(self, name: str) -> dict[str, str]:
         """The zh-cn/en label of the chosen option of select field `name` (the value if unknown)."""

@@ -29,12 +29,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-import nh3
 from markdown import Markdown
 from markupsafe import Markup
 from pelican import signals
 from pelican.generators import Generator
 from PIL import Image as PILImage
+
+from functions.services import richtext
 
 LANGS = ("zh-cn", "en")
 FALLBACK_LANG = "zh-cn"
@@ -396,6 +397,18 @@ def picture(content_dir: Path, rel: str, alt: str) -> Picture:
     return Picture(src="/" + rel, width=width, height=height, srcset=srcset, alt=alt, fallback=fallback)
 
 
+def site_html(value: str) -> str:
+    """Rich text of a record as the site prints it: cleaned again (pictures only from the site's own
+    `/images/`), pictures loaded lazily, and each table in a box of its own that scrolls sideways, so a
+    wide table never widens a phone's page. The cleaned markup writes these tags without attributes."""
+    cleaned = richtext.clean(value, src=richtext.site_src)
+    return (
+        cleaned.replace("<img ", '<img loading="lazy" ')
+        .replace("<table>", '<div class="table-scroll"><table>')
+        .replace("</table>", "</table></div>")
+    )
+
+
 def localise(name: str, row: dict[str, Any], lang: str, content_dir: Path, siteurl: str) -> dict[str, Any]:
     fields = RECORD_TYPES[name]
     out: dict[str, Any] = {}
@@ -411,7 +424,7 @@ def localise(name: str, row: dict[str, Any], lang: str, content_dir: Path, siteu
         elif kind == "html":
             # Sanitised when saved (the rich-text field); cleaned again here: the site trusts nothing.
             # The only text of a record the templates print as markup (they autoescape everything else).
-            out[field] = Markup(nh3.clean(pick(value, lang))) if value else ""  # noqa: S704 (sanitised)
+            out[field] = Markup(site_html(pick(value, lang))) if value else ""  # noqa: S704 (sanitised)
         elif kind != "image":
             out[field] = pick(value, lang)
     if "image" in fields:
@@ -538,7 +551,7 @@ def published_page_text(content: Any) -> None:
         content.metadata[name] = value
     body = row.get("body") or {}
     if any(body.get(code) for code in LANGS):
-        content._content = nh3.clean(pick(body, lang) or body["en"])
+        content._content = site_html(pick(body, lang) or body["en"])
 
 
 class RenderCache:
@@ -560,7 +573,7 @@ class RenderCache:
             with contextlib.suppress(OSError, ValueError):
                 self.old = dict(json.loads((self.previous / self.KEYS_NAME).read_text(encoding="utf-8")))
         self.new: dict[str, str] = {}
-        digest = hashlib.sha256(Path(__file__).read_bytes())
+        digest = hashlib.sha256(Path(__file__).read_bytes() + Path(richtext.__file__).read_bytes())
         for path in sorted(Path(settings["THEME"]).rglob("*")):
             if path.is_file():
                 digest.update(path.as_posix().encode() + path.read_bytes())

@@ -8,7 +8,7 @@ the Python annotation of its value in a request (pydantic, with the bounds and c
 validates every other body, and the browser runs the same rules from the same design
 (`webapp/src/components/schema-table/`, rule names shared with `src/lib/validators.ts`).
 
-Types: string, textarea, richtext (sanitised with nh3), integer, float, money (stored as integer cents,
+Types: string, textarea, richtext (`richtext.clean`), integer, float, money (stored as integer cents,
 answered in yuan "12.30"), switch, radio, checkbox, select, selects, remoteselect, remoteselects (ids of
 rows of another design), date (YYYY-MM-DD), datetime (Unix seconds), time (HH:MM or HH:MM:SS), year,
 image, images, file, files (URLs of uploads), city (area codes, top down), icon, color, array
@@ -28,6 +28,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BeforeValidator, Field, create_model
 
 from functions.core.validators import INT_MAX, MULTILINE, Schema, check_text, check_url
+from functions.services import richtext
 
 DATE_RE = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])")
 TIME_RE = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?")
@@ -65,12 +66,10 @@ def _url(value: str) -> str:
 
 
 def _sanitise(value: str) -> str:
-    import nh3  # imported when a rich-text field is saved, not at cold start
-
     problem = check_text(value)
     if problem is not None:
         _fail(problem)
-    return str(nh3.clean(value, link_rel="noopener noreferrer nofollow"))
+    return richtext.clean(value)
 
 
 def _yuan_to_cents(value: Any) -> int:

@@ -126,6 +126,40 @@ def test_a_generated_table_is_usable_at_once(api, super_admin, table) -> None:
     assert get(api, f"{table}/edit", super_admin, id=first["id"])["data"]["row"]["fee"] == "3.00"
 
 
+PICTURE = '<img src="/storage/default/20261129/photo.png" alt="江边步道" class="img-medium">'
+TABLE = (
+    "<table><tbody><tr><th colspan=\"2\" rowspan=\"1\"><p>路段</p></th></tr>"
+    "<tr><td colspan=\"1\" rowspan=\"1\"><p>东</p></td><td colspan=\"1\" rowspan=\"1\"><p>西</p></td></tr>"
+    "</tbody></table>"
+)
+
+
+@pytest.mark.parametrize("lang", [ZH, EN], ids=["zh", "en"])
+def test_rich_text_keeps_uploaded_pictures_and_tables_and_nothing_else(api, super_admin, table, lang) -> None:
+    """A picture of an upload with its alt text and size, and a table, are kept as the editor wrote
+    them; a picture's event handler, a javascript:, data: or foreign address, sizes by attribute or
+    style, and table attributes other than colspan/rowspan are removed."""
+    code = f"RT-{lang['Accept-Language'][:2].upper()}"
+    bad = (
+        '<img src="/storage/default/x.png" alt="x" onerror="alert(1)" width="900" style="width:9px" class="img-full evil">'
+        '<img src="javascript:alert(1)" alt="js"><img src="https://evil.example/x.png" alt="far">'
+        '<img src="data:image/png;base64,iVBORw0KGgo=" alt="inline"><img src="/storage/../var/x.png" alt="up">'
+        '<table border="1" style="width:2000px"><colgroup><col></colgroup><tbody><tr>'
+        '<td colspan="2" onclick="x()" style="color:red" headers="h">c</td></tr></tbody></table>'
+    )
+    added = post(api, f"{table}/add", super_admin, row(code, body=PICTURE + TABLE + bad), lang)
+    assert added["code"] == 1 and added["msg"] == ("添加成功" if lang is ZH else "Added successfully"), added
+    saved = next(r for r in get(api, f"{table}/index", super_admin, quick_search=code)["data"]["list"])
+    body = saved["body"]
+    assert body.startswith(PICTURE + TABLE), body
+    rest = body[len(PICTURE + TABLE) :]
+    assert rest == (
+        '<img src="/storage/default/x.png" alt="x" class="img-full">'
+        '<img alt="js"><img alt="far"><img alt="inline"><img alt="up">'
+        '<table><tbody><tr><td colspan="2">c</td></tr></tbody></table>'
+    ), rest
+
+
 def test_search_sort_and_index_filters(api, super_admin, table) -> None:
     for n, (priority, due) in enumerate(
         (("high", 1_700_000_300), ("low", 1_700_000_100), ("high", 1_700_000_200))

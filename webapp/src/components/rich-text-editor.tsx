@@ -7,24 +7,37 @@
  * works with screen readers and the keyboard (Ctrl+B, Ctrl+I, Ctrl+Z …). The module is loaded only
  * when a form with a rich-text field opens.
  *
+ * Pictures (`RichTextImage`): an upload or a stored attachment (the upload field of image fields), with
+ * alt text (required) and a size class (`img-small` / `img-medium` / `img-full`). Tables: insert, add or
+ * delete a row or column, delete the table; inside a table Tab and Shift+Tab move between cells. The
+ * server keeps exactly these forms (functions/services/richtext.py).
+ *
  * The value is HTML; an empty document is "" (so `required` works as for any text).
  */
 import { useEffect, useState } from 'react';
 import { Button, Divider, Input, Popover, Space, theme, Tooltip } from 'antd';
 import {
   BoldOutlined,
+  DeleteColumnOutlined,
+  DeleteOutlined,
+  DeleteRowOutlined,
+  InsertRowBelowOutlined,
+  InsertRowRightOutlined,
   ItalicOutlined,
   LinkOutlined,
   OrderedListOutlined,
   RedoOutlined,
   StrikethroughOutlined,
+  TableOutlined,
   UnderlineOutlined,
   UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import { TableKit } from '@tiptap/extension-table';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
+import { ImageButton, RichTextImage } from './rich-text-image';
 
 export interface RichTextEditorProps {
   id?: string;
@@ -34,6 +47,13 @@ export interface RichTextEditorProps {
   label?: string;
   placeholder?: string;
 }
+
+/** What the editor knows: the toolbar's text forms, pictures and tables (what the server keeps). */
+export const EXTENSIONS = [
+  StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true } }),
+  RichTextImage,
+  TableKit.configure({ table: { resizable: false } }),
+];
 
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
 
@@ -102,7 +122,7 @@ export default function RichTextEditor({ id, value, onChange, label, placeholder
   const { t } = useTranslation('admin/common');
   const { token } = theme.useToken();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true } })],
+    extensions: EXTENSIONS,
     content: value ?? '',
     editorProps: {
       attributes: {
@@ -135,6 +155,8 @@ export default function RichTextEditor({ id, value, onChange, label, placeholder
             bullet: e.isActive('bulletList'),
             ordered: e.isActive('orderedList'),
             quote: e.isActive('blockquote'),
+            image: e.isActive('image'),
+            table: e.isActive('table'),
             undo: e.can().undo(),
             redo: e.can().redo(),
           }
@@ -176,6 +198,17 @@ export default function RichTextEditor({ id, value, onChange, label, placeholder
         {tool('orderedList', state.ordered, () => chain().toggleOrderedList().run(), <OrderedListOutlined aria-hidden />)}
         {tool('quote', state.quote, () => chain().toggleBlockquote().run(), text('❝'))}
         <LinkButton editor={editor} />
+        <ImageButton editor={editor} active={state.image} />
+        {tool('table', false, () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(), <TableOutlined aria-hidden />)}
+        {state.table && (
+          <>
+            {tool('tableRowAdd', false, () => chain().addRowAfter().run(), <InsertRowBelowOutlined aria-hidden />)}
+            {tool('tableRowDelete', false, () => chain().deleteRow().run(), <DeleteRowOutlined aria-hidden />)}
+            {tool('tableColumnAdd', false, () => chain().addColumnAfter().run(), <InsertRowRightOutlined aria-hidden />)}
+            {tool('tableColumnDelete', false, () => chain().deleteColumn().run(), <DeleteColumnOutlined aria-hidden />)}
+            {tool('tableDelete', false, () => chain().deleteTable().run(), <DeleteOutlined aria-hidden />)}
+          </>
+        )}
         <Divider type="vertical" />
         {tool('undo', false, () => chain().undo().run(), <UndoOutlined aria-hidden />, !state.undo)}
         {tool('redo', false, () => chain().redo().run(), <RedoOutlined aria-hidden />, !state.redo)}
