@@ -337,11 +337,12 @@ def new_places(
         beyond_up = order.near(upper[-1][1], True, 1) if upper else []
         beyond_down = order.near(lower[-1][1], False, 1) if lower else []
         window = [*reversed(upper), (moved, moved_key), *lower]
-        top, bottom = (upper or lower)[-1][1], (lower or upper)[-1][1]  # at an end: room of one weigh
+        # At an end of the list (nothing beyond the window): room of one weigh past its last row.
+        top, bottom = (upper[-1] if upper else lower[0])[1], (lower[-1] if lower else upper[0])[1]
         places = _spread(
             len(window),
-            beyond_down[0][1] if beyond_down else max(low_end, min(bottom, top) - RANK),
-            beyond_up[0][1] if beyond_up else min(high_end, max(top, bottom) + RANK),
+            beyond_down[0][1] if beyond_down else max(low_end, bottom - RANK),
+            beyond_up[0][1] if beyond_up else min(high_end, top + RANK),
         )
         if places is not None:
             return [(row, place) for (row, old), place in zip(window, places, strict=True) if old != place]
