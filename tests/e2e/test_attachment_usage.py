@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.api.uploads_support import unique_png
-from tests.e2e.steps import admin_headers, confirm, list_rows, open_tab, screenshot
+from tests.e2e.steps import admin_headers, confirm, list_rows, open_tab, screenshot, settled
 from tests.e2e.test_admin import admin_page
 
 pytestmark = pytest.mark.e2e
@@ -76,6 +76,7 @@ def test_deleting_a_picture_used_as_a_cover_names_the_row_first(
         title = design["title"]["zh" if lang == "zh" else "en"]
         field = "封面" if lang == "zh" else "Cover"
         expect(dialog.get_by_test_id("attachment-uses")).to_have_text(f"{title} #{row} · {field}")
+        settled(dialog)  # the dialog has zoomed in
         screenshot(page, SHOTS / f"used-{lang}-{width}.png")
         dialog.get_by_role("button", name=re.compile(text["cancel"])).click()
         expect(dialog).to_be_hidden()
