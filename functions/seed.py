@@ -9,10 +9,12 @@ with their demo rows (`functions.services.designs`) — each only when missing (
 admin exists, with a random password from `secrets.token_urlsafe` that is returned (and printed
 once by `python -m functions.seed`); there is never a known default password. Later runs return None
 and change nothing that already exists, except that tables from before the row counters get their
-counts and sums (`functions.models.listing.ensure_row_counts`, `ensure_tallies`). A design file of a
-higher version is applied like a confirmed save in the generator (rows converted, a field made unique
-claims its values; rows sharing a value keep it: `functions.services.designs.save_design`), and a
-change to a published table schedules a publish, which `python -m functions.seed` waits for.
+counts and sums (`functions.models.listing.ensure_row_counts`, `ensure_tallies`), and rows from
+before their places and file references get them (`functions.services.records.ensure_row_index`).
+A design file of a higher version is applied like a confirmed save in the generator (rows converted,
+a field made unique claims its values; rows sharing a value keep it:
+`functions.services.designs.save_design`), and a change to a published table schedules a publish,
+which `python -m functions.seed` waits for.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ def seed(settings: Settings | None = None, *, demo_rows: bool = True) -> str | N
     from functions.services.config_items import seed_config_items
     from functions.services.designs import load_demo_rows, load_design_files
     from functions.services.member_config import seed_member_config
+    from functions.services.records import ensure_row_index
     from functions.services.recycle import seed_recycle_rules
     from functions.services.rules import seed_groups, seed_rules
     from functions.services.sensitive import seed_sensitive_rules
@@ -53,6 +56,7 @@ def seed(settings: Settings | None = None, *, demo_rows: bool = True) -> str | N
     ensure_row_counts(listed)
     ensure_tallies(listed)
     load_design_files()
+    ensure_row_index()
     if demo_rows:
         load_demo_rows()
     if Admin.any_exists():

@@ -95,6 +95,7 @@ class Row:
     values: dict[str, Any]
     fields: dict[str, dict[str, Any]]
     images: SiteImages
+    place: int | None = None  # the row's place in the back office's weigh order (`records.sort_key`)
 
     def text(self, name: str) -> str:
         return _text(self.values, name)
@@ -140,8 +141,9 @@ class Row:
 
 
 def sort_key(row: Row) -> int:
-    """Lists follow the back office's drag order: a higher weigh comes first."""
-    return -int(row.values.get("weigh") or 0)
+    """Lists follow the back office's drag order: a higher weigh comes first, and among equal weighs
+    the row placed higher (its place in the sort index, where the weigh is the sorted field)."""
+    return -row.place if row.place is not None else -int(row.values.get("weigh") or 0)
 
 
 def article(row: Row, title: dict[str, str]) -> dict[str, Any]:
@@ -393,12 +395,13 @@ def design_fields(design: str) -> dict[str, dict[str, Any]] | None:
     return {f.name: f.model_dump() for f in load_doc(stored).fields}
 
 
-def published_rows(design: str) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Every enabled row of a (not time-series) design, newest first, read page by page."""
+def published_rows(design: str) -> Iterator[tuple[int, dict[str, Any], int | None]]:
+    """Every enabled row of a (not time-series) design, newest first, read page by page, with its sort
+    slot (`n1`)."""
     for item in Record.query(design, scan_index_forward=False, consistent_read=True, page_size=PAGE_ROWS):
         values = item.values()
         if values.get("status", "enable") == "enable":
-            yield int(item.id), values
+            yield int(item.id), values, (int(item.n1) if item.n1 is not None else None)
 
 
 def _write(path: Path, data: Any) -> str:
@@ -532,7 +535,11 @@ def export_site_data(data_dir: Path) -> list[str]:
         fields = design_fields(spec.design)
         if fields is None:  # the design was deleted: the seed file stays
             continue
-        rows = (Row(item_id, values, fields, images) for item_id, values in published_rows(spec.design))
+        placed = any(f["type"] == "weigh" and f.get("sort") for f in fields.values())
+        rows = (
+            Row(item_id, values, fields, images, n1 if placed else None)
+            for item_id, values, n1 in published_rows(spec.design)
+        )
         records = [(row.id, record) for row in rows if (record := spec.record(row))]
         if spec.newest_wins:
             records = list({record["id"]: (row_id, record) for row_id, record in reversed(records)}.values())

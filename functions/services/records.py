@@ -16,12 +16,14 @@ from pydantic import ValidationError
 from functions.core.errors import validation_messages
 from functions.core.i18n import get_lang, t
 from functions.core.responses import ApiError
+from functions.core.validators import INT_MAX
 from functions.models.base import failed_condition, now
 from functions.models.counter import next_id
 from functions.models.design import Record, filter_key, record_id, record_pk, record_scope
 from functions.models.listing import count_rows
 from functions.models.unique import Unique, owner_of_key, unique_key
 from functions.services import fields
+from functions.services.attachment_usage import files_of, write_refs
 from functions.services.designs import DesignDoc
 
 
@@ -59,7 +61,12 @@ def _slots(doc: DesignDoc, item: Record, values: dict[str, Any]) -> None:
         setattr(item, slot, filter_key(doc.name, field, value) if field and value not in (None, "") else None)
     field = slots.get("n1")
     number = values.get(field) if field else None
-    item.n1 = int(number) if isinstance(number, int | float) and not isinstance(number, bool) else None
+    if not isinstance(number, int | float) or isinstance(number, bool):
+        item.n1 = None
+    elif field == weigh_field(doc):
+        item.n1 = sort_key(int(number), int(item.id), item.n1)
+    else:
+        item.n1 = int(number)
 
 
 def _stored(doc: DesignDoc, body: Any) -> dict[str, Any]:
@@ -135,6 +142,7 @@ def create_row(doc: DesignDoc, body: Any, admin_id: int = 0, on_top: bool = Fals
             tx.save(guard, condition=Unique.key.does_not_exist())
         tx.save(item, condition=Record.id.does_not_exist())
         count_rows(tx, item, 1)
+        write_refs(tx, doc.name, item_id, {}, files_of(doc, values))
 
     if failure := failed_condition(build):
         raise _duplicate(doc, item, values, unique) from failure
@@ -175,6 +183,7 @@ def update_row(doc: DesignDoc, item: Record, body: Any) -> Record:
             if old.get(name) not in (None, "", []):
                 tx.delete(_guard(doc.name, name, old[name]))
         tx.save(item, condition=Record.id.exists())
+        write_refs(tx, doc.name, int(item.id), files_of(doc, old), files_of(doc, values))
 
     if failure := failed_condition(build):
         raise _duplicate(doc, item, values, [*added, *kept]) from failure
@@ -192,6 +201,7 @@ def delete_rows(doc: DesignDoc, items: list[Record]) -> int:
             for guard in guards:
                 tx.delete(guard)
             count_rows(tx, item, -1)
+            write_refs(tx, doc.name, int(item.id), files_of(doc, item.values()), {})
 
         if failed_condition(build) is None:  # else deleted meanwhile
             deleted += 1
@@ -225,36 +235,118 @@ def _weigh(item: Record, field: str) -> int:
     return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0
 
 
-WEIGH_STEP = 10  # the spacing of weighs numbered afresh, so later moves usually write one or two rows
+WEIGH_STEP = 10  # a row added (or moved) to the top comes this much above the highest weigh
+# The sort slot `n1` of a weigh field is the row's place in the list: its weigh times `RANK` plus its
+# place among rows of the same weigh (hidden; `PLACE` apart, newest first, until a move places it).
+# So the list is weigh, highest first, and between any two neighbours there is room for a moved row:
+# a move writes that one row, and only when two neighbours have no room left between them (about 20
+# moves into one gap) a window of rows around it (`MOVE_WINDOWS`), whatever the table's size.
+# |weigh| <= 2^53 keeps `n1` within DynamoDB's 38 digits.
+RANK = 10**22
+PLACE = 10**6
+MOVE_WINDOWS = (8, 64, 512)
 
 
-def new_weighs(
-    rows: list[Record], field: str, moved_id: int, target_id: int, step: int = WEIGH_STEP
-) -> list[tuple[Record, int]]:
-    """Move row `moved_id` to the place of `target_id` among `rows` (any order; shown by weigh, highest
-    first, then newest first) and answer the (row, weigh) pairs to write. The rows from the moved one to
-    the target keep their weighs among themselves, handed out again in the new order (a move to the
-    neighbour swaps two weighs); only when weighs tie there or at its edges are all the rows numbered
-    afresh (highest first, `WEIGH_STEP` apart), so that the new order is the only one the weighs give."""
-    order = sorted(rows, key=lambda r: (-_weigh(r, field), -int(r.id)))
-    ids = [int(r.id) for r in order]
-    if moved_id not in ids or target_id not in ids or moved_id == target_id:
-        return []
-    start, end = sorted((ids.index(moved_id), ids.index(target_id)))
-    span = order[start : end + 1]
-    moved = order[ids.index(moved_id)]
-    rest = [r for r in span if r is not moved]
-    ordered = [*rest, moved] if ids.index(moved_id) == start else [moved, *rest]
-    weighs = [_weigh(r, field) for r in span]  # highest first
-    before = _weigh(order[start - 1], field) if start > 0 else None
-    after = _weigh(order[end + 1], field) if end + 1 < len(order) else None
-    strict = all(a > b for a, b in zip(weighs, weighs[1:], strict=False))
-    if strict and (before is None or before > weighs[0]) and (after is None or weighs[-1] > after):
-        pairs = list(zip(ordered, weighs, strict=True))
+def sort_key(weigh: int, item_id: int, previous: float | None = None) -> int:
+    """`n1` of a row whose weigh is the sort field: `previous` while it still agrees with the weigh (an
+    edit keeps where a move put the row), else the default place among equal weighs (newest first).
+    A bare weigh (`n1` as stored before places) is not a place."""
+    if previous is not None and previous // RANK == weigh and previous % RANK and previous != weigh:
+        return int(previous)
+    return weigh * RANK + (item_id % (RANK // PLACE)) * PLACE
+
+
+def _key(item: Record, field: str, indexed: bool) -> int:
+    return sort_key(_weigh(item, field), int(item.id), item.n1 if indexed else None)
+
+
+class _Order:
+    """The rows a move is among, by place (highest first): the design's sort index (one Query per
+    look), or `siblings` read already (a tree's, or a weigh field that is not indexed)."""
+
+    def __init__(self, field: str, indexed: bool, pk: str, siblings: list[Record] | None, moved: int) -> None:
+        self.field, self.indexed, self.pk, self.moved = field, indexed, pk, moved
+        self.rows = None
+        if siblings is not None:
+            placed = [(r, _key(r, field, indexed)) for r in siblings if int(r.id) != moved]
+            self.rows = sorted(placed, key=lambda pair: -pair[1])
+
+    def near(self, key: int, above: bool, count: int) -> list[tuple[Record, int]]:
+        """Up to `count` rows placed above (or below) `key`, the nearest first (the moved row left out)."""
+        if self.rows is not None:
+            if above:
+                return [pair for pair in reversed(self.rows) if pair[1] > key][:count]
+            return [pair for pair in self.rows if pair[1] < key][:count]
+        condition = Record.n1 > key if above else Record.n1 < key
+        found = Record.by_n1.query(
+            self.pk, range_key_condition=condition, scan_index_forward=above, limit=count + 1
+        )
+        return [(r, _key(r, self.field, True)) for r in found if int(r.id) != self.moved][:count]
+
+
+def _between(low: int, high: int, top: bool, bottom: bool) -> int | None:
+    """A place strictly between `low` and `high` (None: no room): `WEIGH_STEP` weighs from the only
+    neighbour at the top or the bottom of the list, else halfway."""
+    if high - low < 2:
+        return None
+    if top and low + WEIGH_STEP * RANK < high:
+        key = low + WEIGH_STEP * RANK
+    elif bottom and high - WEIGH_STEP * RANK > low:
+        key = high - WEIGH_STEP * RANK
     else:
-        final = [*order[:start], *ordered, *order[end + 1 :]]
-        pairs = [(row, (len(final) - n) * step) for n, row in enumerate(final)]
-    return [(row, weigh) for row, weigh in pairs if _weigh(row, field) != weigh]
+        key = (low + high) // 2
+    return key + 1 if key % RANK == 0 and key + 1 < high else key
+
+
+def _spread(count: int, low: int, high: int) -> list[int] | None:
+    """`count` places evenly between `low` and `high` (both excluded), highest first; None: no room."""
+    gap = (high - low) // (count + 1)
+    return [high - gap * (n + 1) for n in range(count)] if gap >= 2 else None
+
+
+def new_places(
+    doc: DesignDoc, moved: Record, target: Record, siblings: list[Record] | None = None
+) -> list[tuple[Record, int]]:
+    """Move `moved` to the place of `target` (after it when moving down, before it when moving up) and
+    answer the (row, place) pairs to write: the moved row's alone, or when its neighbours have no room
+    between them, a window of at most `MOVE_WINDOWS[-1]` rows around it (see `RANK`)."""
+    field = weigh_field(doc)
+    if field is None or int(moved.id) == int(target.id):
+        return []
+    indexed = doc.slots().get("n1") == field
+    spec = next(f for f in doc.fields if f.name == field)
+    ceiling = (int(spec.max) if spec.max is not None else INT_MAX) + 1  # weighs stay in the field's bounds
+    floor = int(spec.min) if spec.min is not None else -INT_MAX
+    high_end, low_end = ceiling * RANK, floor * RANK - 1  # excluded
+    order = _Order(field, indexed, str(target.pk), siblings, int(moved.id))
+    moved_key, target_key = _key(moved, field, indexed), _key(target, field, indexed)
+    if siblings is not None and not any(int(r.id) == int(target.id) for r in siblings):
+        return []
+    if moved_key > target_key:  # down: after the target
+        above, below = [(target, target_key)], order.near(target_key, False, 1)
+    else:  # up: before the target
+        above, below = order.near(target_key, True, 1), [(target, target_key)]
+    high = above[0][1] if above else high_end
+    low = below[0][1] if below else low_end
+    key = _between(low, high, not above, not below)
+    if key is not None:
+        return [(moved, key)] if key != moved_key else []
+    for size in MOVE_WINDOWS:  # no room: place a window of rows around the gap afresh
+        upper = above + order.near(above[-1][1], True, size - len(above)) if above else []
+        lower = below + order.near(below[-1][1], False, size - len(below)) if below else []
+        beyond_up = order.near(upper[-1][1], True, 1) if upper else []
+        beyond_down = order.near(lower[-1][1], False, 1) if lower else []
+        window = [*reversed(upper), (moved, moved_key), *lower]
+        # At an end of the list (nothing beyond the window): room of one weigh past its last row.
+        top, bottom = (upper[-1] if upper else lower[0])[1], (lower[-1] if lower else upper[0])[1]
+        places = _spread(
+            len(window),
+            beyond_down[0][1] if beyond_down else max(low_end, bottom - RANK),
+            beyond_up[0][1] if beyond_up else min(high_end, top + RANK),
+        )
+        if places is not None:
+            return [(row, place) for (row, old), place in zip(window, places, strict=True) if old != place]
+    raise ApiError("The rows changed meanwhile: reload the list and try again")
 
 
 def same_values(doc: DesignDoc, names: list[str], rows: list[Record]) -> list[tuple[str, str, list[int]]]:
@@ -305,7 +397,8 @@ def convert_rows(old: DesignDoc, new: DesignDoc, rows: list[Record]) -> list[Rec
     for item in rows:
         values = item.values()
         changed = _converted(new, before, values)
-        if changed == values:
+        files_before, files_after = files_of(old, values), files_of(new, changed)
+        if changed == values and files_before == files_after:
             written.append(item)
             continue
         stale = [
@@ -318,11 +411,19 @@ def convert_rows(old: DesignDoc, new: DesignDoc, rows: list[Record]) -> list[Rec
         data_before = item.data
         item.data = json.dumps(changed, ensure_ascii=False, separators=(",", ":"))
         _slots(new, item, changed)
+        refs = (files_before, files_after)
 
-        def build(tx: Any, item: Record = item, stale: list[Unique] = stale, data: str = data_before) -> None:
+        def build(
+            tx: Any,
+            item: Record = item,
+            stale: list[Unique] = stale,
+            data: str = data_before,
+            refs: tuple[dict[str, list[str]], dict[str, list[str]]] = refs,
+        ) -> None:
             tx.save(item, condition=Record.data == data)
             for guard in stale:
                 tx.delete(guard)
+            write_refs(tx, new.name, int(item.id), *refs)
 
         if failed_condition(build) is None:  # else changed meanwhile: that save used the new design
             written.append(item)
@@ -384,57 +485,74 @@ def _put_on_top(doc: DesignDoc, values: dict[str, Any]) -> None:
     if highest is None or highest.n1 is None:
         return
     ceiling = next((f.max for f in doc.fields if f.name == field), None)
-    weigh = int(highest.n1) + WEIGH_STEP
+    weigh = int(highest.n1) // RANK + WEIGH_STEP
     if ceiling is None or weigh <= ceiling:
         values[field] = weigh
 
 
 def write_weighs(doc: DesignDoc, field: str, changes: list[tuple[Record, int]]) -> bool:
-    """Write new weighs: per row one UpdateItem of the weigh in its stored values (the rest of `data`
-    byte for byte) and of the sort slot `n1` when the weigh is in it — never a re-save of the row, so no
-    value goes through the input form again and `update_time` stays. Each row only while its data is
-    as read (a concurrent edit wins; False: read again and retry). At most 100 rows per transaction."""
-    sorted_by_n1 = doc.slots().get("n1") == field
+    """Write new places (`new_places`): per row one UpdateItem of the weigh in its stored values (the
+    rest of `data` byte for byte; `data` untouched when the weigh stays) and of the sort slot `n1` when
+    the weigh is in it — never a re-save of the row, so no value goes through the input form again and
+    `update_time` stays. Each row only while it is as read (a concurrent edit or move wins; False: read
+    again and retry). One transaction (a window is at most `MOVE_WINDOWS[-1]` rows: 100 per one)."""
+    indexed = doc.slots().get("n1") == field
     for start in range(0, len(changes), 100):
         chunk = changes[start : start + 100]
 
         def build(tx: Any, chunk: list[tuple[Record, int]] = chunk) -> None:
-            for item, weigh in chunk:
+            for item, place in chunk:
                 values = item.values()
-                values[field] = weigh
-                data = json.dumps(values, ensure_ascii=False, separators=(",", ":"))
-                actions = [Record.data.set(data)]
-                if sorted_by_n1:
-                    actions.append(Record.n1.set(weigh))
-                tx.update(item, actions=actions, condition=Record.data == item.data)
+                actions = []
+                if _weigh(item, field) != place // RANK or field not in values:
+                    values[field] = place // RANK
+                    actions.append(
+                        Record.data.set(json.dumps(values, ensure_ascii=False, separators=(",", ":")))
+                    )
+                condition = Record.data == item.data
+                if indexed:
+                    actions.append(Record.n1.set(place))
+                    condition &= Record.n1 == item.n1 if item.n1 is not None else Record.n1.does_not_exist()
+                if actions:
+                    tx.update(item, actions=actions, condition=condition)
 
         if failed_condition(build) is not None:
             return False
     return True
 
 
-def move_row(doc: DesignDoc, moved: Record, target: Record, siblings: list[Record]) -> int:
-    """Drag sort: `moved` goes to the place of `target` among `siblings` (both included); only weighs
-    are written (`new_weighs`, `write_weighs`). Tried again on fresh rows when a row changed meanwhile;
-    returns the number of rows whose weigh changed."""
+def move_row(doc: DesignDoc, moved: Record, target: Record, siblings: list[Record] | None = None) -> int:
+    """Drag sort: `moved` goes to the place of `target` (`new_places`; `siblings`: the rows it is
+    among when they are read already, else the sort index is asked); only weighs and places are
+    written (`write_weighs`). Tried again on fresh rows when a row changed meanwhile; returns the
+    number of rows written."""
     field = weigh_field(doc)
     if field is None:
         raise ApiError("This table has no sort field")
-    if not {int(moved.id), int(target.id)} <= {int(r.id) for r in siblings}:
+    if siblings is not None and not {int(moved.id), int(target.id)} <= {int(r.id) for r in siblings}:
         raise ApiError("This table has too many rows to change at once")  # beyond the rows read
-    ceiling = next((f.max for f in doc.fields if f.name == field), None)
-    # Numbered afresh within the weigh's own maximum (one apart when the usual spacing would pass it).
-    step = WEIGH_STEP if ceiling is None or len(siblings) * WEIGH_STEP <= ceiling else 1
     for _ in range(3):
-        changes = new_weighs(siblings, field, int(moved.id), int(target.id), step)
+        changes = new_places(doc, moved, target, siblings)
         if not changes:
             return 0
         if write_weighs(doc, field, changes):
             publish_after_save(doc, moved)
             return len(changes)
-        fresh = {int(r.id): r for r in rows_of(doc, len(siblings) + 100)}
-        siblings = [fresh[int(r.id)] for r in siblings if int(r.id) in fresh]
+        fresh = [_fresh(row) for row in (moved, target)]
+        if fresh[0] is None or fresh[1] is None:
+            raise ApiError("The record does not exist")
+        moved, target = fresh[0], fresh[1]
+        if siblings is not None:
+            again = {int(r.id): r for r in rows_of(doc, len(siblings) + 100)}
+            siblings = [again[int(r.id)] for r in siblings if int(r.id) in again]
     raise ApiError("The rows changed meanwhile: reload the list and try again")
+
+
+def _fresh(item: Record) -> Record | None:
+    try:
+        return Record.get(item.pk, item.id, consistent_read=True)
+    except Record.DoesNotExist:
+        return None
 
 
 def publish_after_save(doc: DesignDoc, item: Record | None) -> None:
@@ -462,3 +580,40 @@ def answer(doc: DesignDoc, item: Record) -> dict[str, Any]:
     row["create_time"] = int(item.create_time)
     row["update_time"] = int(item.update_time)
     return row
+
+
+INDEX_MIGRATION = "migration#record-index-1"
+
+
+def ensure_row_index() -> int:
+    """Give rows saved before places and file references theirs (`sort_key`, and
+    `functions.services.attachment_usage`): once, from the seed (never from a request), every row of
+    every design is read and its `n1` place and file references written where missing. A done
+    migration costs one GetItem. Returns the number of rows read."""
+    from functions.models.counter import Counter, find_counter
+    from functions.models.listing import month_buckets
+    from functions.services.designs import list_designs, load_doc
+
+    if find_counter(INDEX_MIGRATION) is not None:
+        return 0
+    read = 0
+    for design in list_designs():
+        doc = load_doc(design)
+        months = month_buckets(record_scope(doc.name)) if doc.time_series else []
+        for pk in [f"{doc.name}#{m}" for m in months] if doc.time_series else [doc.name]:
+            for item in Record.query(pk, consistent_read=True):
+                read += 1
+                before = item.n1
+                _slots(doc, item, item.values())
+                if item.n1 != before:
+                    item.update(actions=[Record.n1.set(item.n1)], condition=Record.data == item.data)
+
+                files = files_of(doc, item.values())
+
+                def build(tx: Any, name: str = doc.name, row: int = int(item.id), files: Any = files) -> None:
+                    write_refs(tx, name, row, {}, files)
+
+                if files:
+                    failed_condition(build)
+    Counter(INDEX_MIGRATION, value=1).save()
+    return read

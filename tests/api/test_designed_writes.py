@@ -117,7 +117,8 @@ def test_a_move_writes_weighs_only_and_keeps_money_to_the_cent(api, super_admin)
     after = {i: read(api, super_admin, table, i) for i in ids}
     for i in ids:  # only the weigh changed: money, rich text, lists and update_time as they were
         assert without(after[i], "weigh") == without(before[i], "weigh")
-    assert (after[ids[0]]["weigh"], after[ids[1]]["weigh"]) == (20, 30)  # the neighbours swapped
+    weighs = [after[i]["weigh"] for i in (ids[1], ids[0], ids[2])]
+    assert weighs == sorted(weighs, reverse=True)  # the moved row's weigh lies between its neighbours'
     assert names(api, super_admin, table) == ["B", "A", "C"]  # by weigh, highest first
     # A drag over two rows puts the row where it was dropped.
     assert move(api, super_admin, table, ids[2], ids[1])["code"] == 1
@@ -131,13 +132,14 @@ def test_a_move_among_tied_weighs_moves_the_row_and_a_new_row_comes_first(api, s
         add(api, super_admin, table, name=n, price="5.00")  # each new row first: weighs 0, 10, 20, 30
     assert names(api, super_admin, table) == ["D", "C", "B", "A"]
     listed = {r["name"]: r for r in get_ok(api, f"{table}/index", super_admin)["list"]}
-    # Tied weighs (e.g. rows saved with 0 before the weigh order): the move still shows.
+    # Tied weighs (e.g. rows saved with 0 before the weigh order, placed newest first): the move shows.
     from functions.models.design import Record
+    from functions.services.records import sort_key
 
     for r in listed.values():
         item = Record.get(table, r["id"])
         values = item.values() | {"weigh": 0}
-        item.update(actions=[Record.data.set(json.dumps(values)), Record.n1.set(0)])
+        item.update(actions=[Record.data.set(json.dumps(values)), Record.n1.set(sort_key(0, r["id"]))])
     down = move(api, super_admin, table, listed["D"]["id"], listed["C"]["id"])
     assert down["code"] == 1
     assert names(api, super_admin, table) == ["C", "D", "B", "A"]

@@ -211,13 +211,18 @@ class DesignedTableMachine(Checks, RuleBasedStateMachine):
         self.save(row, {"status": "disable" if now == "enable" else "enable"}, "status switch")
 
     def _move(self, moved: int, target: int, what: str) -> None:
+        order = self.design.get("order") or {}
+        weigh = next((f["name"] for f in self.m.fields if f["type"] == "weigh" and f.get("sort")), None)
+        by_weigh = (
+            weigh is not None and order.get("field", weigh) == weigh and order.get("direction") != "asc"
+        )
+        shown = [int(r["id"]) for r in self.office.walk(self.name, limit=50)[0]] if by_weigh else []
         answer = self.office.post(f"{self.name}/sortable", {"id": moved, "targetId": target})
         both = moved in self.m.rows and target in self.m.rows
         self.expect(answer, both, f"{what} #{moved} onto #{target}")
         if answer.ok and moved != target:
-            # A move writes weighs and nothing else: take the weighs as written (where a row lands is the
-            # move's own rule), every other value must be unchanged (the invariants check them).
-            weighs = sorted(r.values["weigh"] for r in self.m.rows.values())
+            # A move writes weighs and nothing else: take the weighs as written, every other value must
+            # be unchanged (the invariants check them); listed by weigh, the row lands where dropped.
             listed, _ = self.office.walk(self.name, limit=50)
             for row in listed:
                 if (
@@ -226,9 +231,13 @@ class DesignedTableMachine(Checks, RuleBasedStateMachine):
                 ):
                     self.m.rows[int(row["id"])].values["weigh"] = row["weigh"]
                     self.stamp(int(row["id"]))
-            if len(set(weighs)) == len(weighs):
-                after = sorted(r.values["weigh"] for r in self.m.rows.values())
-                self._check(after == weighs, f"{what}: the weighs {weighs} became {after}")
+            if moved in shown and target in shown:
+                expected = [i for i in shown if i != moved]
+                expected.insert(expected.index(target) + int(shown.index(moved) < shown.index(target)), moved)
+                got = [int(r["id"]) for r in listed]
+                self._check(
+                    got == expected, f"{what} #{moved} onto #{target}: listed {got}, expected {expected}"
+                )
 
     @precondition(lambda self: enabled("move"))
     @rule(row=rows, down=st.booleans())

@@ -37,6 +37,8 @@ class Node:
     name: str
     pid: int
     weigh: int = 0
+    # Where a move placed the row among rows of its weigh (higher first); None: newest first by id.
+    place: float | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -56,9 +58,10 @@ class Forest:
         return found
 
     def siblings(self, pid: int) -> list[int]:
-        """The rows under `pid` in the list's order: weight, highest first, ties newest first."""
+        """The rows under `pid` in the list's order: weight, highest first, ties where a move placed
+        them, else newest first."""
         ids = [i for i, n in self.rows.items() if n.pid == pid]
-        return sorted(ids, key=lambda i: (-self.rows[i].weigh, -i))
+        return sorted(ids, key=lambda i: (-self.rows[i].weigh, -(self.rows[i].place or i)))
 
 
 def tree_design(name: str) -> dict[str, Any]:
@@ -167,6 +170,10 @@ class TreeTableMachine(Checks, RuleBasedStateMachine):
         self._check(not others, f"{what}: rows that are not siblings changed weight: {others}")
         for i in order:
             self.f.rows[i].weigh = weighs[i]
+        # Among equal weighs a move places the row (a hidden place): the model takes the places from
+        # the order asked for, which the list must then show (`check_tree`).
+        for rank, i in enumerate(reversed(expected), start=1):
+            self.f.rows[i].place = rank / (len(expected) + 1) * min(expected)
         got = self.f.siblings(self.f.rows[moved].pid)
         self._check(got == expected, f"{what} #{moved} onto #{target}: siblings {got}, expected {expected}")
 

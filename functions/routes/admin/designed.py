@@ -40,6 +40,7 @@ from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext, require_designed
 from functions.routes.admin.table import RESOLVERS, SortBody, Table, time_range
 from functions.services import crud_table, designs, listing, records, row_text
+from functions.services.attachment_usage import files_of, write_refs
 from functions.services.designs import DesignDoc, StoredDesign
 
 router = APIRouter(tags=["designed"], responses={404: {"description": "No designed table at this path"}})
@@ -75,8 +76,14 @@ class DesignTable(Table):
             return None
 
     def source(self, ctx: AdminContext) -> list[Any]:
-        """A tree design's rows, read whole (one bounded Query, newest first)."""
-        return list(Record.query(self.doc.name, scan_index_forward=False, limit=listing.MAX_READ))
+        """A tree design's rows, read whole (one bounded Query), by place in the weigh order when the
+        weigh is the sort field (`records.sort_key`: the list sorts by weigh and keeps this order
+        among equal weighs), else newest first."""
+        rows = list(Record.query(self.doc.name, scan_index_forward=False, limit=listing.MAX_READ))
+        field = records.weigh_field(self.doc)
+        if field is not None and self.sort_field == field:
+            rows.sort(key=lambda r: -(r.n1 if r.n1 is not None else records.sort_key(0, int(r.id))))
+        return rows
 
     def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
         row = records.answer(self.doc, item)
@@ -193,6 +200,7 @@ class DesignTable(Table):
         pid = int(item.values().get("pid") or 0) if self.tree else 0
         if pid and self.find(pid) is None:
             raise ApiError("Restore its parent row first")
+        write_refs(tx, self.doc.name, int(item.id), {}, files_of(self.doc, item.values()))
         return ""
 
     def _check_parent(self, body: Any, item_id: int | None) -> None:
@@ -210,17 +218,23 @@ class DesignTable(Table):
 
     def move(self, body: SortBody, ctx: AdminContext) -> None:
         """Drag sort on a design with a `weigh` field: row `id` goes to the place of row `targetId` in
-        the weigh order (a tree: among its siblings); only weighs are written (`records.move_row`)."""
-        if records.weigh_field(self.doc) is None:
+        the weigh order (a tree: among its siblings); only the moved row's weigh and place are written
+        (rarely a bounded window of rows around it: `records.new_places`), found through the sort
+        index whatever the table's size. A tree (read whole, like its list) or a weigh field that is
+        not indexed moves among the rows read."""
+        field = records.weigh_field(self.doc)
+        if field is None:
             raise ApiError("This table has no sort field")
         moved, target = self.get_item(body.id, ctx), self.get_item(body.targetId, ctx)
-        rows = records.rows_of(self.doc, listing.MAX_READ)
+        siblings = None
+        if self.tree or self.doc.slots().get("n1") != field:
+            siblings = records.rows_of(self.doc, listing.MAX_READ)
         if self.tree:
             pid = int(moved.values().get("pid") or 0)
             if int(target.values().get("pid") or 0) != pid:
                 raise ApiError("Only rows with the same parent can be sorted against each other")
-            rows = [r for r in rows if int(r.values().get("pid") or 0) == pid]
-        records.move_row(self.doc, moved, target, rows)
+            siblings = [r for r in siblings or [] if int(r.values().get("pid") or 0) == pid]
+        records.move_row(self.doc, moved, target, siblings)
 
 
 def _flat(rows: list[dict[str, Any]]) -> Any:
@@ -402,7 +416,7 @@ async def delete(request: Request, path: str, ctx: Annotated[AdminContext, requi
 async def sortable(
     request: Request, path: str, ctx: Annotated[AdminContext, require_designed("sortable")]
 ) -> Any:
-    """Drag sort: the rows `id` and `targetId` swap their weigh."""
+    """Drag sort: row `id` goes to the place of row `targetId`; only weighs are written."""
     data = await _body(request)
 
     def run() -> dict[str, Any]:

@@ -94,12 +94,11 @@ class AttachmentUse(Model):
 
 
 class AttachmentUsage(Model):
-    """Where the attachments are used (`functions.services.attachment_usage`): by attachment id, the rows
-    of designed tables whose upload fields hold its URL; `complete` false when the bounded read stopped
-    before every such row was seen."""
+    """Where the attachments are used (`functions.services.attachment_usage`): by attachment id, every
+    row of a designed table whose upload fields hold its URL (from the rows' file references: exact
+    whatever the tables' sizes)."""
 
     uses: dict[str, list[AttachmentUse]]
-    complete: bool
 
 
 @router.get("/usage", name="routine_attachment_usage", response_model=Envelope[AttachmentUsage])
@@ -113,5 +112,5 @@ def usage(
     if not wanted:
         raise ApiError("Incorrect parameter!")
     rows = [row for row in Attachment.batch_get(wanted)]
-    found, complete = find_usage(sorted({row.url for row in rows}))
-    return success({"uses": {str(int(row.id)): found.get(row.url, []) for row in rows}, "complete": complete})
+    found = find_usage(sorted({row.url for row in rows}))
+    return success({"uses": {str(int(row.id)): found.get(row.url, []) for row in rows}})

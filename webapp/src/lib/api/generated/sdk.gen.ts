@@ -1297,6 +1297,6 @@ export const designedDel = <ThrowOnError extends boolean = false>(options: Optio
 /**
  * Designed Sortable
  *
- * Drag sort: the rows `id` and `targetId` swap their weigh.
+ * Drag sort: row `id` goes to the place of row `targetId`; only weighs are written.
  */
 export const designedSortable = <ThrowOnError extends boolean = false>(options: Options<DesignedSortableData, ThrowOnError>) => (options.client ?? client).post<DesignedSortableResponses, DesignedSortableErrors, ThrowOnError>({ url: '/srv/admin/{path}/sortable', ...options });

@@ -673,9 +673,9 @@ export type AttachmentRow = {
 /**
  * AttachmentUsage
  *
- * Where the attachments are used (`functions.services.attachment_usage`): by attachment id, the rows
- * of designed tables whose upload fields hold its URL; `complete` false when the bounded read stopped
- * before every such row was seen.
+ * Where the attachments are used (`functions.services.attachment_usage`): by attachment id, every
+ * row of a designed table whose upload fields hold its URL (from the rows' file references: exact
+ * whatever the tables' sizes).
  */
 export type AttachmentUsage = {
     /**
@@ -684,10 +684,6 @@ export type AttachmentUsage = {
     uses: {
         [key: string]: Array<AttachmentUse>;
     };
-    /**
-     * Complete
-     */
-    complete: boolean;
 };
 
 /**

@@ -26,10 +26,8 @@ export interface AttachmentUse {
   field_title: string;
 }
 
-/** Where these attachments are used (by id), and whether every row that could use them was read. */
-export function usage(ids: number[]): Promise<{ uses: Record<string, AttachmentUse[]>; complete: boolean }> {
+/** Where these attachments are used (by id): every row of a designed table whose upload fields hold it. */
+export function usage(ids: number[]): Promise<{ uses: Record<string, AttachmentUse[]> }> {
   // The ids are read from the query string by the server (ids[]=…), not declared in the OpenAPI.
-  return call(sdk.routineAttachmentUsage as SdkFn, { query: { ids } }).then(
-    (res) => res.data as { uses: Record<string, AttachmentUse[]>; complete: boolean },
-  );
+  return call(sdk.routineAttachmentUsage as SdkFn, { query: { ids } }).then((res) => res.data as { uses: Record<string, AttachmentUse[]> });
 }

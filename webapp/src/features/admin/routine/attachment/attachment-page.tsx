@@ -73,23 +73,18 @@ export function AttachmentList() {
       beforeDelete: async (ids) => {
         const found = await usage(ids);
         const uses = ids.flatMap((id) => found.uses[String(id)] ?? []);
-        if (!uses.length && found.complete) return true;
+        if (!uses.length) return true;
         return new Promise<boolean>((resolve) => {
           Modal.confirm({
-            title: uses.length ? t('usedTitle', { count: uses.length }) : t('unknownUse'),
+            title: t('usedTitle', { count: uses.length }),
             content: (
-              <>
-                {uses.length > 0 && (
-                  <ul data-testid="attachment-uses">
-                    {uses.map((use) => (
-                      <li key={`${use.table}#${use.id}#${use.field}`}>
-                        {t('usedBy', { table: use.title, id: use.id, field: use.field_title })}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {!found.complete && <Typography.Paragraph type="secondary">{t('notAllChecked')}</Typography.Paragraph>}
-              </>
+              <ul data-testid="attachment-uses">
+                {uses.map((use) => (
+                  <li key={`${use.table}#${use.id}#${use.field}`}>
+                    {t('usedBy', { table: use.title, id: use.id, field: use.field_title })}
+                  </li>
+                ))}
+              </ul>
             ),
             okText: t('deleteAnyway'),
             okButtonProps: { danger: true },
