@@ -20,9 +20,15 @@ class Counter(BaseModel):
 
 def next_id(name: str) -> int:
     """The next id of sequence `name` (1, 2, 3…); atomic, so concurrent callers never share an id."""
+    return next_ids(name, 1)[0]
+
+
+def next_ids(name: str, count: int) -> range:
+    """The next `count` ids of sequence `name`, taken in one atomic write (a seed of many rows)."""
     item = Counter(name)
-    item.update(actions=[Counter.value.add(1)])
-    return int(item.value)
+    item.update(actions=[Counter.value.add(count)])
+    last = int(item.value)
+    return range(last - count + 1, last + 1)
 
 
 def find_counter(name: str) -> Counter | None:

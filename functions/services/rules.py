@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from pynamodb.exceptions import TransactWriteError
@@ -25,7 +26,7 @@ from functions.models.base import (
     stamps_deferred,
     transact_write,
 )
-from functions.models.counter import next_id, value_of
+from functions.models.counter import next_id, next_ids, value_of
 from functions.models.group import AdminGroup, UserGroup
 from functions.models.listing import PART
 from functions.models.rule import AdminRule, UserRule
@@ -83,18 +84,8 @@ def create_rule(model: type[AdminRule] | type[UserRule], values: dict[str, Any])
     rule = model(next_id(model.logical_name), **{k: v for k, v in values.items() if k in RULE_FIELDS})
     _save_with_name_guard(model, rule)
     if pid:
-        grant_child_to_parent_holders(model, pid, int(rule.id))
+        grant_to_parent_holders(model, [(pid, int(rule.id))])
     return rule
-
-
-def grant_child_to_parent_holders(model: type[AdminRule] | type[UserRule], pid: int, rule_id: int) -> None:
-    groups = group_model(model)
-    for group in groups.by_part.query(PART):
-        if group.is_all:
-            continue
-        held = group.rule_ids()
-        if pid in held and rule_id not in held:
-            group.update(actions=[groups.rules.set(sorted(held | {rule_id})), groups.update_time.set(now())])
 
 
 def update_rule(model: type[AdminRule] | type[UserRule], rule: Any, values: dict[str, Any]) -> Any:
@@ -379,44 +370,104 @@ DEFAULT_USER_RULES: list[dict[str, Any]] = [
 ]
 
 
-def _seed_one(model: type[AdminRule] | type[UserRule], pid: int, spec: dict[str, Any]) -> list[int]:
-    created: list[int] = []
-    rule = find_by_name(model, spec["name"])
-    if rule is None:
+# Rules a seed writes per transaction: each is two items (the rule and its name's guard), and a
+# DynamoDB transaction holds at most 100.
+SEED_BATCH = 50
+
+
+def _names(spec: dict[str, Any]) -> Iterator[str]:
+    """The rule names a spec declares: its own, its buttons', its children's."""
+    yield spec["name"]
+    for action, *_ in spec.get("buttons", ()):
+        yield f"{spec['name']}/{action}"
+    for child in spec.get("children", ()):
+        yield from _names(child)
+
+
+def _planned(
+    model: type[AdminRule] | type[UserRule],
+    parent: int | str,
+    spec: dict[str, Any],
+    known: dict[str, int],
+    plan: list[tuple[str, int | str, dict[str, Any]]],
+) -> None:
+    """Add to `plan` the rules of `spec` (and its buttons and children) that `known` (name → id) lacks,
+    parents first: (name, parent id or the name of a parent planned before it, values)."""
+    name = spec["name"]
+    if name not in known:
+        menu = spec.get("type", "menu") == "menu"
         zh, en = spec["title"]
         values = {
-            "pid": pid,
             "rule_type": spec.get("type", "menu"),
             "title": zh,
             "title_en": en,
-            "name": spec["name"],
-            "path": spec["name"],
+            "name": name,
+            "path": name,
             "icon": spec.get("icon", ""),
             "menu_type": "tab",
-            "component": spec.get("component", spec["name"]) if spec.get("type", "menu") == "menu" else "",
-            "keepalive": spec.get("type", "menu") == "menu",
+            "component": spec.get("component", name) if menu else "",
+            "keepalive": menu,
             "weigh": spec.get("weigh", 0),
         }
-        rule = create_rule(model, values)
-        created.append(rule.id)
+        plan.append((name, parent, values))
+    here: int | str = known.get(name, name)
     for index, (action, zh, en) in enumerate(spec.get("buttons", ())):
-        name = f"{spec['name']}/{action}"
-        if find_by_name(model, name) is None:
-            button = create_rule(
-                model,
-                {
-                    "pid": rule.id,
-                    "rule_type": "button",
-                    "title": zh,
-                    "title_en": en,
-                    "name": name,
-                    "weigh": -index,
-                },
-            )
-            created.append(button.id)
+        button = f"{name}/{action}"
+        if button not in known:
+            values = {"rule_type": "button", "title": zh, "title_en": en, "name": button, "weigh": -index}
+            plan.append((button, here, values))
     for child in spec.get("children", ()):
-        created.extend(_seed_one(model, rule.id, child))
-    return created
+        _planned(model, here, child, known, plan)
+
+
+def _seed_tree(model: type[AdminRule] | type[UserRule], pid: int, specs: list[dict[str, Any]]) -> list[int]:
+    """Create the rules of `specs` under `pid` that do not exist yet (by name): one read of their name
+    guards, one counter write for all their ids, a transaction per `SEED_BATCH` rules with their name guards,
+    and one grant per group that holds a parent (a new rule goes to every group holding its parent,
+    as `create_rule` does). A name taken meanwhile by another writer fails its batch as
+    "The rule name already exists", like a single create."""
+    guards = {unique_key(scope_of(model), name): name for spec in specs for name in _names(spec)}
+    known = {guards[g.key]: int(g.owner) for g in Unique.batch_get(list(guards), consistent_read=True)}
+    plan: list[tuple[str, int | str, dict[str, Any]]] = []
+    for spec in specs:
+        _planned(model, pid, spec, known, plan)
+    if not plan:
+        return []
+    ids = dict(zip((name for name, _, _ in plan), next_ids(model.logical_name, len(plan)), strict=True))
+    rules = []
+    for name, parent, values in plan:
+        parent_id = ids[parent] if isinstance(parent, str) else parent
+        rules.append(model(ids[name], pid=parent_id, **values))
+    if pid and pid not in known.values():
+        _check_parent(model, pid, None)
+    for start in range(0, len(rules), SEED_BATCH):
+        try:
+            with transact_write() as tx:
+                for rule in rules[start : start + SEED_BATCH]:
+                    guard = Unique(unique_key(scope_of(model), rule.name), owner=str(rule.id))
+                    tx.save(guard, condition=Unique.key.does_not_exist())
+                    tx.save(rule, condition=model.id.does_not_exist())
+        except TransactWriteError as exc:
+            if is_condition_failure(exc):
+                raise ApiError("The rule name already exists") from exc
+            raise
+    grant_to_parent_holders(model, [(int(rule.pid or 0), int(rule.id)) for rule in rules])
+    return [int(rule.id) for rule in rules]
+
+
+def grant_to_parent_holders(model: type[AdminRule] | type[UserRule], created: list[tuple[int, int]]) -> None:
+    """Grant each new rule (pid, id), parents first, to every group that holds its parent."""
+    groups = group_model(model)
+    for group in groups.by_part.query(PART):
+        if group.is_all:
+            continue
+        held = group.rule_ids()
+        grown = set(held)
+        for pid, rule_id in created:
+            if pid in grown:
+                grown.add(rule_id)
+        if grown != held:
+            group.update(actions=[groups.rules.set(sorted(grown)), groups.update_time.set(now())])
 
 
 def seed_menu(spec: dict[str, Any], parent: str = "") -> list[int]:
@@ -427,18 +478,13 @@ def seed_menu(spec: dict[str, Any], parent: str = "") -> list[int]:
         found = find_by_name(AdminRule, parent)
         pid = int(found.id) if found is not None else 0
     with stamps_deferred():
-        return _seed_one(AdminRule, pid, spec)
+        return _seed_tree(AdminRule, pid, [spec])
 
 
 def seed_rules() -> list[int]:
     """Create the default rules of both trees that do not exist yet (by name); returns new ids."""
-    created: list[int] = []
     with stamps_deferred():
-        for spec in DEFAULT_ADMIN_RULES:
-            created.extend(_seed_one(AdminRule, 0, spec))
-        for spec in DEFAULT_USER_RULES:
-            created.extend(_seed_one(UserRule, 0, spec))
-    return created
+        return _seed_tree(AdminRule, 0, DEFAULT_ADMIN_RULES) + _seed_tree(UserRule, 0, DEFAULT_USER_RULES)
 
 
 def seed_groups() -> None:
