@@ -128,8 +128,8 @@ def test_a_generated_table_is_usable_at_once(api, super_admin, table) -> None:
 
 PICTURE = '<img src="/storage/default/20261129/photo.png" alt="江边步道" class="img-medium">'
 TABLE = (
-    "<table><tbody><tr><th colspan=\"2\" rowspan=\"1\"><p>路段</p></th></tr>"
-    "<tr><td colspan=\"1\" rowspan=\"1\"><p>东</p></td><td colspan=\"1\" rowspan=\"1\"><p>西</p></td></tr>"
+    '<table><tbody><tr><th colspan="2" rowspan="1"><p>路段</p></th></tr>'
+    '<tr><td colspan="1" rowspan="1"><p>东</p></td><td colspan="1" rowspan="1"><p>西</p></td></tr>'
     "</tbody></table>"
 )
 
