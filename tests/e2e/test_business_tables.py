@@ -468,19 +468,22 @@ def test_click_through_changes_only_what_was_asked(server, sessions, table: str,
             after = api.rows()
             _same_except(before, after, {mine: {field["name"]: "enable"}})
 
-        # Move: ↓ on it (weigh 9000) puts it below the partner (8999): only their weighs swap.
+        # Move: ↓ on it (weigh 9000) puts it right below the partner (8999). A move writes the moved row
+        # only: its weigh lands between the partner's and the next row's; nothing else of any row changes.
         if any(field["type"] == "weigh" for field in doc["fields"]):
             before = after
             down = words["moveDown"].format(name=named)
             row.get_by_role("button", name=down, exact=True).click()
             expect(page.get_by_text(words["sorted"]).last).to_be_visible()
-            after = api.rows()
             weigh = next(f["name"] for f in doc["fields"] if f["type"] == "weigh")
-            _same_except(
-                before,
-                after,
-                {mine: {weigh: before[partner][weigh]}, partner: {weigh: before[mine][weigh]}},
-            )
+            top = before[partner][weigh]
+            lower = [r[weigh] for i, r in before.items() if i not in (mine, partner) and r[weigh] <= top]
+            floor = max(lower, default=None)
+            expect(
+                list_rows(area).filter(has_text=f"{mark}b").locator("xpath=following-sibling::*[1]")
+            ).to_contain_text(new_title)
+            after = api.rows()
+            _same_except(before, after, {mine: {weigh: lambda w: (floor is None or w >= floor) and w <= top}})
 
         # Batch edit: one text of both rows.
         before = after
