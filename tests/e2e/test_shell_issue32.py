@@ -33,6 +33,15 @@ OVERLAY_WATCH = """
 """
 
 
+# The header's title (admin shell) lies wholly inside its heading or wholly below it (hidden).
+TITLE_WHOLE_OR_HIDDEN = """() => {
+  const title = document.querySelector('[data-testid="header-title"]');
+  if (!title) return null;  // a layout whose title is in the menu's top bar (not on a phone)
+  const box = title.parentElement.getBoundingClientRect(), own = title.getBoundingClientRect();
+  return own.top >= box.bottom || (own.left >= box.left - 0.5 && own.right <= box.right + 0.5);
+}"""
+
+
 def _context(browser: Browser, server: LocalServer, lang: str, width: int, height: int):
     return browser.new_context(locale=LOCALE[lang], viewport={"width": width, "height": height})
 
@@ -239,6 +248,9 @@ def test_the_publish_indicator_follows_a_publish_and_tells_its_editor_of_a_failu
         expect(indicator).to_have_attribute("href", re.compile(r"/admin/routine/publish\?job=\w+$"))
         expect(tag).to_have_text("Publish failed" if lang == "en" else "发布失败")
         screenshot(page, SHOTS / f"indicator-failed-{lang}-{width}.png")
+        # With the tag in the header, the title is whole or out of sight, never cut to "Back of…".
+        whole = page.evaluate(TITLE_WHOLE_OR_HIDDEN)
+        assert whole or (whole is None and width > 600), "the header's title is cut"
         indicator.click()
         expect(page).to_have_url(re.compile(r"/admin/routine/publish\?job=\w+$"))
         opened = page.url.rsplit("job=", 1)[1]

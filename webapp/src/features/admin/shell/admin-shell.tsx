@@ -460,9 +460,22 @@ export function AdminShell({ pages, headerExtra }: { pages: AdminPages; headerEx
         style={{ flex: 'none' }}
       />
       {titleInHeader && !(classic && !isPhone) ? (
-        <h1 style={{ ...titleStyle, overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
-          {logo}
-          {t('shell.title')}
+        // The title shows whole or not at all (never "Back of…"): when the header has no room for it (a
+        // phone with a publish tag showing), it wraps to a second line the header's height hides, and
+        // the logo stays. Screen readers read it either way.
+        <h1
+          style={{
+            ...titleStyle,
+            flex: '1 1 auto',
+            minWidth: 0,
+            flexWrap: 'wrap',
+            alignContent: 'flex-start',
+            height: HEADER_HEIGHT,
+            overflow: 'hidden',
+          }}
+        >
+          <span style={{ display: 'flex', alignItems: 'center', height: HEADER_HEIGHT }}>{logo}</span>
+          <span data-testid="header-title">{t('shell.title')}</span>
         </h1>
       ) : null}
       <div style={{ flex: 1, minWidth: 0 }} />
