@@ -135,7 +135,9 @@ def _serve(app: Any) -> Iterator[httpx.Client]:
             raise RuntimeError(f"uvicorn did not start on port {port}")
         time.sleep(0.02)
     try:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10, trust_env=False) as client:
+        # An answer is waited for up to 60 s: at a load average of 15 on two cores a login took more than
+        # 10 s and 42 tests of one run failed at their fixture's ReadTimeout (a bound, not a wait).
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60, trust_env=False) as client:
             yield client
     finally:
         server.should_exit = True
