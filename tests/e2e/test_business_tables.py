@@ -288,11 +288,13 @@ def _fill(
     if kind == "city":
         control.click()
         province, city = {"zh": ("江苏省", "南京市"), "en": ("Jiangsu", "Nanjing")}[lang]
-        # The province's cities are loaded when it is clicked: wait for that answer, not for a time (the
-        # fresh-clone run once looked for Nanjing for 20 s while they were still on their way).
-        with page.expect_response(lambda r: "/ajax/area" in r.url and "province=32" in r.url, timeout=60_000):
-            page.get_by_role("menuitemcheckbox", name=province, exact=True).click()
-        page.get_by_role("menuitemcheckbox", name=city, exact=True).click()
+        # The province's cities are loaded when it is clicked, or come from the app's cache when an earlier
+        # form loaded them: wait for the city itself, up to a minute on a loaded machine (a fresh-clone run
+        # once gave up after 20 s while they were on their way; waiting for the request hung on the cache).
+        page.get_by_role("menuitemcheckbox", name=province, exact=True).click()
+        town = page.get_by_role("menuitemcheckbox", name=city, exact=True)
+        expect(town).to_be_visible(timeout=60_000)
+        town.click()
         _close_popups(dialog)
         return ["32", "3201"]
     if kind == "color":
