@@ -104,19 +104,30 @@ def update_rule(model: type[AdminRule] | type[UserRule], rule: Any, values: dict
     return rule
 
 
+def _add_new(tx: WatchedTransaction, model: type[AdminRule] | type[UserRule], rule: Any) -> None:
+    """Add a new `rule` and the guard of its name to `tx`: both only if neither exists yet."""
+    tx.save(
+        Unique(unique_key(scope_of(model), rule.name), owner=str(rule.id)),
+        condition=Unique.key.does_not_exist(),
+    )
+    tx.save(rule, condition=model.id.does_not_exist())
+
+
 def _save_with_name_guard(
     model: type[AdminRule] | type[UserRule], rule: Any, old_name: str | None = None
 ) -> None:
     """Save `rule` and the unique guard of its name in one transaction: a new rule (`old_name` None)
     must not exist yet; a renamed one releases the guard of `old_name`. A name already taken is
     "The rule name already exists"."""
-    guard = Unique(unique_key(scope_of(model), rule.name), owner=str(rule.id))
     try:
         with transact_write() as tx:
-            tx.save(guard, condition=Unique.key.does_not_exist())
             if old_name is None:
-                tx.save(rule, condition=model.id.does_not_exist())
+                _add_new(tx, model, rule)
             else:
+                tx.save(
+                    Unique(unique_key(scope_of(model), rule.name), owner=str(rule.id)),
+                    condition=Unique.key.does_not_exist(),
+                )
                 tx.delete(Unique(unique_key(scope_of(model), old_name)))
                 tx.save(rule)
     except TransactWriteError as exc:
@@ -385,7 +396,6 @@ def _names(spec: dict[str, Any]) -> Iterator[str]:
 
 
 def _planned(
-    model: type[AdminRule] | type[UserRule],
     parent: int | str,
     spec: dict[str, Any],
     known: dict[str, int],
@@ -417,7 +427,7 @@ def _planned(
             values = {"rule_type": "button", "title": zh, "title_en": en, "name": button, "weigh": -index}
             plan.append((button, here, values))
     for child in spec.get("children", ()):
-        _planned(model, here, child, known, plan)
+        _planned(here, child, known, plan)
 
 
 def _seed_tree(model: type[AdminRule] | type[UserRule], pid: int, specs: list[dict[str, Any]]) -> list[int]:
@@ -430,7 +440,7 @@ def _seed_tree(model: type[AdminRule] | type[UserRule], pid: int, specs: list[di
     known = {guards[g.key]: int(g.owner) for g in Unique.batch_get(list(guards), consistent_read=True)}
     plan: list[tuple[str, int | str, dict[str, Any]]] = []
     for spec in specs:
-        _planned(model, pid, spec, known, plan)
+        _planned(pid, spec, known, plan)
     if not plan:
         return []
     ids = dict(zip((name for name, _, _ in plan), next_ids(model.logical_name, len(plan)), strict=True))
@@ -444,9 +454,7 @@ def _seed_tree(model: type[AdminRule] | type[UserRule], pid: int, specs: list[di
         try:
             with transact_write() as tx:
                 for rule in rules[start : start + SEED_BATCH]:
-                    guard = Unique(unique_key(scope_of(model), rule.name), owner=str(rule.id))
-                    tx.save(guard, condition=Unique.key.does_not_exist())
-                    tx.save(rule, condition=model.id.does_not_exist())
+                    _add_new(tx, model, rule)
         except TransactWriteError as exc:
             if is_condition_failure(exc):
                 raise ApiError("The rule name already exists") from exc
