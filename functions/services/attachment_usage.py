@@ -26,6 +26,10 @@ from functions.services.designs import DesignDoc
 
 UPLOADS = ("image", "images", "file", "files")
 PREFIX = "file#"
+# A row's files (its upload fields together) are written with it in one transaction of at most 100
+# items: an edit that swaps every file writes 2 × 40 references, the row, its unique guards (at most
+# `designs.MAX_UNIQUE`, 2 writes each) and its logs.
+MAX_ROW_FILES = 40
 
 
 def file_path(url: str) -> str:

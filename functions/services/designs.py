@@ -52,6 +52,7 @@ from functions.services.recycle import Origin
 DESIGNS_DIR = Path(__file__).resolve().parents[1] / "data" / "designs"
 DEMO_DIR = Path(__file__).resolve().parents[1] / "data" / "demo"
 MAX_DELETE_ROWS = 10_000
+MAX_UNIQUE = 5  # unique fields of a table: each costs a row's write two guard items (`records`)
 RESERVED = frozenset(
     {"id", "pk", "design", "data", "create_time", "update_time", "admin_id", "f1", "f2", "n1"}
 )
@@ -285,6 +286,8 @@ def save_design(
 
     existing = get_design(doc.name)
     check_rule_path(doc.name, existing)
+    if sum(1 for f in doc.fields if f.unique) > MAX_UNIQUE:
+        raise ApiError("A table can have at most {count} unique fields", params={"count": MAX_UNIQUE})
     timestamp = now()
     old: DesignDoc | None = None
     rows: list[Record] = []

@@ -23,7 +23,7 @@ from functions.models.design import Record, filter_key, record_id, record_pk, re
 from functions.models.listing import count_rows
 from functions.models.unique import Unique, owner_of_key, unique_key
 from functions.services import fields
-from functions.services.attachment_usage import files_of, write_refs
+from functions.services.attachment_usage import MAX_ROW_FILES, files_of, write_refs
 from functions.services.designs import DesignDoc
 
 
@@ -99,7 +99,7 @@ def validate_row(doc: DesignDoc, version: int, data: Any) -> Any:
         raise ApiError("Incorrect parameter!", http_status=400)
     model = fields.request_model(doc.name, version, [f.model_dump() for f in doc.fields])
     try:
-        return model.model_validate({k: v for k, v in data.items() if k != "id"})
+        body = model.model_validate({k: v for k, v in data.items() if k != "id"})
     except ValidationError as exc:
         _, found = validation_messages([dict(error) for error in exc.errors()])
         titles = {f.name: words(f.title) for f in doc.fields}
@@ -112,6 +112,13 @@ def validate_row(doc: DesignDoc, version: int, data: Any) -> Any:
             reason=first["msg"],
         )
         raise ApiError(message, http_status=400, data={"errors": found}) from None
+    if len(files_of(doc, body.model_dump())) > MAX_ROW_FILES:
+        raise ApiError(
+            "A row can hold at most {count} files (pictures and attachments together)",
+            params={"count": MAX_ROW_FILES},
+            http_status=400,
+        )
+    return body
 
 
 def create_row(doc: DesignDoc, body: Any, admin_id: int = 0, on_top: bool = False) -> Record:

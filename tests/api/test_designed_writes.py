@@ -21,6 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
+from functions.services import attachment_usage
 from functions.services import publish as publish_service
 from tests.api.admin_support import EN, ZH, AdminUser, get, get_ok, ok, post, unique  # noqa: F401
 
@@ -400,3 +401,83 @@ def test_a_carousel_slide_needs_its_picture(api, super_admin) -> None:
     assert post(api, f"{table}/add", super_admin, slide, ZH)["msg"].startswith("参数 图片")
     assert get_ok(api, f"{table}/index", super_admin)["total"] == 0
     add(api, super_admin, table, **slide, image="/images/carousel/street.jpg")
+
+
+def files_design(name: str, uniques: int) -> dict[str, Any]:
+    """Two picture galleries and a download list (50 each at most) and `uniques` unique codes."""
+    codes = [
+        {"name": f"code{i}", "title": words(f"编码{i}", f"Code {i}"), "type": "string", "unique": True}
+        for i in range(uniques)
+    ]
+    galleries = [
+        {"name": n, "title": words(zh, en), "type": t}
+        for n, zh, en, t in (
+            ("photos", "照片", "Photos", "images"),
+            ("plans", "图纸", "Plans", "images"),
+            ("docs", "文档", "Documents", "files"),
+        )
+    ]
+    return {
+        "name": name,
+        "title": words("文件测试", "Files test"),
+        "fields": [{"name": "name", "title": words("名称", "Name"), "type": "string"}, *codes, *galleries],
+    }
+
+
+def test_a_row_with_the_most_files_and_unique_fields_saves_moves_to_the_bin_and_back(
+    api, super_admin
+) -> None:
+    """A row's write is one transaction (at most 100 items): its files and unique fields are bounded so
+    that the largest row swaps every file and every unique value in one edit, goes to the recycle bin
+    and comes back. Past the bounds the save is refused with a clear message and nothing changes (on
+    the old code an edit swapping 60 files answered 500: the transaction had 126 items)."""
+    from tests.api.admin_support import delete
+
+    too_many = files_design(f"business/f{unique('x')[-8:].lower()}", 6)
+    assert post(api, "crud/crud/generate", super_admin, {"design": too_many}, EN)["msg"] == (
+        "A table can have at most 5 unique fields"
+    )
+    assert post(api, "crud/crud/generate", super_admin, {"design": too_many}, ZH)["msg"] == (
+        "一个表最多只能有 5 个唯一字段"
+    )
+    assert get(api, f"{too_many['name']}/index", super_admin)["code"] != 1  # no table was made
+
+    table = new_table(api, super_admin, files_design(f"business/f{unique('x')[-8:].lower()}", 5))
+
+    def files(tag: str, count: int) -> list[str]:
+        return [f"/storage/default/{tag}-{i}.png" for i in range(count)]
+
+    def values(tag: str) -> dict[str, Any]:
+        codes = {f"code{i}": f"{tag}-{i}" for i in range(5)}
+        return {
+            "name": tag,
+            **codes,
+            "photos": files(f"{tag}p", 20),
+            "plans": files(f"{tag}q", 10),
+            "docs": [],
+        }
+
+    row = add(api, super_admin, table, **{**values("a"), "docs": files("ad", 10)})
+    swapped = {**values("b"), "docs": files("bd", 10), "id": row}
+    assert post(api, f"{table}/edit", super_admin, swapped)["code"] == 1
+    assert without(read(api, super_admin, table, row), "id", "create_time", "update_time", "admin_id") == (
+        without(swapped, "id")
+    )
+    used = attachment_usage.usage(["/storage/default/ap-0.png", "/storage/default/bp-0.png"])
+    assert [u["id"] for u in used.get("/storage/default/bp-0.png", [])] == [row]
+    assert not used.get("/storage/default/ap-0.png")
+
+    over = {**swapped, "docs": files("cd", 11)}
+    for lang, message in (
+        (EN, "A row can hold at most 40 files (pictures and attachments together)"),
+        (ZH, "每行最多只能包含 40 个文件（图片和附件合计）"),
+    ):
+        assert post(api, f"{table}/edit", super_admin, over, lang)["msg"] == message
+        assert post(api, f"{table}/add", super_admin, {**over, "id": None}, lang)["msg"] == message
+    assert read(api, super_admin, table, row)["docs"] == files("bd", 10)
+
+    assert delete(api, f"{table}/del", super_admin, [row])["code"] == 1
+    search = json.dumps([{"field": "table", "val": table, "operator": "eq"}])
+    (kept,) = get_ok(api, "security/dataRecycleLog/index", super_admin, search=search)["list"]
+    assert post(api, "security/dataRecycleLog/restore", super_admin, {"ids": [kept["id"]]})["code"] == 1
+    assert read(api, super_admin, table, row)["photos"] == files("bp", 20)
