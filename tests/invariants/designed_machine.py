@@ -2,7 +2,8 @@
 would (add, edit, batch edit, status switch, arrow and drag sort, delete, batch delete, restore,
 sensitive edit and rollback, design changes, delete and rebuild from the CRUD log), beside a plain
 in-memory model of what the table must hold. After every step the invariants are checked
-(`check_*`). Rules named in `SOAK_SKIP` are left out (to look past a defect already known).
+(`check_*`). Rules named in `SOAK_SKIP` are left out (to look past a defect already known); `weigh-order`
+there leaves out the checks that a table with a weigh lists by it and a moved row lands where dropped.
 
 The model (`Model`) is a dict of rows by id — each the values the API must answer, money in yuan
 strings — plus the recycle bin (rows as they were deleted) and the unique values taken. Whether a
@@ -231,7 +232,7 @@ class DesignedTableMachine(Checks, RuleBasedStateMachine):
                 ):
                     self.m.rows[int(row["id"])].values["weigh"] = row["weigh"]
                     self.stamp(int(row["id"]))
-            if moved in shown and target in shown:
+            if moved in shown and target in shown and enabled("weigh-order"):
                 expected = [i for i in shown if i != moved]
                 expected.insert(expected.index(target) + int(shown.index(moved) < shown.index(target)), moved)
                 got = [int(r["id"]) for r in listed]
