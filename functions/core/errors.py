@@ -67,6 +67,8 @@ def _field_name(loc: tuple[Any, ...]) -> str:
 def _reason(error: dict[str, Any]) -> str:
     kind = error.get("type", "")
     ctx = error.get("ctx") or {}
+    if kind == "designed_message":  # a table designer's own message, in the request's language
+        return str(ctx.get("message", ""))
     if kind in {"value_error", "assertion_error"}:
         # Our validators raise ValueError(<message key>); anything else stays generic.
         key = str(ctx.get("error", ""))

@@ -46,6 +46,7 @@ from functions.models.base import now
 from functions.models.counter import next_id
 from functions.models.design import Design, DesignLog, Record, record_scope
 from functions.models.listing import month_buckets, total_rows
+from functions.services import presets
 from functions.services.fields import ICON_MAX, ICON_PATTERN, TYPES
 from functions.services.recycle import Origin
 
@@ -103,6 +104,14 @@ class OrderDoc(Schema):
     direction: Literal["asc", "desc"] = "desc"
 
 
+class PresetDoc(Schema):
+    """A validation preset of a text field (`functions.services.presets`) and the designer's message
+    when a value fails it (empty: the preset's own)."""
+
+    name: Literal[presets.NAMES]  # type: ignore[valid-type]
+    message: Words = Field(default_factory=Words)
+
+
 class FieldDoc(Schema):
     name: FieldName
     title: Words
@@ -112,6 +121,7 @@ class FieldDoc(Schema):
     min: float | None = None
     max: float | None = None
     pattern: str = Field("", max_length=200)
+    presets: builtins.list[PresetDoc] = Field(default_factory=builtins.list, max_length=len(presets.NAMES))
     default: str | int | float | bool | builtins.list[str] | None = None
     options: builtins.list[OptionDoc] = Field(default_factory=builtins.list, max_length=100)
     relation: RelationDoc | None = None
@@ -158,6 +168,11 @@ class FieldDoc(Schema):
                 raise ValueError("The default value is not one of the options")
         if self.min is not None and self.max is not None and self.min > self.max:
             raise ValueError("The minimum cannot be greater than the maximum")
+        if self.presets and self.type not in ("string", "textarea"):
+            raise ValueError("Validation presets apply to text fields")
+        chosen = [preset.name for preset in self.presets]
+        if len(set(chosen)) != len(chosen):
+            raise ValueError("Validation presets must be unique")
         return self
 
 

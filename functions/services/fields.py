@@ -26,9 +26,11 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field, create_model
+from pydantic_core import PydanticCustomError
 
+from functions.core.i18n import get_lang
 from functions.core.validators import INT_MAX, MULTILINE, Schema, check_text, check_url
-from functions.services import richtext
+from functions.services import presets, richtext
 
 DATE_RE = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])")
 TIME_RE = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?")
@@ -131,13 +133,33 @@ def _many_of(field: dict[str, Any]) -> Any:
     return Annotated[list[str], BeforeValidator(_comma_list), bounded, AfterValidator(check)]
 
 
+def _preset(name: str, message: dict[str, str]) -> AfterValidator:
+    """The preset `name` (`functions.services.presets`); a failure says the designer's `message` in the
+    request's language (the other one when that is empty), else the preset's own."""
+
+    def check(value: str) -> str:
+        if presets.passes(name, value):
+            return value
+        first, second = ("en", "zh") if get_lang() == "en" else ("zh", "en")
+        text = message.get(first) or message.get(second)
+        if text:
+            raise PydanticCustomError("designed_message", "{message}", {"message": text})
+        return str(_fail(presets.MESSAGES[name]))
+
+    return AfterValidator(check)
+
+
+def _presets(field: dict[str, Any]) -> list[Any]:
+    return [_preset(p["name"], p.get("message") or {}) for p in field.get("presets") or []]
+
+
 def _string(field: dict[str, Any]) -> Any:
     low, high = field.get("min"), field.get("max") or 255
     parts: list[Any] = [Field(min_length=int(low or 0), max_length=int(high))]
     if field.get("pattern"):
         regex = re.compile(str(field["pattern"]))
         parts.append(_pattern(regex, BAD_FORMAT))
-    return Annotated[str, *parts]
+    return Annotated[str, *parts, *_presets(field)]
 
 
 def _number(kind: type, low: float = -INT_MAX, high: float = INT_MAX) -> Callable[[dict[str, Any]], Any]:
@@ -178,7 +200,10 @@ TYPES: dict[str, FieldType] = {
     "string": FieldType(_string),
     "textarea": FieldType(
         lambda f: Annotated[
-            str, MULTILINE, Field(min_length=int(f.get("min") or 0), max_length=int(f.get("max") or 5000))
+            str,
+            MULTILINE,
+            Field(min_length=int(f.get("min") or 0), max_length=int(f.get("max") or 5000)),
+            *_presets(f),
         ],
         multiline=True,
     ),

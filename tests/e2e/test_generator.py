@@ -114,3 +114,69 @@ def test_admin_builds_a_tree_table_from_its_template(server, browser: Browser) -
         expect(child).to_be_visible()
         expect(table.locator("tr.ant-table-row-level-0").filter(has_text="滨江区")).to_be_visible()
         screenshot(page, SHOTS / "tree-zh-1440.png")
+
+
+PRESET_TEXT = {
+    "zh": {
+        "field": "标题",
+        "presets": "验证规则",
+        "mobile": "手机号",
+        "message": "手机号：提示（中文）",
+    },
+    "en": {
+        "field": "Title",
+        "presets": "Validation",
+        "mobile": "Mobile number",
+        "message": "Mobile number: message (English)",
+    },
+}
+
+
+def test_a_preset_chosen_in_the_generator_checks_the_form_with_the_designers_message(
+    server, browser: Browser, lang: str, width: int, height: int
+) -> None:
+    """Issue 36 item 3: the title field of a new table gets the mobile-number preset and a message of
+    the designer's; the table's add form refuses a title that is not one with that message (in the
+    page's language) and saves one that is."""
+    text, words = TEXT[lang], PRESET_TEXT[lang]
+    suffix = uuid.uuid4().hex[:6]
+    name = f"crud/phones{suffix}"
+    message = "请填写 11 位手机号" if lang == "zh" else "Fill in an 11-digit mobile number"
+    with admin_page(browser, server, width, height) as page:
+        area = open_tab(page, server, "/admin/crud/crud", lang)
+        area.get_by_role("button", name=re.compile(text["new"])).hover()
+        page.get_by_text(text["template"]).click()
+        editor = area.get_by_test_id("design-editor")
+        editor.get_by_label(text["path"]).fill(name)
+        editor.get_by_label(text["titleZh"], exact=True).first.fill(f"电话{suffix}")
+        # A new design opens its first field's settings (the title's).
+        title_field = editor.locator('li[data-field="title"]').get_by_role(
+            "button", name=words["field"], exact=True
+        )
+        expect(title_field).to_have_attribute("aria-expanded", "true")
+        editor.get_by_label(words["presets"], exact=True).click()
+        page.locator(".ant-select-dropdown .ant-select-item-option").filter(
+            has_text=words["mobile"]
+        ).first.click()
+        page.keyboard.press("Escape")
+        editor.get_by_label(words["message"], exact=True).fill(message)
+        screenshot(page, SHOTS / f"presets-{lang}-{width}.png")
+        area.get_by_role("button", name=re.compile(text["save"])).click()
+        expect(page.get_by_text(text["saved"])).to_be_visible()
+
+        row = area.locator("tr, li").filter(has_text=name)
+        row.get_by_role("button", name=re.compile(text["open"])).click()
+        table = page.locator(f'[data-tab="/admin/{name}"]')
+        table.get_by_role("button", name=re.compile(text["add"])).click()
+        dialog = page.get_by_role("dialog")
+        dialog.get_by_label(text["title"], exact=True).fill("12345")
+        dialog.get_by_role("button", name=re.compile(text["save"])).click()
+        expect(dialog.get_by_text(message)).to_be_visible()
+        screenshot(page, SHOTS / f"preset-refused-{lang}-{width}.png")
+        dialog.get_by_label(text["title"], exact=True).fill("13800138000")
+        dialog.get_by_role("button", name=re.compile(text["save"])).click()
+        expect(page.get_by_text(text["added"]).first).to_be_visible()
+        expect(table.locator("tr, li").filter(has_text="13800138000").first).to_be_visible()
+
+        open_tab(page, server, "/admin/crud/crud", lang)
+        delete_table(page, text, area.locator("tr, li").filter(has_text=name), name, timeout=20_000)

@@ -199,6 +199,9 @@ export function designedSchema(
       min: BOUNDED.has(field.type) ? (field.min ?? undefined) : undefined,
       max: BOUNDED.has(field.type) ? (field.max ?? TEXT_MAX[field.type]) : undefined,
       pattern: field.type === 'string' && field.pattern ? field.pattern : undefined,
+      presets: field.presets?.length
+        ? field.presets.map((p) => ({ name: p.name, message: wordsIn(p.message, language) || undefined }))
+        : undefined,
       precision: numeric && field.type !== 'float' ? 0 : undefined,
       remote,
       wide: WIDE_TYPES.has(field.type) || undefined,

@@ -15,6 +15,7 @@ import type { Row } from '../../lib/table-api';
 import { notify } from '../../lib/notify';
 import { useNarrowScreen } from '../../lib/theme';
 import { isFloat, requiredRule, ruleFor, type Translate } from '../../lib/validators';
+import { passesPreset, presetMessageKey } from '../../lib/presets';
 import { Auth, useAuth } from '../permission';
 import { cellContent } from './cell';
 import { ColumnSettings, useHiddenColumns } from './column-settings';
@@ -47,6 +48,16 @@ export function fieldRules(field: FieldSchema, t: Translate) {
     } catch {
       // A pattern JavaScript cannot read is left to the server's check.
     }
+  }
+  for (const preset of field.presets ?? []) {
+    const message = preset.message || t(presetMessageKey(preset.name));
+    rules.push({
+      message,
+      validator: (_rule: unknown, value: unknown) =>
+        value === undefined || value === null || passesPreset(preset.name, String(value))
+          ? Promise.resolve()
+          : Promise.reject(new Error(message)),
+    });
   }
   const { min, max } = field;
   if (min === undefined && max === undefined) return rules;

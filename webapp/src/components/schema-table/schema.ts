@@ -4,6 +4,7 @@
  * with quick search, column filters, sorting and paging, the add/edit drawer form (antd Form with the
  * rules of lib/validators) and delete / drag sort. On phones the rows are cards (./row-cards).
  */
+import type { PresetName } from '../../lib/presets';
 import type { ReactNode } from 'react';
 import type { IconChoice } from '../icon-picker';
 import type { Row, TableApi } from '../../lib/table-api';
@@ -100,6 +101,8 @@ export interface FieldSchema {
   max?: number;
   /** A regular expression the whole text must match (a design's `pattern`). */
   pattern?: string;
+  /** Validation presets (lib/presets) with the designer's message in the page's language, if any. */
+  presets?: { name: PresetName; message?: string }[];
   /** Digits after the point of a number (0: whole numbers). */
   precision?: number;
   /** Where a remote select finds its rows (as id and label). */

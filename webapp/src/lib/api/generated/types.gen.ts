@@ -2892,6 +2892,10 @@ export type FieldDoc = {
      */
     pattern?: string;
     /**
+     * Presets
+     */
+    presets?: Array<PresetDoc>;
+    /**
      * Default
      */
     default?: string | number | number | boolean | Array<string> | null;
@@ -4111,6 +4115,20 @@ export type Overview = {
     score: number;
     recent: Recent;
     chart: Chart;
+};
+
+/**
+ * PresetDoc
+ *
+ * A validation preset of a text field (`functions.services.presets`) and the designer's message
+ * when a value fails it (empty: the preset's own).
+ */
+export type PresetDoc = {
+    /**
+     * Name
+     */
+    name: 'mobile' | 'email' | 'url' | 'idcard' | 'postcode' | 'integer' | 'number' | 'letters' | 'alnum' | 'chinese' | 'date';
+    message?: Words;
 };
 
 /**

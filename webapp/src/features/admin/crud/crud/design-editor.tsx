@@ -40,6 +40,7 @@ import { useNarrowScreen } from '../../../../lib/theme';
 import type { Translate } from '../../../../lib/validators';
 import { ICON_CHOICE } from '../../shell/icons';
 import { IconPicker } from '../../../../components/icon-picker';
+import { PRESET_NAMES, type PresetName } from '../../../../lib/presets';
 import { designedSchema, wordsIn } from '../../../../components/schema-table/design-schema';
 import {
   changeWords,
@@ -142,6 +143,53 @@ const DESIGN_WORDS = [
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? null : v);
 
+/** Field types that take validation presets (the server's rule: text fields). */
+const PRESET_TYPES = new Set(['string', 'textarea']);
+
+/** A text field's validation presets (lib/presets, checked alike in the form and by the API), each
+ * with an optional message in both languages shown when a value fails it. */
+function PresetSettings({ field, set, id }: { field: FieldDoc; set: (patch: Partial<FieldDoc>) => void; id: (key: string) => string }) {
+  const { t } = useTranslation(NS);
+  const chosen = field.presets ?? [];
+  return (
+    <>
+      <Col xs={24} md={8}>
+        <Form.Item label={t('presets')} htmlFor={id('presets')} extra={t('presetsHelp')}>
+          <Select
+            id={id('presets')}
+            mode="multiple"
+            allowClear
+            value={chosen.map((p) => p.name)}
+            placeholder={t('presetsPick')}
+            onChange={(names: PresetName[]) =>
+              set({ presets: names.map((name) => chosen.find((p) => p.name === name) ?? { name, message: { zh: '', en: '' } }) })
+            }
+            options={PRESET_NAMES.map((name) => ({ value: name, label: t(`presetNames.${name}`) }))}
+          />
+        </Form.Item>
+      </Col>
+      {chosen.map((preset) => (
+        <TwoLanguages
+          key={preset.name}
+          labels={{
+            zh: t('presetMessageZh', { preset: t(`presetNames.${preset.name}`) }),
+            en: t('presetMessageEn', { preset: t(`presetNames.${preset.name}`) }),
+          }}
+          ids={{ zh: id(`preset-${preset.name}-zh`), en: id(`preset-${preset.name}-en`) }}
+          value={preset.message}
+          onChange={(message) =>
+            set({
+              presets: chosen.map((p) => (p.name === preset.name ? { ...p, message: { zh: message.zh ?? '', en: message.en ?? '' } } : p)),
+            })
+          }
+          col={{ xs: 12, md: 8 }}
+          maxLength={100}
+        />
+      ))}
+    </>
+  );
+}
+
 /** The settings of one field. */
 function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs: DesignChoice[]; onChange: (f: FieldDoc) => void }) {
   const { t } = useTranslation(NS);
@@ -187,6 +235,7 @@ function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs:
                 type,
                 options: OPTION_TYPES.has(type) ? (field.options?.length ? field.options : fresh.options) : [],
                 relation: fresh.relation ?? null,
+                presets: PRESET_TYPES.has(type) ? field.presets : [],
                 index: false,
                 sort: false,
               });
@@ -219,6 +268,7 @@ function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs:
           </Form.Item>
         </Col>
       )}
+      {PRESET_TYPES.has(field.type) && <PresetSettings field={field} set={set} id={id} />}
       {RELATION_TYPES.has(field.type) && (
         <>
           <Col xs={24} md={8}>
