@@ -10,7 +10,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.steps import delete_table, open_tab, screenshot
 from tests.e2e.test_admin import admin_page
@@ -21,6 +21,19 @@ pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/shots/generator")
 
 
+def new_content_table(page: Page, server, lang: str, name: str, title: str) -> tuple[Locator, Locator]:
+    """Open the generator, start a table from the content-page template, give its path and Chinese
+    title; the generator's tab and its editor."""
+    text = TEXT[lang]
+    area = open_tab(page, server, "/admin/crud/crud", lang)
+    area.get_by_role("button", name=re.compile(text["new"])).hover()
+    page.get_by_text(text["template"]).click()
+    editor = area.get_by_test_id("design-editor")
+    editor.get_by_label(text["path"]).fill(name)
+    editor.get_by_label(text["titleZh"], exact=True).first.fill(title)
+    return area, editor
+
+
 def test_admin_generates_a_table_uses_it_at_once_and_deletes_it(
     server, browser: Browser, lang: str, width: int, height: int
 ) -> None:
@@ -28,12 +41,7 @@ def test_admin_generates_a_table_uses_it_at_once_and_deletes_it(
     suffix = uuid.uuid4().hex[:6]
     name, title = f"crud/visitor{suffix}", f"访客{suffix}"
     with admin_page(browser, server, width, height) as page:
-        area = open_tab(page, server, "/admin/crud/crud", lang)
-        area.get_by_role("button", name=re.compile(text["new"])).hover()
-        page.get_by_text(text["template"]).click()
-        editor = area.get_by_test_id("design-editor")
-        editor.get_by_label(text["path"]).fill(name)
-        editor.get_by_label(text["titleZh"], exact=True).first.fill(title)
+        area, editor = new_content_table(page, server, lang, name, title)
         editor.get_by_role("button", name=text["integer"]).click()
         fields = editor.get_by_role("list").locator("> li")
         expect(fields.last).to_have_attribute("data-field", "integer_1")
@@ -143,12 +151,7 @@ def test_a_preset_chosen_in_the_generator_checks_the_form_with_the_designers_mes
     name = f"crud/phones{suffix}"
     message = "请填写 11 位手机号" if lang == "zh" else "Fill in an 11-digit mobile number"
     with admin_page(browser, server, width, height) as page:
-        area = open_tab(page, server, "/admin/crud/crud", lang)
-        area.get_by_role("button", name=re.compile(text["new"])).hover()
-        page.get_by_text(text["template"]).click()
-        editor = area.get_by_test_id("design-editor")
-        editor.get_by_label(text["path"]).fill(name)
-        editor.get_by_label(text["titleZh"], exact=True).first.fill(f"电话{suffix}")
+        area, editor = new_content_table(page, server, lang, name, f"电话{suffix}")
         # A new design opens its first field's settings (the title's).
         title_field = editor.locator('li[data-field="title"]').get_by_role(
             "button", name=words["field"], exact=True
