@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json
 import mimetypes
-import os
 import re
 import tempfile
 import time
@@ -37,6 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from functions.core.settings import get_settings
 from functions.publish.pipeline import Diff, Log, build_release, diff
 
 MANIFEST_KEY = "_publish/manifest.json"
@@ -197,10 +197,11 @@ def _clients() -> dict[str, Any]:
 
 
 def _target() -> dict[str, str]:
+    settings = get_settings()
     return {
-        "bucket": os.environ["CITYOPS_SITE_BUCKET"],
-        "store_arn": os.environ["CITYOPS_PATHS_STORE_ARN"],
-        "distribution_id": os.environ["CITYOPS_DISTRIBUTION_ID"],
+        "bucket": settings.site_bucket,
+        "store_arn": settings.paths_store_arn,
+        "distribution_id": settings.distribution_id,
     }
 
 
@@ -227,7 +228,6 @@ def aws_work(clients: dict[str, Any] | None = None, target: dict[str, str] | Non
 
 def handler(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
     from functions.core.secrets import load_secrets
-    from functions.core.settings import get_settings
     from functions.models import configure_models
     from functions.services.publish import run_publish
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import threading
 import time
 import traceback
@@ -44,19 +43,20 @@ Work = Callable[[str, Callable[[str], None]], dict[str, Any]]
 
 
 def debounce_seconds() -> float:
-    return max(0.0, float(os.environ.get("CITYOPS_PUBLISH_DEBOUNCE_SECONDS", "1.0")))
+    return max(0.0, get_settings().publish_debounce_seconds)
 
 
 def auto_enabled() -> bool:
     """Saves publish by themselves in development (`make run`) and where a rebuild function is
     configured (AWS); not in tests, nor in other processes (the deploy's bootstrap seeds records)."""
-    env = get_settings().env
-    default = "1" if rebuild_function() or env == "development" else "0"
-    return os.environ.get("CITYOPS_PUBLISH_AUTO", default) not in ("0", "false", "no", "")
+    settings = get_settings()
+    if settings.publish_auto is not None:
+        return settings.publish_auto
+    return bool(settings.rebuild_function) or settings.env == "development"
 
 
 def rebuild_function() -> str:
-    return os.environ.get("CITYOPS_REBUILD_FUNCTION", "")
+    return get_settings().rebuild_function
 
 
 def pending_job() -> Job | None:

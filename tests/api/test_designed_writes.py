@@ -21,6 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
+from functions.core.settings import get_settings
 from functions.services import publish as publish_service
 from tests.api.admin_support import EN, ZH, AdminUser, get, get_ok, ok, post, unique  # noqa: F401
 
@@ -87,7 +88,7 @@ def without(row: dict[str, Any], *keys: str) -> dict[str, Any]:
 def published(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """The publishes scheduled (reason, source), with automatic publishing on and no build."""
     calls: list[tuple[str, str]] = []
-    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "1")
+    monkeypatch.setattr(get_settings(), "publish_auto", True)
     monkeypatch.setattr(
         publish_service,
         "schedule_publish",

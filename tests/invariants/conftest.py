@@ -42,7 +42,7 @@ def publishing(office: BackOffice, tmp_path: Path, monkeypatch: pytest.MonkeyPat
     load_design_files()
     site = tmp_path / "site"
     monkeypatch.setattr(get_settings(), "site_dir", site)
-    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "1")
+    monkeypatch.setattr(get_settings(), "publish_auto", True)
     scheduled: list[str] = []
     monkeypatch.setattr(publish, "request_publish", lambda reason, **_kw: scheduled.append(reason))
     PublishMachine.office = office
