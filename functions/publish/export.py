@@ -31,7 +31,6 @@ from __future__ import annotations
 import datetime as dt
 import html
 import json
-import logging
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -40,13 +39,12 @@ from pathlib import Path
 from typing import Any
 
 from functions.core.clock import COMPANY_TZ
+from functions.core.log import logger
 from functions.core.settings import REPO_ROOT
 from functions.models.design import Record
 from functions.publish.images import SiteImages
 from functions.publish.records import link_target
 from functions.services import org_chart, richtext
-
-logger = logging.getLogger(__name__)
 
 PAGE_ROWS = 1_000  # rows read per Query page (DynamoDB also stops a page at 1 MB)
 SUMMARY_CHARS = 140

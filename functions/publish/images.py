@@ -21,17 +21,15 @@ from __future__ import annotations
 
 import hashlib
 import io
-import logging
 import shutil
 import tempfile
 from pathlib import Path
 
 from PIL import Image, ImageOps
 
+from functions.core.log import logger
 from functions.core.settings import get_settings
 from functions.services.storage import get_storage, url_to_key
-
-logger = logging.getLogger(__name__)
 
 OUTPUT_DIR = "images/records"
 MAX_WIDTH = 1600

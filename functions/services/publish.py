@@ -21,13 +21,13 @@ bootstrap seeds records); `CITYOPS_PUBLISH_AUTO=0|1` overrides. The "Publish sit
 from __future__ import annotations
 
 import json
-import logging
 import threading
 import time
 import traceback
 from collections.abc import Callable
 from typing import Any
 
+from functions.core.log import logger
 from functions.core.settings import get_settings
 from functions.models.job import Job
 from functions.services import jobs
@@ -37,7 +37,6 @@ KIND = "publish"
 LOCK_WAIT_SECONDS = 600.0
 # A queued job waits for the lock at most LOCK_WAIT_SECONDS; after that (plus the debounce) it is stale.
 STALE_SECONDS = LOCK_WAIT_SECONDS + 60
-logger = logging.getLogger(__name__)
 
 Work = Callable[[str, Callable[[str], None]], dict[str, Any]]
 
