@@ -16,12 +16,13 @@ from collections.abc import Iterable
 from pynamodb.exceptions import DeleteError, DoesNotExist, TransactWriteError, UpdateError
 
 from functions.core.log import logger
+from functions.core.responses import ApiError
 from functions.models.attachment import Attachment, file_counter_name, guard_key
 from functions.models.base import is_condition_failure, now, transact_write
 from functions.models.counter import Counter, next_id, value_of
 from functions.models.listing import count_rows
 from functions.models.unique import Unique, owner_of_key
-from functions.services.uploads import Sniffed, Uploader
+from functions.services.uploads import Sniffed, Uploader, clean_name
 
 MAX_ATTEMPTS = 5
 
@@ -96,6 +97,16 @@ def get(row_id: int) -> Attachment | None:
         return Attachment.get(int(row_id), consistent_read=True)
     except (DoesNotExist, ValueError):
         return None
+
+
+def rename(row: Attachment, name: str) -> Attachment:
+    """Change the shown name of an upload (cleaned as an upload's own name is)."""
+    cleaned = clean_name(name)
+    if not cleaned:
+        raise ApiError("Incorrect parameter!")
+    row.name = cleaned
+    row.save(condition=Attachment.id.exists())  # a save: the sensitive-data log can watch it
+    return row
 
 
 def references(storage: str, key: str) -> int:
