@@ -45,6 +45,7 @@ from functions.models.design import Record
 from functions.publish.images import SiteImages
 from functions.publish.records import link_target
 from functions.services import org_chart, richtext
+from functions.services.design_doc import get_design, load_doc
 
 PAGE_ROWS = 1_000  # rows read per Query page (DynamoDB also stops a page at 1 MB)
 SUMMARY_CHARS = 140
@@ -385,8 +386,6 @@ EXPORTS: dict[str, Export] = {
 
 def design_fields(design: str) -> dict[str, dict[str, Any]] | None:
     """The fields of a design by name, or None when the design does not exist."""
-    from functions.services.designs import get_design, load_doc
-
     stored = get_design(design)
     if stored is None:
         return None
@@ -432,7 +431,6 @@ def check_addresses(name: str, design: str, records: list[tuple[int, dict[str, A
     """Raise `SameAddress` when two records share an id, i.e. an address on the site."""
     from functions.core.i18n import t
     from functions.core.messages_publish import PUBLISH_MESSAGES  # noqa: F401 (the catalog)
-    from functions.services.designs import get_design, load_doc
 
     first: dict[str, tuple[int, dict[str, Any]]] = {}
     for row_id, record in records:

@@ -31,6 +31,7 @@ from functions.core.log import logger
 from functions.core.settings import get_settings
 from functions.models.job import Job
 from functions.services import jobs
+from functions.services.design_doc import get_design, load_doc
 from functions.services.permissions import acting_admin
 
 KIND = "publish"
@@ -100,8 +101,6 @@ def feeds_site(table: str, publish: str | None = None) -> bool:
     if table in SITE_TABLES:
         return True
     if publish is None:
-        from functions.services.designs import get_design, load_doc
-
         design = get_design(table)
         publish = load_doc(design).publish if design is not None else ""
     return bool(publish)
