@@ -5,7 +5,8 @@ Config) calls. It is debounced: while a publish job is still queued, further sav
 its log) instead of starting another one; the queued job exports the records only once it runs, so it
 includes every save made before it started. A new job runs after `debounce_seconds()`:
 - locally (no `CITYOPS_REBUILD_FUNCTION`), in a background thread of this process: Pelican build in a
-  sibling folder and an atomic swap of site/ (`functions.publish.pipeline.publish_local`);
+  sibling folder and an atomic swap of site/ (`functions.publish.pipeline.publish_local`, which the
+  local server registers with `use_local_work`);
 - on AWS, the API invokes the rebuild function asynchronously (`InvocationType=Event`) with the job id
   (`functions.publish.rebuild.handler`), which waits out the debounce and runs the same job.
 
@@ -164,6 +165,9 @@ def mark_looked(job: Job, admin_id: int) -> None:
 def start(job_id: str, delay: float) -> None:
     function = rebuild_function()
     if function:
+        # Imported here for the cold start: boto3 takes 0.5 s to import (`python -X importtime -c
+        # "import boto3"`: 510-930 ms in three runs, 2-core machine under load 9, 2026-11-29) and only
+        # a save that publishes needs it (tests/unit/test_cold_imports.py keeps it off the first request).
         import boto3
 
         payload = json.dumps({"job_id": job_id, "delay": delay}).encode()
@@ -177,10 +181,22 @@ def start(job_id: str, delay: float) -> None:
     threading.Thread(target=later, name=f"publish-{job_id}", daemon=True).start()
 
 
-def local_work(job_id: str, log: Callable[[str], None]) -> dict[str, Any]:
-    from functions.publish.pipeline import publish_local
+_local_work: list[Work] = []
 
-    return publish_local(job_id, log)
+
+def use_local_work(work: Work) -> None:
+    """Name the work a publish of this process runs when no rebuild function is configured: the local
+    server (`functions.local.run`, and the test suites' server) registers
+    `functions.publish.pipeline.publish_local`, the build and swap of site/. This layer does not
+    import the pipeline (it sits above the services)."""
+    _local_work[:] = [work]
+
+
+def local_work(job_id: str, log: Callable[[str], None]) -> dict[str, Any]:
+    """The registered local work (`use_local_work`); a process without one cannot build the site."""
+    if not _local_work:
+        raise RuntimeError("this process builds no site: no local publish work is registered")
+    return _local_work[0](job_id, log)
 
 
 def run_publish(job_id: str, work: Work | None = None, *, lock_wait: float = LOCK_WAIT_SECONDS) -> bool:
