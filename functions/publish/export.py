@@ -4,7 +4,7 @@
 the data folder already holding the files of content/data (the seed). It
 
 - replaces the file of each record type the back office feeds (`EXPORTS`: a design and how its rows
-  become records of `functions.publish.records`) with the design's published rows: news, notices,
+  become records of `functions.publish.site_data`) with the design's published rows: news, notices,
   job openings, carousel slides (business/lunbo), staff (business/team), projects, awards,
   qualifications, the company's milestones (business/history: /about/history), the home page's
   services and the text of the single pages (business/page: /about and its sub-pages, /culture — the
@@ -43,7 +43,7 @@ from functions.core.log import logger
 from functions.core.settings import REPO_ROOT
 from functions.models.design import Record
 from functions.publish.images import SiteImages
-from functions.publish.records import link_target
+from functions.publish.site_data.links import link_target
 from functions.services import org_chart, richtext
 from functions.services.design_doc import get_design, load_doc
 

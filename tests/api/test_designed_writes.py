@@ -321,7 +321,7 @@ def test_the_public_pages_list_the_rows_in_the_order_of_the_back_office(
 
     from functions.core.settings import REPO_ROOT
     from functions.publish import export
-    from functions.publish.records import load_records
+    from functions.publish.site_data.checks import load_records
 
     doc = {
         "name": f"business/s{unique('x')[-8:].lower()}",
