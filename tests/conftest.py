@@ -93,7 +93,7 @@ def dynamodb() -> Iterator[Settings]:
     from functions.models import configure_models
     from functions.models.tables import create_tables
     from functions.publish.pipeline import publish_local
-    from functions.services.publish import use_local_work
+    from functions.services.publish_jobs import use_local_work
     from functions.services.site_config import clear_cache
 
     local_credentials()

@@ -57,7 +57,7 @@ class Settings(BaseSettings):
     # Static-site rebuild.
     site_dir: Path = REPO_ROOT / "site"
     content_dir: Path = REPO_ROOT / "content"
-    # Publishing (`functions.services.publish`): a save's publish waits this long for further saves;
+    # Publishing (`functions.services.publish_jobs`): a save's publish waits this long for further saves;
     # saves publish by themselves when `publish_auto` says so, else in development and where a rebuild
     # function is configured (AWS; the API invokes it with the job id).
     publish_debounce_seconds: float = 1.0

@@ -90,7 +90,7 @@ def main() -> None:
     from functions.local.gateway import Gateway
     from functions.publish.pipeline import publish_local
     from functions.seed import seed
-    from functions.services import publish as publishing
+    from functions.services import publish_jobs as publishing
 
     settings = get_settings()
     pid_file = var_dir / "dynamodb.pid"

@@ -2,7 +2,7 @@
 
 The API invokes it asynchronously (`InvocationType=Event`, payload `{"job_id", "delay"}`) when a
 public record or the site Config is saved, or an admin presses "Publish site"
-(`functions.services.publish.start`). It waits out the debounce, takes the publish lock and runs the
+(`functions.services.publish_jobs.start`). It waits out the debounce, takes the publish lock and runs the
 job (`run_publish`), writing its progress to the job log the back office shows:
 
 1. export the published records and build with Pelican in /tmp (`pipeline.build_release`);
@@ -206,7 +206,7 @@ def _target() -> dict[str, str]:
 
 
 def aws_work(clients: dict[str, Any] | None = None, target: dict[str, str] | None = None) -> Any:
-    """The publish work of the rebuild function (a `functions.services.publish.Work`)."""
+    """The publish work of the rebuild function (a `functions.services.publish_jobs.Work`)."""
 
     def work(job_id: str, log: Log) -> dict[str, Any]:
         used = clients or _clients()
@@ -229,7 +229,7 @@ def aws_work(clients: dict[str, Any] | None = None, target: dict[str, str] | Non
 def handler(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
     from functions.core.secrets import load_secrets
     from functions.models import configure_models
-    from functions.services.publish import run_publish
+    from functions.services.publish_jobs import run_publish
 
     load_secrets()
     configure_models(get_settings())

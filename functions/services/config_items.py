@@ -36,7 +36,7 @@ from functions.core.validators import INT_MAX
 from functions.models.base import WatchedTransaction, now, run_transaction
 from functions.models.config import Config
 from functions.services import config_titles, site_config
-from functions.services.publish import public_data_changed
+from functions.services.publish_jobs import public_data_changed
 
 ITEM_TYPES = (
     "string",

@@ -50,7 +50,7 @@ from functions.services.design_doc import get_design as get_design
 from functions.services.design_doc import list_designs as list_designs
 from functions.services.design_doc import load_doc as load_doc
 from functions.services.fields import request_model
-from functions.services.publish import public_data_changed
+from functions.services.publish_jobs import public_data_changed
 from functions.services.records import answer, create_row, delete_rows, field_types
 from functions.services.recycle import Origin, watch_deletes
 from functions.services.rules import (

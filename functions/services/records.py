@@ -26,7 +26,7 @@ from functions.services import fields
 from functions.services.attachment_usage import files_of, write_refs
 from functions.services.design_doc import DesignDoc, get_design, list_designs, load_doc
 from functions.services.design_doc import words as words
-from functions.services.publish import public_data_changed
+from functions.services.publish_jobs import public_data_changed
 
 
 def _guard(design: str, field: str, value: Any) -> Unique:
@@ -549,7 +549,7 @@ def _fresh(item: Record) -> Record | None:
 
 def publish_after_save(doc: DesignDoc, item: Record | None) -> None:
     """Rows of the design changed (`item`: the one saved; None: rows deleted): reported to the publish
-    hook (`functions.services.publish.public_data_changed`), which publishes when the design feeds the
+    hook (`functions.services.publish_jobs.public_data_changed`), which publishes when the design feeds the
     site (`doc.publish`)."""
     what = f"{doc.name} #{item.id} saved" if item is not None else f"{doc.name}: rows deleted"
     subject = f"{doc.name}#{item.id}" if item is not None else doc.name

@@ -44,7 +44,7 @@ from functions.models.listing import Listed, count_rows
 from functions.models.security import EVERY_DESIGNED, RECYCLE_RULE_SCOPE, RecycleLog, RecycleRule
 from functions.models.unique import Unique, owned_by, owner_of_key, unique_key
 from functions.services.data_rules import create_rule
-from functions.services.publish import public_data_changed
+from functions.services.publish_jobs import public_data_changed
 
 NOT_KEPT = "The deleted row could not be kept in the recycle bin, so nothing was deleted"
 

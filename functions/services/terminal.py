@@ -52,7 +52,7 @@ from typing import Any
 from functions.core.settings import REPO_ROOT, get_settings
 from functions.models.job import Job
 from functions.services import jobs
-from functions.services import publish as publishing
+from functions.services import publish_jobs as publishing
 from functions.services.permissions import Grant
 
 KIND = "terminal"

@@ -22,7 +22,7 @@ import httpx
 import pytest
 
 from functions.core.settings import get_settings
-from functions.services import publish as publish_service
+from functions.services import publish_jobs as publish_service
 from tests.api.admin_support import EN, ZH, AdminUser, get, get_ok, ok, post, unique  # noqa: F401
 
 DESIGNS = Path(__file__).resolve().parents[2] / "functions" / "data" / "designs"

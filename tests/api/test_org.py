@@ -239,7 +239,7 @@ def test_a_save_schedules_a_publish(
     api: httpx.Client, super_admin: AdminUser, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from functions.services import jobs
-    from functions.services import publish as service
+    from functions.services import publish_jobs as service
 
     started: list[str] = []
     monkeypatch.setattr(get_settings(), "publish_auto", True)

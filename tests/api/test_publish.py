@@ -1,5 +1,5 @@
 # ruff: noqa: F811 - the fixtures imported from admin_support are used as parameters
-"""Publishing (functions.services.publish + functions.publish.pipeline) against DynamoDB Local and a
+"""Publishing (functions.services.publish_jobs + functions.publish.pipeline) against DynamoDB Local and a
 real Pelican build: job lifecycle, the atomic swap of a temporary site folder, diff by content hash,
 a failed build leaving the live site untouched, the lock, the debounce, and the admin API."""
 
@@ -19,7 +19,7 @@ import pytest
 from functions.core.settings import REPO_ROOT, get_settings
 from functions.publish import export, pipeline
 from functions.services import jobs
-from functions.services import publish as service
+from functions.services import publish_jobs as service
 from tests.api.admin_support import AdminUser, make_admin, ok  # noqa: F401
 
 NEWS = "business/news"

@@ -391,7 +391,7 @@ def test_check_before_a_stream(api: httpx.Client, super_admin: AdminUser) -> Non
 
 
 def test_each_task_needs_the_permission_of_what_it_does(api: httpx.Client, admin_seed: None) -> None:
-    from functions.services import publish
+    from functions.services import publish_jobs as publish
 
     terminal_only = make_admin(api, ["routine/terminal"])
     publisher = make_admin(api, ["routine/terminal", "routine/publish/publish"])

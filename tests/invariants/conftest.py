@@ -35,7 +35,7 @@ def publishing(office: BackOffice, tmp_path: Path, monkeypatch: pytest.MonkeyPat
     """The projects design (and the other published designs) saved from their files, a private site
     folder, and saves that schedule a publish recorded in `PublishMachine.scheduled` instead of run."""
     from functions.core.settings import get_settings
-    from functions.services import publish
+    from functions.services import publish_jobs as publish
     from functions.services.designs import load_design_files
     from tests.invariants.publish_machine import PublishMachine
 
