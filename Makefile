@@ -65,10 +65,11 @@ chromium: ## Install Debian's chromium and the CJK fonts (Chinese pages) for the
 	  $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk; }
 
-lint: $(PY_STAMP) ## Lint Python (ruff, mypy) and the web app
+lint: $(PY_STAMP) ## Lint Python (ruff, mypy, import contracts) and the web app
 	$(VENV)/bin/ruff check functions infra tests bench tools pelicanconf.py publishconf.py
 	$(VENV)/bin/ruff format --check functions infra tests bench tools pelicanconf.py publishconf.py
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 	cd webapp && npm run lint
 
 format: $(PY_STAMP) ## Format Python sources

@@ -10,7 +10,7 @@ Decisions:
   (`about/history.zh-cn.md` → /about/history/ and /en/about/history/). Pages pair up as
   translations by slug.
 - Lists (carousel, news, staff, equipment, awards, qualifications, projects, services) are records
-  in content/data/*.json, read by functions/publish/records.py (see content/data/README.md).
+  in content/data/*.json, read by functions/publish/site_data/ (see content/data/README.md).
 - Links are root-absolute (`/jiang/`, `/en/jiang/`, `/theme/…`) so the 404 page works when the
   gateway serves it for any unknown path.
 - Templates autoescape (JINJA_ENVIRONMENT): what editors type is text on the page, never markup.
@@ -72,10 +72,14 @@ MARKDOWN = {
 }
 
 # Plugins: the i18n sub-site for English, our records reader/generator and the organisation chart.
-PLUGINS = ["pelican.plugins.i18n_subsites", "functions.publish.records", "functions.publish.orgchart"]
+PLUGINS = [
+    "pelican.plugins.i18n_subsites",
+    "functions.publish.site_data.plugin",
+    "functions.publish.orgchart",
+]
 # Every value a template prints is HTML-escaped (quotes too: safe in attributes). Only HTML the build
 # itself makes is marked safe: the Markdown of content/pages (`page.content | safe`) and the records'
-# rich text, sanitised by nh3 (`functions.publish.records.localise` returns it as Markup).
+# rich text, sanitised by nh3 (`functions.publish.site_data.localise.localise` returns it as Markup).
 JINJA_ENVIRONMENT = {
     "autoescape": True,
     "extensions": ["jinja2.ext.i18n"],

@@ -59,9 +59,10 @@ DEV_SUFFIXES = (".pyi",)
 # sources, copied next to functions/.
 REBUILD_EXTRAS = ("pelican", "pelican-i18n-subsites", "jinja2")
 SITE_SOURCES = ("content", "theme", "pelicanconf.py", "publishconf.py")
-# Site seed files the API reads too (the organisation chart editor opens the seeded chart before its
-# first save: functions.services.org_chart.seed_file), copied into the API package at the same path.
-API_SEED_FILES = ("content/data/org.json",)
+# Site files the API reads too, copied into the API package at the same path: the seeded organisation
+# chart (the editor opens it before its first save: functions.services.org_chart.seed_file) and the
+# theme's template of the contact form without JavaScript (functions.routes.api.contact).
+API_SEED_FILES = ("content/data/org.json", "theme/templates/contact-form.html")
 
 
 def native_arch() -> str:

@@ -92,6 +92,8 @@ def dynamodb() -> Iterator[Settings]:
     from functions.local.dynamodb import local_credentials, running
     from functions.models import configure_models
     from functions.models.tables import create_tables
+    from functions.publish.pipeline import publish_local
+    from functions.services.publish_jobs import use_local_work
     from functions.services.site_config import clear_cache
 
     local_credentials()
@@ -106,6 +108,8 @@ def dynamodb() -> Iterator[Settings]:
         get_settings.cache_clear()
         settings = get_settings()
         configure_models(settings)
+        # This process serves like the local server: its publishes build and swap a site folder.
+        use_local_work(publish_local)
         create_tables(wait=True)
         clear_cache()
         try:

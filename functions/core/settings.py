@@ -57,6 +57,18 @@ class Settings(BaseSettings):
     # Static-site rebuild.
     site_dir: Path = REPO_ROOT / "site"
     content_dir: Path = REPO_ROOT / "content"
+    # Publishing (`functions.services.publish_jobs`): a save's publish waits this long for further saves;
+    # saves publish by themselves when `publish_auto` says so, else in development and where a rebuild
+    # function is configured (AWS; the API invokes it with the job id).
+    publish_debounce_seconds: float = 1.0
+    publish_auto: bool | None = None
+    rebuild_function: str = ""
+    # Where the rebuild function puts the site (set by the stack on AWS; `functions.publish.rebuild`), and
+    # the function the back office's terminal invokes for a data upgrade (`functions.services.terminal`).
+    site_bucket: str = ""
+    paths_store_arn: str = ""
+    distribution_id: str = ""
+    bootstrap_function: str = ""
 
     # Public base URL of the site (canonical links, e-mails).
     public_url: str = "http://127.0.0.1:8000"

@@ -9,7 +9,7 @@ idempotent:
 3. `functions.seed.seed()`: site config, member config, config items, menu rules and groups, each
    only when missing. The designed tables' demo rows are loaded only by the deploy that created the
    first admin (a fresh stage): a table an admin emptied stays empty.
-4. A publish (`functions.services.publish.request_publish`, source "deploy"): the rebuild function
+4. A publish (`functions.services.publish_jobs.request_publish`, source "deploy"): the rebuild function
    (started asynchronously, as the API starts it) builds the public site from the tables with the
    stage's public URL and publishes only what changed against the manifest in the site bucket (files,
    KeyValueStore keys, invalidation), under the publish lock. The deploy itself uploads no page and
@@ -70,7 +70,7 @@ def run(properties: dict[str, Any], request_id: str, clients: dict[str, Any] | N
     from functions.core.settings import get_settings
     from functions.models import configure_models
     from functions.seed import seed
-    from functions.services.publish import request_publish
+    from functions.services.publish_jobs import request_publish
 
     clients = clients or _clients()
     load_secrets(clients["secretsmanager"])

@@ -88,7 +88,9 @@ def main() -> None:
     from functions.core.settings import get_settings
     from functions.local import smtp
     from functions.local.gateway import Gateway
+    from functions.publish.pipeline import publish_local
     from functions.seed import seed
+    from functions.services import publish_jobs as publishing
 
     settings = get_settings()
     pid_file = var_dir / "dynamodb.pid"
@@ -103,9 +105,8 @@ def main() -> None:
         password = seed(settings)
         # site/ may have been built by `make` from the seed files: publish what the tables hold now
         # (in the background; the server starts at once and the swap is atomic).
-        from functions.services.publish import schedule_publish
-
-        schedule_publish("local server started", source="startup")
+        publishing.use_local_work(publish_local)
+        publishing.schedule_publish("local server started", source="startup")
 
         mail_dir = var_dir / "mail"
         controller = smtp.start(mail_dir, settings.smtp_port)

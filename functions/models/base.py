@@ -26,7 +26,7 @@ from pynamodb.attributes import NumberAttribute, TTLAttribute
 from pynamodb.connection import Connection, TableConnection
 from pynamodb.constants import PAY_PER_REQUEST_BILLING_MODE
 from pynamodb.exceptions import TableError, TransactWriteError
-from pynamodb.models import BatchWrite, MetaModel, Model
+from pynamodb.models import MetaModel, Model
 from pynamodb.transactions import TransactWrite
 
 from functions.core.settings import Settings
@@ -100,8 +100,14 @@ class BaseModel(Model, metaclass=_TableMeta):
     holding the watcher's log rows too."""
 
     logical_name: ClassVar[str]
-    # Readers keep this table's rows in memory: every write replaces its stamp (`functions.models.stamp`).
+    # Readers keep this table's rows in memory: every write replaces its stamp (`functions.models.stamp`
+    # `Stamped`, whose `written` does it).
     stamped: ClassVar[bool] = False
+
+    @classmethod
+    def written(cls) -> None:
+        """Called once a write to this table is stored (a plain write, a batch sent, a committed
+        transaction), for a `stamped` table only; `functions.models.stamp.Stamped` replaces the stamp."""
 
     @classmethod
     def _get_connection(cls) -> TableConnection:
@@ -153,58 +159,10 @@ class BaseModel(Model, metaclass=_TableMeta):
         return {name: getattr(self, name) for name in names}
 
     def _stamped_after(self, answer: _T) -> _T:
-        """`answer` of a plain write of this item, once its table has its new stamp (`_stamp`)."""
-        _stamp(type(self))
+        """`answer` of a plain write of this item, once its table has its new stamp (`written`)."""
+        if self.stamped:
+            type(self).written()
         return answer
-
-    @classmethod
-    def batch_write(cls, auto_commit: bool = True) -> Any:
-        if cls.stamped:
-            return _StampingBatchWrite(cls, auto_commit=auto_commit)
-        return super().batch_write(auto_commit)
-
-
-class _StampingBatchWrite(BatchWrite[Any]):
-    """A stamped model's batch: a new stamp after every batch it sends."""
-
-    def commit(self) -> None:
-        super().commit()
-        _stamp(self.model)
-
-
-_DEFERRED_STAMPS: ContextVar[set[type[BaseModel]] | None] = ContextVar("deferred_stamps", default=None)
-
-
-def _stamp(model: type[BaseModel]) -> None:
-    """After a write to `model`'s table: a new stamp when readers keep its rows (`stamped`)."""
-    if not model.stamped:
-        return
-    deferred = _DEFERRED_STAMPS.get()
-    if deferred is not None:
-        deferred.add(model)
-        return
-    from functions.models.stamp import bump
-
-    bump(model)
-
-
-@contextlib.contextmanager
-def stamps_deferred() -> Iterator[None]:
-    """Many writes, one new stamp per stamped table: while the block runs (in this thread or task),
-    writes only note which stamped tables they touched; each of those gets its new stamp when the block
-    ends, also when it ends with an error (some writes may have happened). For bulk work such as
-    seeding the menu-rule trees, where every rule would otherwise replace the stamp again."""
-    if _DEFERRED_STAMPS.get() is not None:  # an outer block stamps at its end
-        yield
-        return
-    touched: set[type[BaseModel]] = set()
-    token = _DEFERRED_STAMPS.set(touched)
-    try:
-        yield
-    finally:
-        _DEFERRED_STAMPS.reset(token)
-        for model in sorted(touched, key=lambda m: m.logical_name):
-            _stamp(model)
 
 
 class WatchedTransaction(TransactWrite):
@@ -247,12 +205,13 @@ class WatchedTransaction(TransactWrite):
         """A stamped table written in this transaction gets its new stamp once it has committed."""
         if model.stamped and model not in self._stamped:
             self._stamped.add(model)
-            self.after_commit(lambda: _stamp(model))
+            self.after_commit(model.written)
 
     def log(self, row: Any, condition: Any = None) -> None:
         """Put a watcher's log row (its failure cancels the whole transaction: `WatchedWriteError`).
-        The rows put this way are counted (`count_rows`) when the transaction commits, once per log
-        table: several watched items saved or deleted in one transaction update each counter once."""
+        The rows put this way (of `Listed` models) are counted (`count_in`) when the transaction
+        commits, once per log table: several watched items saved or deleted in one transaction update
+        each counter once."""
         TransactWrite.save(self, row, condition)
         self._logged.append(self._put_items[-1])
         self._log_rows.append(row)
@@ -268,13 +227,12 @@ class WatchedTransaction(TransactWrite):
         self._committed.append(done)
 
     def _commit(self) -> Any:
-        from functions.models.listing import count_rows
-
         by_table: dict[type, list[Any]] = {}
         for row in self._log_rows:
             by_table.setdefault(type(row), []).append(row)
         for rows in by_table.values():
-            count_rows(self, rows[0], len(rows))  # a log's rows of one transaction share their month
+            # A log's rows of one transaction share their month (`functions.models.listing.Listed`).
+            type(rows[0]).count_in(self, rows[0], len(rows))
         self._log_rows = []
         try:
             answer = super()._commit()

@@ -10,16 +10,16 @@ from pynamodb.attributes import JSONAttribute, NumberAttribute, UnicodeAttribute
 
 from functions.models.base import BaseModel, Timestamped
 from functions.models.listing import ConstantPart
+from functions.models.stamp import Stamped
 
 STATUS_ENABLED = "enable"
 STATUS_DISABLED = "disable"
 ALL_RULES = "*"
 
 
-class _GroupBase(ConstantPart, Timestamped, BaseModel):
+class _GroupBase(Stamped, ConstantPart, Timestamped, BaseModel):
     # What a group grants is kept in memory per request path (`permissions.member_grant_kept`),
     # checked against this table's stamp, read with the caller's session (`sessions.authenticate_account`).
-    stamped = True
 
     id = NumberAttribute(hash_key=True)
     name = UnicodeAttribute()

@@ -110,6 +110,12 @@ class Listed:
         """How many months of rows are kept and listed (0: all of them)."""
         return 0
 
+    @classmethod
+    def count_in(cls, tx: TransactWrite, item: Any, delta: int) -> None:
+        """`count_rows` for a row of this model (a watcher's log row, counted when its transaction
+        commits: `functions.models.base.WatchedTransaction.log`)."""
+        count_rows(tx, item, delta)
+
 
 class ConstantPart:
     """A table of things, listed through one constant partition (mixed into a model before

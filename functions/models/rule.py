@@ -20,6 +20,7 @@ from pynamodb.attributes import BooleanAttribute, NumberAttribute, UnicodeAttrib
 
 from functions.models.base import BaseModel, Timestamped
 from functions.models.listing import ConstantPart
+from functions.models.stamp import Stamped
 
 STATUS_ENABLED = "enable"
 STATUS_DISABLED = "disable"
@@ -28,9 +29,8 @@ USER_RULE_TYPES = ("route", "menu_dir", "menu", "nav_user_menu", "nav", "button"
 MENU_TYPES = ("tab", "link", "iframe")
 
 
-class _RuleBase(ConstantPart, Timestamped, BaseModel):
+class _RuleBase(Stamped, ConstantPart, Timestamped, BaseModel):
     # Every request reads the whole tree (`permissions.load_rules`): it is kept in memory, checked by stamp.
-    stamped = True
 
     id = NumberAttribute(hash_key=True)
     pid = NumberAttribute(default=0)

@@ -175,7 +175,7 @@ def build(
     previous: Path | None = None,
 ) -> Path:
     """Build the whole site; return the output folder. `previous`: the last build, whose pages of
-    unchanged records are copied instead of rendered (functions.publish.records.RenderCache)."""
+    unchanged records are copied instead of rendered (`functions.publish.site_data.render_cache`)."""
     app = get_settings()
     content_dir = Path(content_dir or app.content_dir).resolve()
     output_dir = Path(output_dir or app.site_dir).resolve()

@@ -4,7 +4,7 @@
 the data folder already holding the files of content/data (the seed). It
 
 - replaces the file of each record type the back office feeds (`EXPORTS`: a design and how its rows
-  become records of `functions.publish.records`) with the design's published rows: news, notices,
+  become records of `functions.publish.site_data`) with the design's published rows: news, notices,
   job openings, carousel slides (business/lunbo), staff (business/team), projects, awards,
   qualifications, the company's milestones (business/history: /about/history), the home page's
   services and the text of the single pages (business/page: /about and its sub-pages, /culture — the
@@ -31,7 +31,6 @@ from __future__ import annotations
 import datetime as dt
 import html
 import json
-import logging
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -40,13 +39,13 @@ from pathlib import Path
 from typing import Any
 
 from functions.core.clock import COMPANY_TZ
+from functions.core.log import logger
 from functions.core.settings import REPO_ROOT
 from functions.models.design import Record
 from functions.publish.images import SiteImages
-from functions.publish.records import link_target
+from functions.publish.site_data.links import link_target
 from functions.services import org_chart, richtext
-
-logger = logging.getLogger(__name__)
+from functions.services.design_doc import get_design, load_doc
 
 PAGE_ROWS = 1_000  # rows read per Query page (DynamoDB also stops a page at 1 MB)
 SUMMARY_CHARS = 140
@@ -387,8 +386,6 @@ EXPORTS: dict[str, Export] = {
 
 def design_fields(design: str) -> dict[str, dict[str, Any]] | None:
     """The fields of a design by name, or None when the design does not exist."""
-    from functions.services.designs import get_design, load_doc
-
     stored = get_design(design)
     if stored is None:
         return None
@@ -434,7 +431,6 @@ def check_addresses(name: str, design: str, records: list[tuple[int, dict[str, A
     """Raise `SameAddress` when two records share an id, i.e. an address on the site."""
     from functions.core.i18n import t
     from functions.core.messages_publish import PUBLISH_MESSAGES  # noqa: F401 (the catalog)
-    from functions.services.designs import get_design, load_doc
 
     first: dict[str, tuple[int, dict[str, Any]]] = {}
     for row_id, record in records:

@@ -1,7 +1,7 @@
 """Pictures of published records: uploaded attachments turned into the site's responsive images.
 
 `SiteImages(content_dir).publish(url)` takes the value of an image field of a back-office row and
-returns the picture's path under content/ (what `functions.publish.records` expects), or None:
+returns the picture's path under content/ (what `functions.publish.site_data` expects), or None:
 
 - `/storage/…` (an uploaded attachment): the file is read from the upload storage, checked to be
   an image by its content (Pillow decodes it), turned upright (EXIF orientation), and written as
@@ -21,17 +21,15 @@ from __future__ import annotations
 
 import hashlib
 import io
-import logging
 import shutil
 import tempfile
 from pathlib import Path
 
 from PIL import Image, ImageOps
 
+from functions.core.log import logger
 from functions.core.settings import get_settings
 from functions.services.storage import get_storage, url_to_key
-
-logger = logging.getLogger(__name__)
 
 OUTPUT_DIR = "images/records"
 MAX_WIDTH = 1600

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from functions.core.settings import get_settings
 from functions.publish.build import build
-from functions.publish.records import RenderCache
+from functions.publish.site_data.render_cache import RenderCache
 
 MANIFEST_NAME = ".publish-manifest.json"
 STAMP_NAME = ".built"  # the Makefile's stamp of a built site (kept so `make` does not rebuild it)

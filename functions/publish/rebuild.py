@@ -2,7 +2,7 @@
 
 The API invokes it asynchronously (`InvocationType=Event`, payload `{"job_id", "delay"}`) when a
 public record or the site Config is saved, or an admin presses "Publish site"
-(`functions.services.publish.start`). It waits out the debounce, takes the publish lock and runs the
+(`functions.services.publish_jobs.start`). It waits out the debounce, takes the publish lock and runs the
 job (`run_publish`), writing its progress to the job log the back office shows:
 
 1. export the published records and build with Pelican in /tmp (`pipeline.build_release`);
@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json
 import mimetypes
-import os
 import re
 import tempfile
 import time
@@ -37,6 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from functions.core.settings import get_settings
 from functions.publish.pipeline import Diff, Log, build_release, diff
 
 MANIFEST_KEY = "_publish/manifest.json"
@@ -197,15 +197,16 @@ def _clients() -> dict[str, Any]:
 
 
 def _target() -> dict[str, str]:
+    settings = get_settings()
     return {
-        "bucket": os.environ["CITYOPS_SITE_BUCKET"],
-        "store_arn": os.environ["CITYOPS_PATHS_STORE_ARN"],
-        "distribution_id": os.environ["CITYOPS_DISTRIBUTION_ID"],
+        "bucket": settings.site_bucket,
+        "store_arn": settings.paths_store_arn,
+        "distribution_id": settings.distribution_id,
     }
 
 
 def aws_work(clients: dict[str, Any] | None = None, target: dict[str, str] | None = None) -> Any:
-    """The publish work of the rebuild function (a `functions.services.publish.Work`)."""
+    """The publish work of the rebuild function (a `functions.services.publish_jobs.Work`)."""
 
     def work(job_id: str, log: Log) -> dict[str, Any]:
         used = clients or _clients()
@@ -227,9 +228,8 @@ def aws_work(clients: dict[str, Any] | None = None, target: dict[str, str] | Non
 
 def handler(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
     from functions.core.secrets import load_secrets
-    from functions.core.settings import get_settings
     from functions.models import configure_models
-    from functions.services.publish import run_publish
+    from functions.services.publish_jobs import run_publish
 
     load_secrets()
     configure_models(get_settings())

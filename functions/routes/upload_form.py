@@ -31,8 +31,9 @@ from functions.core.validators import Schema
 from functions.routes.deps import SettingsDep
 from functions.services import area as area_service
 from functions.services import remote_upload
+from functions.services.attachments import save_upload
 from functions.services.suffix_svg import CSP, build_suffix_svg
-from functions.services.uploads import MSG_INCOMPLETE, MSG_SIZE, Uploader, save_upload
+from functions.services.uploads import MSG_INCOMPLETE, MSG_SIZE, Uploader
 
 MULTIPART_ALLOWANCE = 64 * 1024  # boundaries, part headers and the small fields (topic…)
 

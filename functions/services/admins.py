@@ -126,6 +126,22 @@ def update_admin(admin: Admin, ctx: AdminContext, values: dict[str, Any]) -> Adm
     return admin
 
 
+def edit_own_profile(admin: Admin, values: dict[str, Any], old_password: str, keep_sid: str) -> Admin:
+    """An admin saves its own profile (`functions.routes.admin.routine.admin_info`): nickname, avatar,
+    motto, e-mail, mobile and, when `values["password"]` is set, a new password (the rules of
+    `accounts.change_password`: refused before anything is written; the other sessions end)."""
+    accounts.require_contact(values["email"], values["mobile"])
+    if values.get("password"):
+        accounts.change_password("admin", admin, old_password, values["password"], keep_sid)
+    admin.nickname = values["nickname"].strip()
+    admin.avatar = values["avatar"]
+    admin.motto = values["motto"]
+    admin.email = values["email"]
+    admin.mobile = values["mobile"]
+    admin.save()
+    return admin
+
+
 def delete_admins(items: list[Admin], ctx: AdminContext) -> int:
     for item in items:
         if item.id == ctx.id:

@@ -21,8 +21,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from functions.models.design import Record
-from functions.services import designs
-from functions.services.designs import DesignDoc
+from functions.services.design_doc import DesignDoc, get_design, load_doc, words
 
 UPLOADS = ("image", "images", "file", "files")
 PREFIX = "file#"
@@ -79,16 +78,14 @@ def write_refs(
 def usage(urls: list[str]) -> dict[str, list[dict[str, Any]]]:
     """`{url: [{table, title, id, field, field_title}]}` for these attachment URLs: every row that uses
     each file, by table and id."""
-    from functions.services.records import words
-
     docs: dict[str, DesignDoc | None] = {}
     found: dict[str, list[dict[str, Any]]] = {url: [] for url in urls}
     for url in urls:
         uses = []
         for ref in Record.query(f"{PREFIX}{file_path(url)}"):
             if ref.design not in docs:
-                stored = designs.get_design(ref.design)
-                docs[ref.design] = designs.load_doc(stored) if stored is not None else None
+                stored = get_design(ref.design)
+                docs[ref.design] = load_doc(stored) if stored is not None else None
             doc = docs[ref.design]
             if doc is None:
                 continue

@@ -16,11 +16,17 @@ from collections.abc import Iterable
 from pynamodb.exceptions import DeleteError, DoesNotExist, TransactWriteError, UpdateError
 
 from functions.core.log import logger
+from functions.core.responses import ApiError
+from functions.core.settings import Settings, get_settings
 from functions.models.attachment import Attachment, file_counter_name, guard_key
 from functions.models.base import is_condition_failure, now, transact_write
 from functions.models.counter import Counter, next_id, value_of
 from functions.models.listing import count_rows
 from functions.models.unique import Unique, owner_of_key
+from functions.services import uploads
+from functions.services.recycle import is_kept
+from functions.services.site_config import get_upload_config
+from functions.services.storage import StorageError, get_storage
 from functions.services.uploads import Sniffed, Uploader
 
 MAX_ATTEMPTS = 5
@@ -98,6 +104,16 @@ def get(row_id: int) -> Attachment | None:
         return None
 
 
+def rename(row: Attachment, name: str) -> Attachment:
+    """Change the shown name of an upload (cleaned as an upload's own name is)."""
+    cleaned = uploads.clean_name(name)
+    if not cleaned:
+        raise ApiError("Incorrect parameter!")
+    row.name = cleaned
+    row.save(condition=Attachment.id.exists())  # a save: the sensitive-data log can watch it
+    return row
+
+
 def references(storage: str, key: str) -> int:
     """How many rows refer to the object `key` of `storage`."""
     return value_of(file_counter_name(storage, key)) or 0
@@ -107,8 +123,6 @@ def delete(row: Attachment) -> bool:
     """Delete one row; returns True when the stored file was removed too (no other row refers to it).
     A row kept in the recycle bin (`functions.services.recycle`) keeps its reference to the file: the
     copy refers to it until it is restored or purged."""
-    from functions.services.recycle import is_kept
-
     counter_name = file_counter_name(row.storage, row.key)
     guard = Unique(guard_key(row.storage, row.topic, row.uploader, row.sha1))
     kept = is_kept(row)
@@ -132,8 +146,6 @@ def delete(row: Attachment) -> bool:
 
 def remove_unreferenced(storage: str, key: str) -> bool:
     """Delete the stored object when no row (nor a recycle-bin copy of one) refers to it any more."""
-    from functions.services.storage import StorageError, get_storage
-
     if references(storage, key) > 0:
         return False
     try:
@@ -161,3 +173,44 @@ def delete_many(ids: Iterable[int]) -> int:
             delete(row)
             count += 1
     return count
+
+
+def save_upload(
+    data: bytes,
+    filename: str | None,
+    declared_type: str | None,
+    topic: str | None,
+    uploader: Uploader,
+    settings: Settings | None = None,
+) -> Attachment:
+    """Check, store and record one uploaded file (local mode; the checks are
+    `functions.services.uploads`'); returns its `Attachment` row."""
+    settings = settings or get_settings()
+    config = get_upload_config(settings)
+    topic = uploads.clean_topic(topic)
+    name = uploads.clean_name(filename)
+    _, suffix = uploads.split_name(name)
+    uploads.check_declared(name, len(data), suffix, declared_type or "", config)
+    content = uploads.checked_content(data, suffix, config)
+    digest = uploads.sha1_of(data)
+    url = uploads.build_url(config.get("savename", ""), topic=topic, name=name, sha1=digest)
+    storage = get_storage(settings)
+    key = url.lstrip("/")
+    current = storage.head(key)
+    if current is None or current.size != len(data):
+        storage.put(key, data, content.mimetype)
+    row = record(
+        topic=topic,
+        url=url,
+        name=name,
+        size=len(data),
+        content=content,
+        sha1=digest,
+        storage=storage.name,
+        uploader=uploader,
+    )
+    if row.url != url:
+        # The same content was recorded before for this uploader and topic under another name: the row
+        # keeps its own file, so the copy just stored is removed unless another row refers to it.
+        remove_unreferenced(storage.name, key)
+    return row

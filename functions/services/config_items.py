@@ -36,6 +36,7 @@ from functions.core.validators import INT_MAX
 from functions.models.base import WatchedTransaction, now, run_transaction
 from functions.models.config import Config
 from functions.services import config_titles, site_config
+from functions.services.publish_jobs import public_data_changed
 
 ITEM_TYPES = (
     "string",
@@ -366,8 +367,6 @@ def save_group(group: str, values: dict[str, Any]) -> int:
         site_config.clear_cache()
         # The list of config groups is the back office's own: the public site does not change.
         if any(item.name != GROUP_ITEM for item, _ in updates):
-            from functions.services.publish import public_data_changed
-
             public_data_changed("routine/config", "site config saved", source="config")
     return len(updates)
 

@@ -53,7 +53,7 @@ from functions.core.settings import get_settings
 from functions.core.validators import check_email
 from functions.models.design import Record, filter_key
 from functions.services import captcha, records, senders
-from functions.services.designs import DesignDoc, get_design, load_doc
+from functions.services.design_doc import DesignDoc, get_design, load_doc
 
 DESIGN = "business/contact"
 FIELDS = ("name", "phone", "email", "company", "subject", "message")

@@ -40,7 +40,7 @@ from functions.models.design import Record, record_scope
 from functions.models.listing import PART, month_buckets, total_rows
 from functions.models.user import User
 from functions.services import admin_log, contact, stats
-from functions.services.designs import get_design, load_doc
+from functions.services.design_doc import get_design, load_doc
 from functions.services.listing import MAX_READ
 from functions.services.permissions import AdminContext, menu_tree
 

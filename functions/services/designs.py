@@ -27,44 +27,45 @@ yet.
 
 from __future__ import annotations
 
-import builtins
 import functools
 import json
-import re
 from pathlib import Path
-from typing import Annotated, Any, Literal
-
-from pydantic import Field, GetJsonSchemaHandler, field_validator, model_validator
-from pydantic.json_schema import JsonSchemaValue
-from pydantic_core import CoreSchema
+from typing import Any
 
 from functions.core.i18n import get_lang
 from functions.core.log import logger
 from functions.core.responses import ApiError
-from functions.core.validators import Line, Schema, Text
 from functions.models.base import now
 from functions.models.counter import next_id
 from functions.models.design import Design, DesignLog, Record, record_scope
-from functions.models.listing import month_buckets, total_rows
-from functions.services import presets
-from functions.services.fields import ICON_MAX, ICON_PATTERN, TYPES
-from functions.services.recycle import Origin
+from functions.models.listing import PART, month_buckets, total_rows
+from functions.models.rule import AdminRule
+from functions.services import records
+
+# The design document lives in its own leaf module; these names are re-exported for the routes.
+from functions.services.design_doc import DesignDoc as DesignDoc
+from functions.services.design_doc import FieldDoc as FieldDoc
+from functions.services.design_doc import StoredDesign as StoredDesign
+from functions.services.design_doc import get_design as get_design
+from functions.services.design_doc import list_designs as list_designs
+from functions.services.design_doc import load_doc as load_doc
+from functions.services.fields import request_model
+from functions.services.publish_jobs import public_data_changed
+from functions.services.records import answer, create_row, delete_rows, field_types
+from functions.services.recycle import Origin, watch_deletes
+from functions.services.rules import (
+    DEFAULT_ADMIN_RULES,
+    delete_rules,
+    find_by_name,
+    holding_groups,
+    seed_menu,
+)
 
 DESIGNS_DIR = Path(__file__).resolve().parents[1] / "data" / "designs"
 DEMO_DIR = Path(__file__).resolve().parents[1] / "data" / "demo"
 MAX_DELETE_ROWS = 10_000
 MAX_UNIQUE = 5  # unique fields of a table: each costs a row's write two guard items (`records`)
-RESERVED = frozenset(
-    {"id", "pk", "design", "data", "create_time", "update_time", "admin_id", "f1", "f2", "n1"}
-)
-FILTER_SLOTS = ("f1", "f2")
-INDEXABLE = frozenset(
-    {"string", "select", "radio", "status", "switch", "integer", "remoteselect", "year", "date"}
-)
-FieldName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")]
-NAME_PATTERN = r"[a-z][A-Za-z0-9_]{0,29}(/[a-z][A-Za-z0-9_]{0,29}){1,2}"  # a rule path: business/news
-NAME_RE = re.compile(NAME_PATTERN)
-DesignName = Annotated[str, Field(pattern=f"^{NAME_PATTERN}$")]
+
 ACTIONS = (
     ("index", "查看", "View"),
     ("add", "添加", "Add"),
@@ -72,197 +73,6 @@ ACTIONS = (
     ("del", "删除", "Delete"),
     ("sortable", "快速排序", "Sort"),
 )
-
-
-class Words(Schema):
-    """A text in both languages."""
-
-    zh: Line = Field("", max_length=100)
-    en: Line = Field("", max_length=100)
-
-
-class LongWords(Schema):
-    zh: Text = Field("", max_length=1000)
-    en: Text = Field("", max_length=1000)
-
-
-class OptionDoc(Schema):
-    value: str = Field(min_length=1, max_length=50)
-    label: Words
-
-
-class RelationDoc(Schema):
-    design: DesignName
-    label: FieldName = "name"
-
-
-class OrderDoc(Schema):
-    """How the list is sorted when the admin has not chosen a column: by id (the order rows were added)
-    or by the field sorted through an index, newest/highest first (`desc`) or oldest/lowest first."""
-
-    field: FieldName = "id"
-    direction: Literal["asc", "desc"] = "desc"
-
-
-class PresetDoc(Schema):
-    """A validation preset of a text field (`functions.services.presets`) and the designer's message
-    when a value fails it (empty: the preset's own)."""
-
-    name: Literal[presets.NAMES]  # type: ignore[valid-type]
-    message: Words = Field(default_factory=Words)
-
-
-class FieldDoc(Schema):
-    name: FieldName
-    title: Words
-    type: Literal[tuple(TYPES)]  # type: ignore[valid-type]
-    required: bool = False
-    unique: bool = False
-    min: float | None = None
-    max: float | None = None
-    pattern: str = Field("", max_length=200)
-    presets: builtins.list[PresetDoc] = Field(default_factory=builtins.list, max_length=len(presets.NAMES))
-    default: str | int | float | bool | builtins.list[str] | None = None
-    options: builtins.list[OptionDoc] = Field(default_factory=builtins.list, max_length=100)
-    relation: RelationDoc | None = None
-    help: Words = Field(default_factory=Words)
-    list: bool = True  # a column of the list
-    search: bool = False  # part of the quick search
-    filter: bool = True  # offered in the common search
-    index: bool = False  # filtered through an index (at most two fields)
-    sort: bool = False  # sorted through an index (at most one numeric field)
-
-    @field_validator("name")
-    @classmethod
-    def _not_reserved(cls, value: str) -> str:
-        if value in RESERVED:
-            raise ValueError("This field name is reserved")
-        return value
-
-    @field_validator("pattern")
-    @classmethod
-    def _compiles(cls, value: str) -> str:
-        try:
-            re.compile(value)
-        except re.error:
-            raise ValueError("The value does not have the required format") from None
-        return value
-
-    @model_validator(mode="after")
-    def _consistent(self) -> FieldDoc:
-        kind = TYPES[self.type]
-        if kind.options and not self.options:
-            raise ValueError("Options are required for this field type")
-        if self.type in ("remoteselect", "remoteselects") and self.relation is None:
-            raise ValueError("A related table is required for this field type")
-        if self.index and self.type not in INDEXABLE:
-            raise ValueError("This field type cannot be indexed")
-        if self.sort and not kind.numeric:
-            raise ValueError("Only number and time fields can be sorted through an index")
-        values = [option.value for option in self.options]
-        if len(set(values)) != len(values):
-            raise ValueError("Option values must be unique")
-        if kind.options and self.default not in (None, "", []):
-            chosen = self.default if isinstance(self.default, builtins.list) else [str(self.default)]
-            if any(str(value) not in values for value in chosen):
-                raise ValueError("The default value is not one of the options")
-        if self.min is not None and self.max is not None and self.min > self.max:
-            raise ValueError("The minimum cannot be greater than the maximum")
-        if self.presets and self.type not in ("string", "textarea"):
-            raise ValueError("Validation presets apply to text fields")
-        chosen = [preset.name for preset in self.presets]
-        if len(set(chosen)) != len(chosen):
-            raise ValueError("Validation presets must be unique")
-        return self
-
-
-class DesignDoc(Schema):
-    name: DesignName
-    title: Words
-    description: LongWords = Field(default_factory=LongWords)
-    icon: str = Field("TableOutlined", max_length=ICON_MAX, pattern=f"^{ICON_PATTERN}$")
-    parent: Literal["business", "crud"] = "business"
-    # Rows partitioned by month (attendance punches, inspections): a time range reads only its months.
-    time_series: bool = False
-    # Rows under a parent row (an integer field `pid`, 0 = top): listed as a tree, read whole (at most
-    # `listing.MAX_READ` rows, like the menu rules).
-    tree: bool = False
-    version: int = Field(1, ge=1, le=1_000_000)  # of a design file: the seed upgrades to a higher one
-    fields: list[FieldDoc] = Field(min_length=1, max_length=60)
-    weigh: int = Field(0, ge=-10_000, le=10_000)
-    publish: str = Field("", max_length=60)  # which public page the rows feed (the publish issue)
-    recycle: bool = True
-    sensitive: list[FieldName] = Field(default_factory=list, max_length=60)
-    # The list's default order (not given: by the weigh field when it is the sorted one, else by id).
-    order: OrderDoc = Field(default_factory=OrderDoc)
-    form_columns: Literal[1, 2] = 1  # the add/edit form's layout: long fields span both columns
-
-    @model_validator(mode="after")
-    def _consistent(self) -> DesignDoc:
-        names = [f.name for f in self.fields]
-        if len(set(names)) != len(names):
-            raise ValueError("Field names must be unique")
-        if sum(1 for f in self.fields if f.index) > len(FILTER_SLOTS):
-            raise ValueError("At most two fields can be indexed")
-        if sum(1 for f in self.fields if f.sort) > 1:
-            raise ValueError("At most one field can be sorted through an index")
-        if not self.title.zh and not self.title.en:
-            raise ValueError("Required")
-        if set(self.sensitive) - set(names):
-            raise ValueError("A sensitive field is not a field of the table")
-        if self.tree and (
-            self.time_series or not any(f.name == "pid" and f.type == "integer" for f in self.fields)
-        ):
-            raise ValueError("A tree table needs an integer field named pid and cannot be a time series")
-        weigh = next((f.name for f in self.fields if f.type == "weigh" and f.sort), None)
-        if weigh is not None and "order" not in self.model_fields_set:
-            # Like BuildAdmin: a table sorted by drag lists by its weigh, highest first (ties newest first).
-            self.order = OrderDoc(field=weigh, direction="desc")
-        if self.order.field not in ("id", "create_time", self.slots().get("n1")):
-            raise ValueError("The default order can only use the id, the creation time or the sorted field")
-        return self
-
-    def slots(self) -> dict[str, str]:
-        """Which index slot holds which field: {"f1": "status", "n1": "publish_time"}."""
-        slots = dict(zip(FILTER_SLOTS, [f.name for f in self.fields if f.index], strict=False))
-        sort = next((f.name for f in self.fields if f.sort), None)
-        if sort:
-            slots["n1"] = sort
-        return slots
-
-
-# A design as answered (`Design.doc()`, a CRUD log's body): a `DesignDoc` as it was saved, passed
-# through unchecked (an answer never fails on a doc that a later rule would refuse), documented in the
-# OpenAPI as a `DesignDoc`.
-class _DocumentedAsDesignDoc:
-    @classmethod
-    def __get_pydantic_json_schema__(
-        cls, _schema: CoreSchema, handler: GetJsonSchemaHandler
-    ) -> JsonSchemaValue:
-        return handler(DesignDoc.__pydantic_core_schema__)
-
-
-StoredDesign = Annotated[dict[str, Any], _DocumentedAsDesignDoc]
-
-
-def get_design(name: str) -> Design | None:
-    if not NAME_RE.fullmatch(name or ""):
-        return None  # not a design's name (and never an empty key for DynamoDB)
-    try:
-        return Design.get(name, consistent_read=True)
-    except Design.DoesNotExist:
-        return None
-
-
-def load_doc(design: Design) -> DesignDoc:
-    return DesignDoc.model_validate(design.doc())
-
-
-def list_designs() -> list[Design]:
-    from functions.models.listing import PART
-    from functions.services.listing import MAX_READ
-
-    return list(Design.by_part.query(PART, scan_index_forward=False, limit=MAX_READ))
 
 
 def row_count(name: str) -> int:
@@ -296,9 +106,6 @@ def save_design(
     values (`records.claim_unique_values`); rows sharing a value refuse that change, unless
     `keep_duplicates` (the seed's upgrade: the oldest row keeps the value, the others must change
     theirs at their next save, and a warning names them)."""
-    from functions.services import records
-    from functions.services.rules import seed_menu
-
     existing = get_design(doc.name)
     check_rule_path(doc.name, existing)
     if sum(1 for f in doc.fields if f.unique) > MAX_UNIQUE:
@@ -391,8 +198,6 @@ def save_design(
 
 
 def _site_changed(name: str, what: str, publish: str, admin_id: int) -> None:
-    from functions.services.publish import public_data_changed
-
     public_data_changed(name, f"{name}: {what}", source="design", publish=publish, by=admin_id or None)
 
 
@@ -417,8 +222,6 @@ def builtin_route_prefixes() -> frozenset[str]:
 def builtin_rules() -> tuple[frozenset[str], frozenset[str]]:
     """The seeded back-office rules (`functions.services.rules.DEFAULT_ADMIN_RULES`): the names of the
     menus and buttons, and those of the folders (a folder's section is open to designs: `business/…`)."""
-    from functions.services.rules import DEFAULT_ADMIN_RULES
-
     names: set[str] = set()
     folders: set[str] = set()
 
@@ -449,9 +252,6 @@ def is_builtin_path(name: str) -> bool:
 
 def check_rule_path(name: str, existing: Design | None) -> None:
     """Refuse a design whose rule path is not its own (see the module docstring)."""
-    from functions.models.rule import AdminRule
-    from functions.services.rules import find_by_name
-
     lang = get_lang()
     if is_builtin_path(name):
         raise ApiError(
@@ -481,9 +281,6 @@ def check_rule_path(name: str, existing: Design | None) -> None:
 def own_rule_ids(design: Design) -> list[int]:
     """The ids of the rules `design` created and that still exist. A design saved before they were
     recorded (`rule_ids` None) owns the existing rules of its name and buttons that are not built-in."""
-    from functions.models.rule import AdminRule
-    from functions.services.rules import find_by_name
-
     if design.rule_ids is not None:
         wanted = sorted({int(i) for i in design.rule_ids})
         return sorted(int(r.id) for r in AdminRule.batch_get(wanted, consistent_read=True)) if wanted else []
@@ -496,9 +293,6 @@ def delete_design(design: Design, admin_id: int = 0, username: str = "", origin:
     """Delete the design, its rows and the rules it created (`own_rule_ids`); returns how many rows
     were deleted. With `origin` (who deletes), the rows and the rules go to the recycle bin when a
     recycle rule keeps the deletes of the table, or of the menu rules (`auth/rule`)."""
-    from functions.models.listing import PART
-    from functions.models.rule import AdminRule
-
     name = design.name
     if row_count(name) > MAX_DELETE_ROWS:
         raise ApiError("This table has too many rows to delete at once: delete its rows first")
@@ -510,12 +304,9 @@ def delete_design(design: Design, admin_id: int = 0, username: str = "", origin:
     doomed.sort(key=lambda rule: int(rule.pid or 0) in owned, reverse=True)
     if any(int(rule.pid or 0) in owned and int(rule.id) not in owned for rule in every_rule):
         raise ApiError("Please delete the child rules first")
-    from functions.services.records import delete_rows
 
     doc = load_doc(design)
     partitions = [name] if not doc.time_series else [f"{name}#{m}" for m in month_buckets(record_scope(name))]
-    from functions.services.records import answer, field_types
-    from functions.services.recycle import watch_deletes
 
     items = [item for pk in partitions for item in Record.query(pk)]
     if origin is None:
@@ -546,10 +337,6 @@ def delete_design(design: Design, admin_id: int = 0, username: str = "", origin:
 def _delete_own_rules(rules: list[Any], origin: Origin | None) -> None:
     """Delete a design's rules, kept in the recycle bin as menu rules (`auth/rule`: a restore grants
     each again to the groups that held it) when an admin deletes (`origin`)."""
-    from functions.models.rule import AdminRule
-    from functions.services.recycle import watch_deletes
-    from functions.services.rules import delete_rules, holding_groups
-
     if origin is None:
         delete_rules(AdminRule, rules)
         return
@@ -584,9 +371,6 @@ def load_design_files(directory: Path = DESIGNS_DIR) -> list[str]:
 def load_demo_rows(directory: Path = DEMO_DIR) -> list[str]:
     """Add the demo rows of `functions/data/demo/<table>.json` to designed tables that have no rows
     yet (seed), through the same validation as the API; returns the names filled."""
-    from functions.services.fields import request_model
-    from functions.services.records import create_row
-
     filled: list[str] = []
     for path in sorted(directory.glob("*.json")):
         design = get_design(f"business/{path.stem}")

@@ -21,7 +21,7 @@ import re
 import zipfile
 from typing import Any
 
-from functions.services.designs import DesignDoc, FieldDoc
+from functions.services.design_doc import DesignDoc, FieldDoc
 
 _PY_TYPES = {
     "integer": ("int", "NumberAttribute", "0"),

@@ -21,7 +21,7 @@ A node is SPEC §3's tree node with the name in both languages:
 
 Storage: one `OrgChart` item (`functions.models.org`), saved whole with optimistic locking on
 `version`. Until the first save the chart is the seed file content/data/org.json (what the site
-shows before anyone edited it). Saving schedules a publish (`functions.services.publish`), which
+shows before anyone edited it). Saving schedules a publish (`functions.services.publish_jobs`), which
 writes the stored chart into the site's data folder as org.json (`write_data_file`, registered in
 `functions.publish.export.WRITERS`); the Pelican plugin `functions.publish.orgchart` renders it.
 """

@@ -14,17 +14,19 @@ from typing import Any
 from pydantic import ValidationError
 
 from functions.core.errors import validation_messages
-from functions.core.i18n import get_lang, t
+from functions.core.i18n import t
 from functions.core.responses import ApiError
 from functions.core.validators import INT_MAX
 from functions.models.base import failed_condition, now
-from functions.models.counter import next_id
+from functions.models.counter import Counter, find_counter, next_id
 from functions.models.design import Record, filter_key, record_id, record_pk, record_scope
-from functions.models.listing import count_rows
+from functions.models.listing import count_rows, month_buckets
 from functions.models.unique import Unique, owner_of_key, unique_key
 from functions.services import fields
 from functions.services.attachment_usage import MAX_ROW_FILES, files_of, write_refs
-from functions.services.designs import DesignDoc
+from functions.services.design_doc import DesignDoc, get_design, list_designs, load_doc
+from functions.services.design_doc import words as words
+from functions.services.publish_jobs import public_data_changed
 
 
 def _guard(design: str, field: str, value: Any) -> Unique:
@@ -39,8 +41,6 @@ def guards_of(item: Record, doc: DesignDoc | None = None) -> list[Unique]:
 def unique_guards(item: Record, doc: DesignDoc | None = None) -> list[tuple[str, Unique]]:
     """The unique fields of a row that hold a value, with their guard items."""
     if doc is None:
-        from functions.services.designs import get_design, load_doc
-
         design = get_design(item.design)
         if design is None:
             return []
@@ -83,12 +83,6 @@ def _duplicate(doc: DesignDoc, item: Record, values: dict[str, Any], names: list
             title = next(f.title for f in doc.fields if f.name == name)
             return ApiError("{field} already exists", params={"field": words(title)})
     return ApiError("The record does not exist")
-
-
-def words(text: Any) -> str:
-    """A `Words` text in the request's language (the other one when it is empty)."""
-    first, second = (text.en, text.zh) if get_lang() == "en" else (text.zh, text.en)
-    return str(first or second)
 
 
 def validate_row(doc: DesignDoc, version: int, data: Any) -> Any:
@@ -224,8 +218,6 @@ def weigh_field(doc: DesignDoc) -> str | None:
 
 def rows_of(doc: DesignDoc, limit: int) -> list[Record]:
     """Every row of the design (each month's partition of a time series), at most `limit`."""
-    from functions.models.listing import month_buckets
-
     partitions = (
         [f"{doc.name}#{m}" for m in month_buckets(record_scope(doc.name))] if doc.time_series else [doc.name]
     )
@@ -564,10 +556,8 @@ def _fresh(item: Record) -> Record | None:
 
 def publish_after_save(doc: DesignDoc, item: Record | None) -> None:
     """Rows of the design changed (`item`: the one saved; None: rows deleted): reported to the publish
-    hook (`functions.services.publish.public_data_changed`), which publishes when the design feeds the
+    hook (`functions.services.publish_jobs.public_data_changed`), which publishes when the design feeds the
     site (`doc.publish`)."""
-    from functions.services.publish import public_data_changed
-
     what = f"{doc.name} #{item.id} saved" if item is not None else f"{doc.name}: rows deleted"
     subject = f"{doc.name}#{item.id}" if item is not None else doc.name
     source = "record" if item is not None else "delete"
@@ -597,10 +587,6 @@ def ensure_row_index() -> int:
     `functions.services.attachment_usage`): once, from the seed (never from a request), every row of
     every design is read and its `n1` place and file references written where missing. A done
     migration costs one GetItem. Returns the number of rows read."""
-    from functions.models.counter import Counter, find_counter
-    from functions.models.listing import month_buckets
-    from functions.services.designs import list_designs, load_doc
-
     if find_counter(INDEX_MIGRATION) is not None:
         return 0
     read = 0

@@ -43,6 +43,8 @@ from functions.models.counter import next_id
 from functions.models.listing import Listed, count_rows
 from functions.models.security import EVERY_DESIGNED, RECYCLE_RULE_SCOPE, RecycleLog, RecycleRule
 from functions.models.unique import Unique, owned_by, owner_of_key, unique_key
+from functions.services.data_rules import create_rule
+from functions.services.publish_jobs import public_data_changed
 
 NOT_KEPT = "The deleted row could not be kept in the recycle bin, so nothing was deleted"
 
@@ -100,8 +102,6 @@ def keeps(table: str, designed: bool) -> bool:
 
 def seed_recycle_rules() -> list[str]:
     """Create the default rules that do not exist; returns their tables."""
-    from functions.services.data_rules import create_rule
-
     created = []
     for table, title in DEFAULT_RULES:
         if find_rule(table) is None:
@@ -234,8 +234,6 @@ def restore(
 
     if failure := failed_condition(build):
         raise _why_not(log, item, guards) from failure
-    from functions.services.publish import public_data_changed
-
     what = f"{log.table} #{log.item_id}"
     public_data_changed(log.table, f"{what} restored", source="restore", subject=what.replace(" ", ""))
     return note

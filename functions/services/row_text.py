@@ -20,7 +20,7 @@ from typing import Any
 from functions.core.i18n import get_lang, t
 from functions.models.design import Record, record_pk
 from functions.services import area
-from functions.services.designs import DesignDoc, FieldDoc, get_design, load_doc
+from functions.services.design_doc import DesignDoc, FieldDoc, get_design, load_doc, words
 
 RELATIONS = ("remoteselect", "remoteselects")
 MAX_IDS = 100  # ids of one field a page may name (a list page has at most 100 rows)
@@ -151,8 +151,6 @@ def shown(
 
 def shown_value(field: FieldDoc, value: Any, names: dict[str, str]) -> Any:
     """One value as the list shows it (see `shown`)."""
-    from functions.services.records import words
-
     options = {o.value: words(o.label) or o.value for o in field.options}
     if field.type == "status":
         return t("value.enable") if value == "enable" else t("value.disable") if value == "disable" else value

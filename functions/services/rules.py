@@ -23,13 +23,13 @@ from functions.models.base import (
     is_condition_failure,
     now,
     run_transaction,
-    stamps_deferred,
     transact_write,
 )
 from functions.models.counter import next_id, next_ids, value_of
 from functions.models.group import AdminGroup, UserGroup
 from functions.models.listing import PART
 from functions.models.rule import AdminRule, UserRule
+from functions.models.stamp import stamps_deferred
 from functions.models.unique import Unique, owned_by, unique_key
 from functions.services.permissions import descendants
 

@@ -49,10 +49,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from functions.core.settings import REPO_ROOT
+from functions.core.settings import REPO_ROOT, get_settings
 from functions.models.job import Job
 from functions.services import jobs
-from functions.services import publish as publishing
+from functions.services import publish_jobs as publishing
 from functions.services.permissions import Grant
 
 KIND = "terminal"
@@ -267,7 +267,7 @@ def _invalidate_all(job_id: str, cloudfront: Any = None) -> list[str]:
     import boto3
 
     client = cloudfront or boto3.client("cloudfront")
-    distribution = os.environ["CITYOPS_DISTRIBUTION_ID"]
+    distribution = get_settings().distribution_id
     answer = client.create_invalidation(
         DistributionId=distribution,
         InvalidationBatch={
@@ -282,7 +282,7 @@ def _upgrade_data(lambda_client: Any = None) -> list[str]:
     import boto3
 
     client = lambda_client or boto3.client("lambda")
-    function = os.environ["CITYOPS_BOOTSTRAP_FUNCTION"]
+    function = get_settings().bootstrap_function
     answer = client.invoke(
         FunctionName=function,
         InvocationType="RequestResponse",

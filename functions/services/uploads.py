@@ -40,7 +40,6 @@ from typing import Any, Literal
 
 from functions.core.clock import COMPANY_TZ
 from functions.core.responses import ApiError
-from functions.core.settings import Settings, get_settings
 
 MAX_NAME_CHARS = 255
 MAX_KEY_FILENAME = 100  # SPEC §9
@@ -488,54 +487,8 @@ def build_url(template: str, *, topic: str, name: str, sha1: str, when: datetime
 
 
 # ---------------------------------------------------------------------------------------------------
-# The whole local-mode upload
+# The whole local-mode upload: `functions.services.attachments.save_upload`
 
 
 def sha1_of(data: bytes) -> str:
     return hashlib.sha1(data, usedforsecurity=False).hexdigest()
-
-
-def save_upload(
-    data: bytes,
-    filename: str | None,
-    declared_type: str | None,
-    topic: str | None,
-    uploader: Uploader,
-    settings: Settings | None = None,
-) -> Any:
-    """Check, store and record one uploaded file; returns its `Attachment` row."""
-    from functions.services.attachments import record
-    from functions.services.site_config import get_upload_config
-    from functions.services.storage import get_storage
-
-    settings = settings or get_settings()
-    config = get_upload_config(settings)
-    topic = clean_topic(topic)
-    name = clean_name(filename)
-    _, suffix = split_name(name)
-    check_declared(name, len(data), suffix, declared_type or "", config)
-    content = checked_content(data, suffix, config)
-    digest = sha1_of(data)
-    url = build_url(config.get("savename", ""), topic=topic, name=name, sha1=digest)
-    storage = get_storage(settings)
-    key = url.lstrip("/")
-    current = storage.head(key)
-    if current is None or current.size != len(data):
-        storage.put(key, data, content.mimetype)
-    row = record(
-        topic=topic,
-        url=url,
-        name=name,
-        size=len(data),
-        content=content,
-        sha1=digest,
-        storage=storage.name,
-        uploader=uploader,
-    )
-    if row.url != url:
-        # The same content was recorded before for this uploader and topic under another name: the row
-        # keeps its own file, so the copy just stored is removed unless another row refers to it.
-        from functions.services.attachments import remove_unreferenced
-
-        remove_unreferenced(storage.name, key)
-    return row

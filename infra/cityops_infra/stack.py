@@ -1158,10 +1158,10 @@ class CityOpsStack(Stack):
             service="cityops-bootstrap",
             timeout=BOOTSTRAP_TIMEOUT,
         )
-        # Starts the publish as the API does (functions.services.publish.start); by name, allowed by the
+        # Starts the publish as the API does (functions.services.publish_jobs.start); by name, allowed by the
         # rebuild function's resource policy (_rebuild_function).
         function.add_environment("CITYOPS_REBUILD_FUNCTION", self.rebuild_function_name)
-        # One publish at the end, not one per demo row the seed saves (functions.services.publish).
+        # One publish at the end, not one per demo row the seed saves (functions.services.publish_jobs).
         function.add_environment("CITYOPS_PUBLISH_AUTO", "0")
         # functions.seed.seed() first runs create_tables(), which finds the tables (ListTables has
         # no resource) and checks their TTL; it creates nothing, since the stack made them.

@@ -50,7 +50,7 @@ def private_site(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """The matrix presses "Publish site" (routine/publish/publish): build into a private folder."""
     from functions.core.settings import get_settings
     from functions.services import jobs
-    from functions.services.publish import KIND
+    from functions.services.publish_jobs import KIND
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(get_settings(), "site_dir", tmp_path_factory.mktemp("matrix") / "site")
@@ -212,7 +212,7 @@ def test_terminal_task_matrix(api: httpx.Client, terminal_actors: dict[str, Any]
     """Each actor is offered the task (the shell's list, the check before a stream) exactly when it holds
     the task's permission; a task it may not run is refused before anything starts."""
     from functions.services import jobs
-    from functions.services.publish import KIND as PUBLISH_KIND
+    from functions.services.publish_jobs import KIND as PUBLISH_KIND
     from functions.services.terminal import KIND
 
     spec = TASKS[command]

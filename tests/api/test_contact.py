@@ -8,8 +8,11 @@ badge counts the enquiries still pending."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import uuid
+from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -219,7 +222,7 @@ def test_without_javascript_a_form_post_gets_the_captcha_step_then_the_thank_you
     assert "script-src" not in first.headers["content-security-policy"]  # a page without any script
     html = first.text
     assert '<html lang="en">' in html and "One more step: type the characters in the picture" in html
-    assert "<script>" not in html and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in html  # escaped
+    assert "<script>" not in html and "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in html  # escaped
     assert body["subject"] in html and "第一行\n第二行</textarea>" in html  # what was typed is kept
     captcha_id = _captcha_id(html)
     assert f'src="/srv/api/common/captcha?id={captcha_id}"' in html
@@ -312,3 +315,52 @@ def test_badge_counts_pending_enquiries_until_they_are_handled(
         not in ok(api.get(BADGES, headers=make_admin(api, ["dashboard"]).headers))["badges"]
     )
     assert json.dumps(ok(api.get(BADGES, headers=reader.headers)))  # plain JSON
+
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.mark.parametrize(
+    ("case", "lang", "fields"),
+    [
+        ("captcha-step-zh", "zh-cn", {"captchaId": "", "captchaInfo": ""}),
+        ("errors-en", "en", {"phone": "123", "message": "", "captchaId": "x" * 10, "captchaInfo": "abcd"}),
+    ],
+)
+def test_without_javascript_the_page_is_the_one_the_visitor_knows(
+    api: httpx.Client, contact_table: None, case: str, lang: str, fields: dict[str, str]
+) -> None:
+    """The no-script page (chrome, form, captcha, error list) is exactly the reviewed page of
+    `tests/api/golden/contact-<case>.html`, whatever builds it (the picture's random id aside).
+    After an intended change: UPDATE_GOLDEN=1, then review the diff."""
+    body = {**enquiry(subject="道路保洁外包"), "company": '<b>"滨江" & Co</b>', **fields, "lang": lang}
+    answer = api.post(FORM, data=body, follow_redirects=False)
+    page = re.sub(r"(captcha\?id=|name=\"captchaId\" value=\")[A-Za-z0-9_-]+", r"\1ID", answer.text)
+    golden = GOLDEN / f"contact-{case}.html"
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.parent.mkdir(exist_ok=True)
+        golden.write_text(page, encoding="utf-8")
+    assert answer.status_code == (200 if "step" in case else 400)
+    assert parsed(page) == parsed(golden.read_text(encoding="utf-8"))
+
+
+def parsed(page: str) -> list[tuple[str, ...]]:
+    """What a browser builds from `page`: elements with their attributes, and text, in order (the way a
+    character is escaped, `&#39;` or `&#x27;`, does not matter)."""
+    events: list[tuple[str, ...]] = []
+
+    class Reader(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            events.append((tag, *(f"{name}={value}" for name, value in attrs)))
+
+        def handle_endtag(self, tag: str) -> None:
+            events.append((f"/{tag}",))
+
+        def handle_data(self, data: str) -> None:
+            events.append(("text", data))
+
+        def handle_decl(self, decl: str) -> None:
+            events.append(("decl", decl))
+
+    Reader(convert_charrefs=True).feed(page)
+    return events

@@ -21,8 +21,9 @@ from typing import Any
 import httpx
 import pytest
 
+from functions.core.settings import get_settings
 from functions.services import attachment_usage
-from functions.services import publish as publish_service
+from functions.services import publish_jobs as publish_service
 from tests.api.admin_support import EN, ZH, AdminUser, get, get_ok, ok, post, unique  # noqa: F401
 
 DESIGNS = Path(__file__).resolve().parents[2] / "functions" / "data" / "designs"
@@ -88,7 +89,7 @@ def without(row: dict[str, Any], *keys: str) -> dict[str, Any]:
 def published(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """The publishes scheduled (reason, source), with automatic publishing on and no build."""
     calls: list[tuple[str, str]] = []
-    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "1")
+    monkeypatch.setattr(get_settings(), "publish_auto", True)
     monkeypatch.setattr(
         publish_service,
         "schedule_publish",
@@ -321,7 +322,7 @@ def test_the_public_pages_list_the_rows_in_the_order_of_the_back_office(
 
     from functions.core.settings import REPO_ROOT
     from functions.publish import export
-    from functions.publish.records import load_records
+    from functions.publish.site_data.checks import load_records
 
     doc = {
         "name": f"business/s{unique('x')[-8:].lower()}",

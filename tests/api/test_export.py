@@ -17,7 +17,7 @@ import pytest
 from functions.core.settings import REPO_ROOT
 from functions.models.design import Record
 from functions.publish import export
-from functions.publish.records import load_records
+from functions.publish.site_data.checks import load_records
 
 
 def _row(design: str, item_id: int, values: dict[str, Any]) -> None:
@@ -101,7 +101,7 @@ def _png(width: int, height: int, alpha: bool = False) -> bytes:
 
 def test_an_uploaded_picture_becomes_responsive_webp_with_a_jpeg_twin(dynamodb, tmp_path: Path) -> None:
     from functions.publish.images import SiteImages
-    from functions.publish.records import picture
+    from functions.publish.site_data.localise import picture
     from functions.services.storage import get_storage
 
     key = f"storage/test/{uuid.uuid4().hex}.png"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from functions.core.settings import REPO_ROOT
 from functions.publish import export
-from functions.publish.records import load_records
+from functions.publish.site_data.checks import load_records
 from tests.api.test_export import _exported_from_tables, _row
 from tests.site.conftest import run_build
 

@@ -195,6 +195,29 @@ def test_change_password_revokes_other_sessions(api: httpx.Client, member) -> No
     assert login(api, user.username, "NewPass_1")["code"] == 1
 
 
+def test_change_password_refusals_in_english(api: httpx.Client, member) -> None:
+    """A member's own password change answers in English with the reasons an admin's gets
+    (services.accounts.change_password serves both): wrong old password, reused password; then it works."""
+    user, token = member
+    headers = {**auth(token), "Accept-Language": "en"}
+    refusals = [
+        ({"oldPassword": "nope-nope", "newPassword": "NewPass_1"}, "The old password is incorrect"),
+        (
+            {"oldPassword": PASSWORD, "newPassword": PASSWORD},
+            "The new password must be different from the old one",
+        ),
+    ]
+    for fields, message in refusals:
+        body = api.post(A + "/changePassword", json=fields, headers=headers).json()
+        assert (body["code"], body["msg"]) == (0, message)
+    assert verify_password(User.find(user.id).password_hash, PASSWORD)
+    body = api.post(
+        A + "/changePassword", json={"oldPassword": PASSWORD, "newPassword": "NewPass_1"}, headers=headers
+    ).json()
+    assert body["code"] == 1
+    assert verify_password(User.find(user.id).password_hash, "NewPass_1")
+
+
 def test_retrieve_password_by_email_code(api: httpx.Client, mailbox: Mailbox, member) -> None:
     user, token = member
     assert send_code(api, "email", user.email, "user_retrieve_pwd")["code"] == 1

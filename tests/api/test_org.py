@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from functions.core.settings import REPO_ROOT
+from functions.core.settings import REPO_ROOT, get_settings
 from functions.services import org_chart
 from tests.api.admin_support import AdminUser, make_admin, ok  # noqa: F401
 
@@ -239,10 +239,10 @@ def test_a_save_schedules_a_publish(
     api: httpx.Client, super_admin: AdminUser, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from functions.services import jobs
-    from functions.services import publish as service
+    from functions.services import publish_jobs as service
 
     started: list[str] = []
-    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "1")
+    monkeypatch.setattr(get_settings(), "publish_auto", True)
     monkeypatch.setattr(service, "start", lambda job_id, delay: started.append(job_id))
     assert save(api, super_admin, load(api, super_admin)["tree"], 0)["code"] == 1
     assert len(started) == 1

@@ -1,5 +1,5 @@
 # ruff: noqa: F811 - the fixtures imported from admin_support are used as parameters
-"""Publishing (functions.services.publish + functions.publish.pipeline) against DynamoDB Local and a
+"""Publishing (functions.services.publish_jobs + functions.publish.pipeline) against DynamoDB Local and a
 real Pelican build: job lifecycle, the atomic swap of a temporary site folder, diff by content hash,
 a failed build leaving the live site untouched, the lock, the debounce, and the admin API."""
 
@@ -19,7 +19,7 @@ import pytest
 from functions.core.settings import REPO_ROOT, get_settings
 from functions.publish import export, pipeline
 from functions.services import jobs
-from functions.services import publish as service
+from functions.services import publish_jobs as service
 from tests.api.admin_support import AdminUser, make_admin, ok  # noqa: F401
 
 NEWS = "business/news"
@@ -170,8 +170,8 @@ def test_saves_are_debounced_into_one_publish(site: dict[str, Path], monkeypatch
         calls.append(job_id)
         return {"changed": ["index.html"]}
 
-    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "1")
-    monkeypatch.setenv("CITYOPS_PUBLISH_DEBOUNCE_SECONDS", "0.6")
+    monkeypatch.setattr(get_settings(), "publish_auto", True)
+    monkeypatch.setattr(get_settings(), "publish_debounce_seconds", 0.6)
     monkeypatch.setattr(service, "local_work", work)
     from functions.services.designs import DesignDoc
     from functions.services.records import publish_after_save
@@ -202,7 +202,7 @@ def test_saves_are_debounced_into_one_publish(site: dict[str, Path], monkeypatch
         "queued: config saved",
     ]
 
-    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "0")
+    monkeypatch.setattr(get_settings(), "publish_auto", False)
     assert service.schedule_publish("ignored") is None
 
 
@@ -318,8 +318,8 @@ def test_on_aws_a_save_invokes_the_rebuild_function_asynchronously(
         return lam
 
     monkeypatch.setattr(boto3, "client", client)
-    monkeypatch.setenv("CITYOPS_REBUILD_FUNCTION", "cityops-test-rebuild")
-    monkeypatch.setenv("CITYOPS_PUBLISH_DEBOUNCE_SECONDS", "2")
+    monkeypatch.setattr(get_settings(), "rebuild_function", "cityops-test-rebuild")
+    monkeypatch.setattr(get_settings(), "publish_debounce_seconds", 2)
     assert service.auto_enabled()  # a configured rebuild function turns automatic publishing on
     with Stubber(lam) as stub:
         stub.add_response(
@@ -343,7 +343,7 @@ def test_a_queued_job_that_never_started_is_not_joined(
 ) -> None:
     from functions.models.job import Job
 
-    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "1")
+    monkeypatch.setattr(get_settings(), "publish_auto", True)
     monkeypatch.setattr(service, "start", lambda job_id, delay: None)  # the process "stops" before it runs
     stale = service.schedule_publish("news #1 saved")
     assert stale is not None
@@ -369,8 +369,8 @@ def test_a_failed_publish_is_shown_to_the_editors_who_caused_it_until_they_read_
         raise RuntimeError("the theme does not build")
 
     _settle()
-    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "1")
-    monkeypatch.setenv("CITYOPS_PUBLISH_DEBOUNCE_SECONDS", "1.5")
+    monkeypatch.setattr(get_settings(), "publish_auto", True)
+    monkeypatch.setattr(get_settings(), "publish_debounce_seconds", 1.5)
     monkeypatch.setattr(service, "local_work", broken)
     rules = ["routine/publish", "routine/publish/index", "routine/config"]
     rules += ["routine/config/index", "routine/config/edit"]

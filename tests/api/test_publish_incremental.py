@@ -1,5 +1,6 @@
 """A publish that reuses the previous build (the pages of unchanged records are its files, hard-linked:
-`functions.publish.records.RenderCache`) serves exactly the site a full build of the same records makes:
+`functions.publish.site_data.render_cache.RenderCache`) serves exactly the site a full build of the
+same records makes:
 after a random sequence of record changes — a title edited, a row added, a row made a draft, a draft
 published again, a row deleted, a date moved (the paged news lists shift) — each published in turn, the
 live site's files are byte for byte those of a build from nothing."""

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from functions.models import AdminRule, UserRule
-from functions.models.base import stamps_deferred, transact_write
-from functions.models.stamp import bump
+from functions.models.base import transact_write
+from functions.models.stamp import bump, stamps_deferred
 from functions.services import permissions
 from functions.services.permissions import load_rules
 from functions.services.rules import seed_menu

@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
+from functions.core.settings import get_settings
 from functions.services import jobs
 from functions.services import terminal as service
 from tests.api.admin_support import AdminUser, make_admin, ok  # noqa: F401
@@ -187,8 +188,8 @@ class FakeCloudFront:
 @pytest.fixture
 def on_lambda(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[dict[str, Any]]]:
     invoked: list[dict[str, Any]] = []
-    monkeypatch.setenv("CITYOPS_REBUILD_FUNCTION", "cityops-test-rebuild")
-    monkeypatch.setenv("CITYOPS_DISTRIBUTION_ID", "E2TEST")
+    monkeypatch.setattr(get_settings(), "rebuild_function", "cityops-test-rebuild")
+    monkeypatch.setattr(get_settings(), "distribution_id", "E2TEST")
     monkeypatch.setattr(service, "invoke_rebuild", invoked.append)
     yield invoked
 
@@ -287,7 +288,7 @@ def test_rebuild_function_runs_terminal_tasks(monkeypatch: pytest.MonkeyPatch, d
     from functions.publish import rebuild
 
     cloudfront = FakeCloudFront()
-    monkeypatch.setenv("CITYOPS_DISTRIBUTION_ID", "E2TEST")
+    monkeypatch.setattr(get_settings(), "distribution_id", "E2TEST")
     monkeypatch.setattr(boto3, "client", lambda name, **kwargs: cloudfront)
     job = jobs.create_job(service.KIND, by=None, params={"command": "cdn-clear", "uuid": "r"})
     assert rebuild.handler({"job_id": job.id, "task": "cdn-clear"}) == {"job_id": job.id, "ok": True}
@@ -318,7 +319,7 @@ def test_data_upgrade_on_lambda_runs_in_the_bootstrap_function(
     on_lambda: list[dict[str, Any]],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setenv("CITYOPS_BOOTSTRAP_FUNCTION", "cityops-test-bootstrap")
+    monkeypatch.setattr(get_settings(), "bootstrap_function", "cityops-test-bootstrap")
     _, first = run(api, super_admin, "data-upgrade", uuid="aws-up")
     assert datas(first) == ["command-link-success", "queued: data-upgrade"]
     job_id = on_lambda[0]["job_id"]
@@ -390,7 +391,7 @@ def test_check_before_a_stream(api: httpx.Client, super_admin: AdminUser) -> Non
 
 
 def test_each_task_needs_the_permission_of_what_it_does(api: httpx.Client, admin_seed: None) -> None:
-    from functions.services import publish
+    from functions.services import publish_jobs as publish
 
     terminal_only = make_admin(api, ["routine/terminal"])
     publisher = make_admin(api, ["routine/terminal", "routine/publish/publish"])

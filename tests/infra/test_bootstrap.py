@@ -120,7 +120,7 @@ def test_first_deploy_seeds_creates_the_admin_and_starts_the_publish(aws: dict, 
     from functions.models import Admin, AdminGroup, AdminRule
     from functions.seed import FIRST_ADMIN_USERNAME
     from functions.services import jobs
-    from functions.services.publish import KIND
+    from functions.services.publish_jobs import KIND
 
     (answer,) = _run(aws, _event(aws["properties"]))
     status, reason, data = answer
@@ -169,7 +169,7 @@ def test_first_deploy_seeds_creates_the_admin_and_starts_the_publish(aws: dict, 
 
 def test_a_later_deploy_keeps_the_admin_and_the_emptied_tables_and_publishes_again(aws: dict) -> None:
     from functions.services import jobs
-    from functions.services.publish import KIND
+    from functions.services.publish_jobs import KIND
     from functions.services.records import delete_rows
 
     (first,) = _run(aws, _event(aws["properties"]))

@@ -149,12 +149,13 @@ def test_bytecode_is_python312_and_never_checked_against_the_source(tmp_path: Pa
     assert flags == 0b01  # hash-based, check_source off (PEP 552)
 
 
-def test_the_api_package_carries_the_seed_chart(tmp_path: Path) -> None:
-    """The organisation chart editor opens the seeded chart before its first save; on AWS the API
-    reads it from the package (the settings' content_dir is beside functions/)."""
+def test_the_api_package_carries_the_seed_chart_and_the_contact_template(tmp_path: Path) -> None:
+    """The organisation chart editor opens the seeded chart before its first save, and the contact
+    form without JavaScript is drawn by the theme's template; on AWS the API reads both from the
+    package (beside functions/, as in the repository)."""
     sys.path.insert(0, str(REPO_ROOT / "infra"))
     import package_lambda
 
     plan = package_lambda.build(tmp_path / "lambda", dry_run=True)
-    assert plan["api_seed_files"] == ["content/data/org.json"]
+    assert plan["api_seed_files"] == ["content/data/org.json", "theme/templates/contact-form.html"]
     assert all((REPO_ROOT / name).is_file() for name in plan["api_seed_files"])

@@ -181,7 +181,7 @@ def test_a_failed_upload_keeps_the_manifest_and_the_paths(aws: dict[str, Any], t
 
 def test_the_whole_job_builds_with_pelican_and_publishes(aws: dict[str, Any], dynamodb: Any) -> None:
     from functions.services import jobs
-    from functions.services.publish import KIND, run_publish
+    from functions.services.publish_jobs import KIND, run_publish
 
     kvs = aws["clients"]["cloudfront-keyvaluestore"]
     job = jobs.create_job(KIND, by=None, params={"reason": "rebuild test"})

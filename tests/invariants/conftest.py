@@ -35,14 +35,14 @@ def publishing(office: BackOffice, tmp_path: Path, monkeypatch: pytest.MonkeyPat
     """The projects design (and the other published designs) saved from their files, a private site
     folder, and saves that schedule a publish recorded in `PublishMachine.scheduled` instead of run."""
     from functions.core.settings import get_settings
-    from functions.services import publish
+    from functions.services import publish_jobs as publish
     from functions.services.designs import load_design_files
     from tests.invariants.publish_machine import PublishMachine
 
     load_design_files()
     site = tmp_path / "site"
     monkeypatch.setattr(get_settings(), "site_dir", site)
-    monkeypatch.setenv("CITYOPS_PUBLISH_AUTO", "1")
+    monkeypatch.setattr(get_settings(), "publish_auto", True)
     scheduled: list[str] = []
     monkeypatch.setattr(publish, "request_publish", lambda reason, **_kw: scheduled.append(reason))
     PublishMachine.office = office

@@ -5,7 +5,7 @@ previous site byte-identical; every change of a public row schedules a publish.
 
 The publish runs for real (export from DynamoDB Local, Pelican, the atomic swap) into a temporary
 site folder (the `publishing` fixture). Scheduling is observed at
-`functions.services.publish.request_publish` (what `schedule_publish` calls when saves publish by
+`functions.services.publish_jobs.request_publish` (what `schedule_publish` calls when saves publish by
 themselves), recorded instead of started: the machine publishes when it decides to."""
 
 from __future__ import annotations

@@ -265,13 +265,13 @@ def test_a_link_to_another_website_says_so(browser: Any, linked_site: Path, lang
 def test_a_link_is_a_site_path_or_a_web_address_inside_its_attribute(
     typed: str, target: tuple[str, bool] | None
 ) -> None:
-    from functions.publish.records import link_target
+    from functions.publish.site_data.links import link_target
 
     assert link_target(typed) == target
 
 
 def test_mail_and_phone_addresses_stay_inside_their_attribute() -> None:
-    from functions.publish.records import mailto, tel
+    from functions.publish.site_data.links import mailto, tel
 
     assert mailto(JOB_EMAIL, "招聘 A/B") == (
         "mailto:a%22onmouseover=%22alert%281%29%22@x.co?subject=%E6%8B%9B%E8%81%98%20A/B"

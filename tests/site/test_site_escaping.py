@@ -171,7 +171,7 @@ def planted_site(
     from functions.core.settings import get_settings
     from functions.seed import seed
     from functions.services import jobs
-    from functions.services import publish as service
+    from functions.services import publish_jobs as service
     from tests.conftest import isolated
 
     root = tmp_path_factory.mktemp("escaping")

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from functions.publish import records
+from functions.publish.site_data.checks import load_records, load_site
+from functions.publish.site_data.localise import format_date, localise, picture, pick
+from functions.publish.site_data.schema import RECORD_TYPES, RecordError
 from functions.publish.catalog import CatalogError, compile_catalogues, parse_po
 from tests.site.conftest import REPO_ROOT
 
@@ -37,8 +39,8 @@ def edit(content: Path, name: str, change) -> None:
 
 
 def test_real_records_are_valid_and_complete() -> None:
-    data = records.load_records(CONTENT)
-    assert set(data) == set(records.RECORD_TYPES)
+    data = load_records(CONTENT)
+    assert set(data) == set(RECORD_TYPES)
     for name, rows in data.items():
         # pages.json is written by a publish only (business/page); the Markdown pages are its seed.
         assert rows or name == "pages", f"no {name} records"
@@ -75,32 +77,32 @@ def test_real_records_are_valid_and_complete() -> None:
 )
 def test_invalid_records_are_rejected(content: Path, name: str, change, message: str) -> None:
     edit(content, name, change)
-    with pytest.raises(records.RecordError, match=message):
-        records.load_records(content)
+    with pytest.raises(RecordError, match=message):
+        load_records(content)
 
 
 def test_site_identity_requires_every_field(content: Path) -> None:
     edit(content, "site", lambda d: d.pop("recordNumber"))
-    with pytest.raises(records.RecordError, match="recordNumber"):
-        records.load_site(content)
+    with pytest.raises(RecordError, match="recordNumber"):
+        load_site(content)
 
 
 def test_localise_picks_language_and_renders_markdown() -> None:
-    row = records.load_records(CONTENT)["projects"][0]
-    zh = records.localise("projects", row, "zh-cn", CONTENT, "")
-    en = records.localise("projects", row, "en", CONTENT, "/en")
+    row = load_records(CONTENT)["projects"][0]
+    zh = localise("projects", row, "zh-cn", CONTENT, "")
+    en = localise("projects", row, "en", CONTENT, "/en")
     assert zh["title"] == row["title"]["zh-cn"] and en["title"] == row["title"]["en"]
     assert en["url"] == f"/en/xiang/{row['id']}/" and zh["url"] == f"/xiang/{row['id']}/"
     assert "<h2>" in en["body"] and "<ul>" in en["body"]
-    assert records.pick({"zh-cn": "中文", "en": ""}, "en") == "中文"
-    assert records.format_date("2025-03-08", "en") == "8 March 2025"
-    assert records.format_date("2025-03-08", "zh-cn") == "2025年3月8日"
+    assert pick({"zh-cn": "中文", "en": ""}, "en") == "中文"
+    assert format_date("2025-03-08", "en") == "8 March 2025"
+    assert format_date("2025-03-08", "zh-cn") == "2025年3月8日"
 
 
 def test_picture_has_size_and_srcset_of_its_variants() -> None:
-    picture = records.picture(CONTENT, "images/projects/riverside-park.webp", "alt")
-    assert (picture.width, picture.height) == (960, 600)
-    assert picture.srcset == (
+    shown = picture(CONTENT, "images/projects/riverside-park.webp", "alt")
+    assert (shown.width, shown.height) == (960, 600)
+    assert shown.srcset == (
         "/images/projects/riverside-park-480w.webp 480w, /images/projects/riverside-park.webp 960w"
     )
 

@@ -40,7 +40,7 @@ def live(dynamodb: Any, tmp_path: Path) -> Iterator[Path]:
 
 def publish() -> tuple[Any, list[str]]:
     from functions.services import jobs
-    from functions.services import publish as service
+    from functions.services import publish_jobs as service
 
     job = jobs.create_job(service.KIND, by=None, params={"reason": "test"})
     service.run_publish(job.id)

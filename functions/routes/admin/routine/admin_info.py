@@ -16,7 +16,7 @@ from functions.core.routing import APIRouter
 from functions.core.validators import AvatarUrl, Motto, OptionalEmail, OptionalMobile, Required, Schema
 from functions.routes.admin.deps import AdminContext, require
 from functions.routes.deps import AdminClaims
-from functions.services import accounts
+from functions.services import admins
 
 router = APIRouter(prefix="/routine/adminInfo", tags=["admin"])
 
@@ -77,14 +77,6 @@ def info_edit(
     body: ProfileEdit, claims: AdminClaims, ctx: Annotated[AdminContext, require("routine/adminInfo/edit")]
 ) -> dict[str, Any]:
     """Change the own profile; a new password needs `old_password` and ends the other sessions."""
-    accounts.require_contact(body.email, body.mobile)
-    admin = ctx.admin
-    if body.password:  # refused before anything is written; ends the other sessions
-        accounts.change_password("admin", admin, body.old_password, body.password, claims.sid)
-    admin.nickname = body.nickname.strip()
-    admin.avatar = body.avatar
-    admin.motto = body.motto
-    admin.email = body.email
-    admin.mobile = body.mobile
-    admin.save()
+    values = body.model_dump(exclude={"old_password"})
+    admins.edit_own_profile(ctx.admin, values, body.old_password, claims.sid)
     return success({"info": profile(ctx)}, "Saved successfully")

@@ -19,7 +19,6 @@ from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext, require
 from functions.routes.admin.table import Table, parse_ids, row_shape
 from functions.services import attachments
-from functions.services.uploads import clean_name
 
 
 class AttachmentEdit(Schema):
@@ -60,12 +59,7 @@ class AttachmentTable(Table):
         return row
 
     def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
-        name = clean_name(body.name)
-        if not name:
-            raise ApiError("Incorrect parameter!")
-        item.name = name
-        item.save(condition=Attachment.id.exists())  # a save: the sensitive-data log can watch it
-        return item
+        return attachments.rename(item, body.name)
 
     def unique_guards(self, item: Any) -> list[tuple[str, str, Unique]]:
         key = guard_key(item.storage, item.topic, item.uploader, item.sha1)

@@ -19,7 +19,7 @@ from functions.core.routing import APIRouter
 from functions.core.validators import Schema
 from functions.routes.admin.deps import AdminContext, require
 from functions.services import org_chart
-from functions.services.publish import public_data_changed
+from functions.services.publish_jobs import public_data_changed
 
 router = APIRouter(prefix="/routine/orgChart", tags=["admin"])
 

@@ -23,7 +23,7 @@ from functions.core.responses import ApiError, Envelope, Shape, success
 from functions.core.routing import APIRouter
 from functions.routes.admin.deps import AdminContext, require
 from functions.services import jobs
-from functions.services.publish import KIND, alert_for, mark_looked, request_publish
+from functions.services.publish_jobs import KIND, alert_for, mark_looked, request_publish
 
 router = APIRouter(prefix="/routine/publish", tags=["admin"])
 HISTORY = 10

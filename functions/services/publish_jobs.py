@@ -5,7 +5,8 @@ Config) calls. It is debounced: while a publish job is still queued, further sav
 its log) instead of starting another one; the queued job exports the records only once it runs, so it
 includes every save made before it started. A new job runs after `debounce_seconds()`:
 - locally (no `CITYOPS_REBUILD_FUNCTION`), in a background thread of this process: Pelican build in a
-  sibling folder and an atomic swap of site/ (`functions.publish.pipeline.publish_local`);
+  sibling folder and an atomic swap of site/ (`functions.publish.pipeline.publish_local`, which the
+  local server registers with `use_local_work`);
 - on AWS, the API invokes the rebuild function asynchronously (`InvocationType=Event`) with the job id
   (`functions.publish.rebuild.handler`), which waits out the debounce and runs the same job.
 
@@ -21,42 +22,42 @@ bootstrap seeds records); `CITYOPS_PUBLISH_AUTO=0|1` overrides. The "Publish sit
 from __future__ import annotations
 
 import json
-import logging
-import os
 import threading
 import time
 import traceback
 from collections.abc import Callable
 from typing import Any
 
+from functions.core.log import logger
 from functions.core.settings import get_settings
 from functions.models.job import Job
 from functions.services import jobs
+from functions.services.design_doc import get_design, load_doc
 from functions.services.permissions import acting_admin
 
 KIND = "publish"
 LOCK_WAIT_SECONDS = 600.0
 # A queued job waits for the lock at most LOCK_WAIT_SECONDS; after that (plus the debounce) it is stale.
 STALE_SECONDS = LOCK_WAIT_SECONDS + 60
-logger = logging.getLogger(__name__)
 
 Work = Callable[[str, Callable[[str], None]], dict[str, Any]]
 
 
 def debounce_seconds() -> float:
-    return max(0.0, float(os.environ.get("CITYOPS_PUBLISH_DEBOUNCE_SECONDS", "1.0")))
+    return max(0.0, get_settings().publish_debounce_seconds)
 
 
 def auto_enabled() -> bool:
     """Saves publish by themselves in development (`make run`) and where a rebuild function is
     configured (AWS); not in tests, nor in other processes (the deploy's bootstrap seeds records)."""
-    env = get_settings().env
-    default = "1" if rebuild_function() or env == "development" else "0"
-    return os.environ.get("CITYOPS_PUBLISH_AUTO", default) not in ("0", "false", "no", "")
+    settings = get_settings()
+    if settings.publish_auto is not None:
+        return settings.publish_auto
+    return bool(settings.rebuild_function) or settings.env == "development"
 
 
 def rebuild_function() -> str:
-    return os.environ.get("CITYOPS_REBUILD_FUNCTION", "")
+    return get_settings().rebuild_function
 
 
 def pending_job() -> Job | None:
@@ -101,8 +102,6 @@ def feeds_site(table: str, publish: str | None = None) -> bool:
     if table in SITE_TABLES:
         return True
     if publish is None:
-        from functions.services.designs import get_design, load_doc
-
         design = get_design(table)
         publish = load_doc(design).publish if design is not None else ""
     return bool(publish)
@@ -166,6 +165,9 @@ def mark_looked(job: Job, admin_id: int) -> None:
 def start(job_id: str, delay: float) -> None:
     function = rebuild_function()
     if function:
+        # Imported here for the cold start: boto3 takes 0.5 s to import (`python -X importtime -c
+        # "import boto3"`: 510-930 ms in three runs, 2-core machine under load 9, 2026-11-29) and only
+        # a save that publishes needs it (tests/unit/test_cold_imports.py keeps it off the first request).
         import boto3
 
         payload = json.dumps({"job_id": job_id, "delay": delay}).encode()
@@ -179,10 +181,22 @@ def start(job_id: str, delay: float) -> None:
     threading.Thread(target=later, name=f"publish-{job_id}", daemon=True).start()
 
 
-def local_work(job_id: str, log: Callable[[str], None]) -> dict[str, Any]:
-    from functions.publish.pipeline import publish_local
+_local_work: list[Work] = []
 
-    return publish_local(job_id, log)
+
+def use_local_work(work: Work) -> None:
+    """Name the work a publish of this process runs when no rebuild function is configured: the local
+    server (`functions.local.run`, and the test suites' server) registers
+    `functions.publish.pipeline.publish_local`, the build and swap of site/. This layer does not
+    import the pipeline (it sits above the services)."""
+    _local_work[:] = [work]
+
+
+def local_work(job_id: str, log: Callable[[str], None]) -> dict[str, Any]:
+    """The registered local work (`use_local_work`); a process without one cannot build the site."""
+    if not _local_work:
+        raise RuntimeError("this process builds no site: no local publish work is registered")
+    return _local_work[0](job_id, log)
 
 
 def run_publish(job_id: str, work: Work | None = None, *, lock_wait: float = LOCK_WAIT_SECONDS) -> bool:
