@@ -100,14 +100,20 @@ def save_design(
     username: str = "",
     confirm: bool = False,
     keep_duplicates: bool = False,
+    create: bool = False,
 ) -> Design:
-    """Create or update the design `doc.name` (see the module docstring). On a table with rows, a
-    confirmed change converts the rows (`records.convert_rows`), and a field made unique claims its
-    values (`records.claim_unique_values`); rows sharing a value refuse that change, unless
+    """Create or update the design `doc.name` (see the module docstring); `create` (a new table of the
+    generator, or a copy): refused when a table of that name exists, never an edit of it. On a table
+    with rows, a confirmed change converts the rows (`records.convert_rows`), and a field made unique
+    claims its values (`records.claim_unique_values`); rows sharing a value refuse that change, unless
     `keep_duplicates` (the seed's upgrade: the oldest row keeps the value, the others must change
     theirs at their next save, and a warning names them)."""
     existing = get_design(doc.name)
     check_rule_path(doc.name, existing)
+    if create and existing is not None:
+        raise ApiError(
+            "A table named {name} already exists: choose another rule path", params={"name": doc.name}
+        )
     if sum(1 for f in doc.fields if f.unique) > MAX_UNIQUE:
         raise ApiError("A table can have at most {count} unique fields", params={"count": MAX_UNIQUE})
     timestamp = now()

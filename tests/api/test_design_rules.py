@@ -181,3 +181,33 @@ def test_a_design_saved_before_its_rules_were_recorded_deletes_no_builtin_rule(
             from functions.services.rules import delete_rules
 
             delete_rules(AdminRule, [sortable])
+
+
+def test_a_new_table_never_edits_an_existing_one_of_the_same_name(
+    api: httpx.Client, crud_admin: AdminUser
+) -> None:
+    """The generator's new table (a template, a design of the CRUD log, a copy of another) is saved with
+    `create`: a name already taken is refused in both languages and that table stays as it was (before,
+    the save silently became an edit of it)."""
+    name = f"crud/n{unique('x')[-8:].lower()}"
+    assert post(api, "crud/crud/generate", crud_admin, {"design": design(name), "create": True})["code"] == 1
+    other = {**design(name), "title": {"zh": "另一张表", "en": "Another table"}}
+    other["fields"] = [
+        *other["fields"],
+        {"name": "note", "title": {"zh": "备注", "en": "Note"}, "type": "string"},
+    ]
+    for lang, message in (
+        (EN, f"A table named {name} already exists: choose another rule path"),
+        (ZH, f"已有名为 {name} 的数据表：请换一个规则路径"),
+    ):
+        assert (
+            post(api, "crud/crud/generate", crud_admin, {"design": other, "create": True}, lang)["msg"]
+            == message
+        )
+    kept = get_ok(api, "crud/crud/edit", crud_admin, name=name)
+    assert kept["version"] == 1
+    assert kept["design"]["title"] == {"zh": "试验表", "en": "Trial table"}
+    assert [f["name"] for f in kept["design"]["fields"]] == ["title"]
+    # An edit of the design (no `create`) is still an edit.
+    assert post(api, "crud/crud/generate", crud_admin, {"design": other})["code"] == 1
+    assert get_ok(api, "crud/crud/edit", crud_admin, name=name)["version"] == 2

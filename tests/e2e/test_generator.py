@@ -126,12 +126,16 @@ def test_admin_builds_a_tree_table_from_its_template(server, browser: Browser) -
 
 PRESET_TEXT = {
     "zh": {
+        "copy": r"^复\s*制$",
+        "cancel": r"^取\s*消$",
         "field": "标题",
         "presets": "验证规则",
         "mobile": "手机号",
         "message": "手机号：提示（中文）",
     },
     "en": {
+        "copy": "^Copy$",
+        "cancel": "^Cancel$",
         "field": "Title",
         "presets": "Validation",
         "mobile": "Mobile number",
@@ -140,12 +144,13 @@ PRESET_TEXT = {
 }
 
 
-def test_a_preset_chosen_in_the_generator_checks_the_form_with_the_designers_message(
+def test_a_preset_chosen_in_the_generator_checks_the_form_and_a_copy_keeps_it(
     server, browser: Browser, lang: str, width: int, height: int
 ) -> None:
-    """Issue 36 item 3: the title field of a new table gets the mobile-number preset and a message of
-    the designer's; the table's add form refuses a title that is not one with that message (in the
-    page's language) and saves one that is."""
+    """Issue 36 items 3 and 6: the title field of a new table gets the mobile-number preset and a
+    message of the designer's; the table's add form refuses a title that is not one with that message
+    (in the page's language) and saves one that is; a copy of the design is a new table with the same
+    check and no rows."""
     text, words = TEXT[lang], PRESET_TEXT[lang]
     suffix = uuid.uuid4().hex[:6]
     name = f"crud/phones{suffix}"
@@ -181,5 +186,25 @@ def test_a_preset_chosen_in_the_generator_checks_the_form_with_the_designers_mes
         expect(page.get_by_text(text["added"]).first).to_be_visible()
         expect(table.locator("tr, li").filter(has_text="13800138000").first).to_be_visible()
 
+        # A copy of the design is a new table with the same fields (the preset too) and no rows.
         open_tab(page, server, "/admin/crud/crud", lang)
-        delete_table(page, text, area.locator("tr, li").filter(has_text=name), name, timeout=20_000)
+        original = area.locator("tr, li").filter(has_text=re.compile(f"{name}(?!_copy)"))
+        original.get_by_role("button", name=re.compile(words["copy"])).click()
+        expect(editor.get_by_label(text["path"])).to_have_value(f"{name}_copy")
+        area.get_by_role("button", name=re.compile(text["save"])).click()
+        expect(page.get_by_text(text["saved"]).first).to_be_visible()
+        copy = area.locator("tr, li").filter(has_text=f"{name}_copy")
+        copy.get_by_role("button", name=re.compile(text["open"])).click()
+        copied = page.locator(f'[data-tab="/admin/{name}_copy"]')
+        expect(copied.locator("[data-design]")).to_be_visible()
+        expect(copied.get_by_text("13800138000")).to_have_count(0)
+        copied.get_by_role("button", name=re.compile(text["add"])).click()
+        dialog = page.get_by_role("dialog")
+        dialog.get_by_label(text["title"], exact=True).fill("12345")
+        dialog.get_by_role("button", name=re.compile(text["save"])).click()
+        expect(dialog.get_by_text(message)).to_be_visible()
+        dialog.get_by_role("button", name=re.compile(words["cancel"])).click()
+
+        open_tab(page, server, "/admin/crud/crud", lang)
+        delete_table(page, text, copy, f"{name}_copy", timeout=20_000)
+        delete_table(page, text, original, name, timeout=20_000)

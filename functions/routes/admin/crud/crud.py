@@ -43,6 +43,8 @@ router = APIRouter(prefix="/crud/crud", tags=["crud"])
 class GenerateBody(Schema):
     design: DesignDoc
     confirm: bool = False
+    # A new table (from a template, the CRUD log or a copy of another): refused when its name is taken.
+    create: bool = False
 
 
 class DesignSummary(Shape):
@@ -133,7 +135,7 @@ def generate(
 ) -> dict[str, Any]:
     """Save a design: the table is usable at once."""
     design = designs.save_design(
-        body.design, admin_id=ctx.id, username=ctx.admin.username, confirm=body.confirm
+        body.design, admin_id=ctx.id, username=ctx.admin.username, confirm=body.confirm, create=body.create
     )
     return success({"name": design.name, "version": int(design.version)}, "Saved successfully")
 

@@ -2936,6 +2936,10 @@ export type GenerateBody = {
      * Confirm
      */
     confirm?: boolean;
+    /**
+     * Create
+     */
+    create?: boolean;
 };
 
 /**

@@ -80,6 +80,12 @@ export default function CrudPage() {
       })
       .catch(() => undefined);
 
+  /** A new table starting as a copy of this one's design (its rows are not copied). */
+  const copyDesign = (name: string) =>
+    call(sdk.crudCrudEdit, { query: { name } })
+      .then((res) => setEditing({ design: copyOf((res.data as { design: DesignDoc }).design), rows: 0, isNew: true }))
+      .catch(() => undefined);
+
   const [deleting, setDeleting] = useState<DesignRow | null>(null);
   const [typed, setTyped] = useState('');
   const [removing, setRemoving] = useState(false);
@@ -130,6 +136,11 @@ export default function CrudPage() {
       <Auth name="generate">
         <Button type="link" size="small" onClick={() => void openDesign(row.name)}>
           {t('editDesign')}
+        </Button>
+      </Auth>
+      <Auth name="generate">
+        <Button type="link" size="small" onClick={() => void copyDesign(row.name)}>
+          {t('copy')}
         </Button>
       </Auth>
       <Auth name="export">
@@ -238,4 +249,18 @@ function refreshMenus(): void {
     (res) => setMenus(res.data.menus),
     () => undefined,
   );
+}
+
+/** A copy of a design under a new rule path (`…_copy`, within the path's 30 characters a part) and
+ * title; its publish target and the design file's version are not copied. */
+export function copyOf(design: DesignDoc): DesignDoc {
+  const parts = design.name.split('/');
+  const last = parts.pop() ?? '';
+  const suffix = '_copy';
+  const name = [...parts, last.slice(0, 30 - suffix.length) + suffix].join('/');
+  const title = {
+    zh: design.title.zh ? `${design.title.zh}（副本）` : '',
+    en: design.title.en ? `${design.title.en} (copy)` : '',
+  };
+  return { ...design, name, title, publish: '', version: 1 };
 }

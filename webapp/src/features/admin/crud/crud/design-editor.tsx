@@ -420,7 +420,7 @@ export function DesignEditor({
   const send = (confirm: boolean): Promise<void> =>
     call(
       sdk.crudCrudGenerate,
-      { body: { design: { ...design, order: { field: orderField, direction: orderDirection } }, confirm } },
+      { body: { design: { ...design, order: { field: orderField, direction: orderDirection } }, confirm, create: isNew } },
       { showCodeMessage: false, showSuccessMessage: true },
     )
       .then(() => onSaved(design.name))
