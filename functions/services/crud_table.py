@@ -15,7 +15,7 @@
   `initKey` is one of `initValue` (comma-separated) — the select's current value.
 
 This module parses the parameters and holds the row tests (`row_filter`, `matches`); the generic
-table (`functions.routes.admin.table`) reads pages with `functions.services.listing` and applies the
+table (`functions.routes.admin.table.reading`) reads pages with `functions.services.listing` and applies the
 tests to the rows read there. Tree tables (rules, groups: small, shown whole) are read whole, at
 most `listing.MAX_READ` rows, and filtered and sorted in memory with `apply`.
 """
