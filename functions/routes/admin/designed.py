@@ -38,7 +38,7 @@ from functions.models.design import Record, filter_key, record_pk, record_scope
 from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext, require_designed
 from functions.routes.admin.table.generic import Table
-from functions.routes.admin.table.shapes import SortBody
+from functions.routes.admin.table.shapes import ListParameters, SortBody
 from functions.services import crud_table, designs, listing, records, row_text
 from functions.services.attachment_usage import files_of, write_refs
 from functions.services.designs import DesignDoc, StoredDesign
@@ -91,10 +91,10 @@ class DesignTable(Table):
             row["pid"] = int(row.get("pid") or 0)
         return row
 
-    def list_rows(self, request: Request, ctx: AdminContext) -> dict[str, Any]:
+    def list_rows(self, query: crud_table.ListQuery, ctx: AdminContext) -> dict[str, Any]:
         """The generic list, with `labels`: the names its rows refer to (related rows' labels by
         field and id, city names by code), read with this table's permission (`row_text.labels`)."""
-        result = super().list_rows(request, ctx)
+        result = super().list_rows(query, ctx)
         rows = list(_flat(result["list"]))
         result["labels"] = row_text.labels(self.doc, rows)
         return result
@@ -300,11 +300,13 @@ DesignedRow = Envelope[TableRow[dict[str, Any]]]
     response_model=DesignedRows,
     response_model_exclude_unset=True,
 )
-async def index(request: Request, path: str, ctx: Annotated[AdminContext, require_designed("index")]) -> Any:
+async def index(
+    query: ListParameters, path: str, ctx: Annotated[AdminContext, require_designed("index")]
+) -> Any:
     """List rows of a designed table: the generic list parameters and answer."""
 
     def run() -> dict[str, Any]:
-        return success(_table(path).list_rows(request, ctx))
+        return success(_table(path).list_rows(query, ctx))
 
     return await _run(run)
 

@@ -39,7 +39,7 @@ from functions.models.base import WatchedTransaction, WatchedWriteError
 from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext, require
 from functions.routes.admin.table.reading import ReadingTable
-from functions.routes.admin.table.shapes import SortBody, parse_ids
+from functions.routes.admin.table.shapes import ListParameters, SortBody, parse_ids
 from functions.services import crud_table, recycle, sensitive
 
 
@@ -230,10 +230,10 @@ class Table(ReadingTable):
 
             @get_shape("/index", "index", list_answer)
             def index(
-                request: Request, ctx: Annotated[AdminContext, require(f"{perm}/index")]
+                query: ListParameters, ctx: Annotated[AdminContext, require(f"{perm}/index")]
             ) -> dict[str, Any]:
                 """List rows: page, limit, quick_search, search, order, select."""
-                return success(table.list_rows(request, ctx))
+                return success(table.list_rows(query, ctx))
 
         if "add" in self.actions and self.add_schema is not None:
             add_schema = self.add_schema

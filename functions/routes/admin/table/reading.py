@@ -23,8 +23,6 @@ filtered (not paged: a tree is shown whole), and sort only among siblings.
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from fastapi import Request
-
 from functions.core.i18n import t
 from functions.core.responses import ApiError, Shape
 from functions.core.validators import INT_MAX
@@ -151,8 +149,8 @@ class ReadingTable:
         return None
 
     # --- the list ------------------------------------------------------------------------------
-    def list_rows(self, request: Request, ctx: AdminContext) -> dict[str, Any]:
-        params = crud_table.parse_params(request.query_params, self.fields)
+    def list_rows(self, query: crud_table.ListQuery, ctx: AdminContext) -> dict[str, Any]:
+        params = crud_table.parse_params(query, self.fields)
         if params.order is None and self.default_order is not None:
             params.order = self.default_order
         remark = t(self.remark) if self.remark else ""

@@ -1,18 +1,22 @@
 """The request and answer shapes every table shares: a row's documented shape built from its model
-(`row_shape`), an edit form built from its add form (`edit_form`), the drag-sort body, the ids of a
-delete (`parse_ids`) or of an action (`IdsBody`)."""
+(`row_shape`), an edit form built from its add form (`edit_form`), the list parameters of an index
+(`ListParameters`), the drag-sort body, the ids of a delete (`parse_ids`) or of an action (`IdsBody`)."""
 
 from collections.abc import Sequence
 from types import GenericAlias
 from typing import Annotated, Any, Literal
 
-from fastapi import Request
+from fastapi import Query, Request
 from pydantic import Field, create_model
 
 from functions.core.responses import ApiError, Shape
 from functions.core.validators import INT_MAX, Schema
+from functions.services.crud_table import ListQuery
 
 Status = Literal["enable", "disable"]
+
+# The list parameters of every table's index (built-in and designed), declared once.
+ListParameters = Annotated[ListQuery, Query()]
 
 
 class RowId(Schema):

@@ -7125,7 +7125,58 @@ export type DashboardIndexResponse = DashboardIndexResponses[keyof DashboardInde
 export type AuthRuleIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/auth/rule/index';
 };
 
@@ -7352,7 +7403,58 @@ export type AuthRuleSortableResponse = AuthRuleSortableResponses[keyof AuthRuleS
 export type AuthGroupIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/auth/group/index';
 };
 
@@ -7579,7 +7681,58 @@ export type AuthGroupRelationsResponse = AuthGroupRelationsResponses[keyof AuthG
 export type AuthAdminIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/auth/admin/index';
 };
 
@@ -7769,7 +7922,58 @@ export type AuthAdminDelResponse = AuthAdminDelResponses[keyof AuthAdminDelRespo
 export type AuthAdminLogIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/auth/adminLog/index';
 };
 
@@ -7806,7 +8010,58 @@ export type AuthAdminLogIndexResponse = AuthAdminLogIndexResponses[keyof AuthAdm
 export type UserUserIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/user/user/index';
 };
 
@@ -7996,7 +8251,58 @@ export type UserUserDelResponse = UserUserDelResponses[keyof UserUserDelResponse
 export type UserGroupIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/user/group/index';
 };
 
@@ -8186,7 +8492,58 @@ export type UserGroupDelResponse = UserGroupDelResponses[keyof UserGroupDelRespo
 export type UserRuleIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/user/rule/index';
 };
 
@@ -8413,7 +8770,58 @@ export type UserRuleSortableResponse = UserRuleSortableResponses[keyof UserRuleS
 export type UserMoneyLogIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/user/moneyLog/index';
 };
 
@@ -8487,7 +8895,58 @@ export type UserMoneyLogAddResponse = UserMoneyLogAddResponses[keyof UserMoneyLo
 export type UserScoreLogIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/user/scoreLog/index';
 };
 
@@ -9392,7 +9851,58 @@ export type AdminAjaxChangeTerminalConfigResponse = AdminAjaxChangeTerminalConfi
 export type RoutineAttachmentIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/routine/attachment/index';
 };
 
@@ -9824,7 +10334,58 @@ export type CrudCrudExportResponses = {
 export type CrudLogIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/crud/log/index';
 };
 
@@ -9861,7 +10422,58 @@ export type CrudLogIndexResponse = CrudLogIndexResponses[keyof CrudLogIndexRespo
 export type SecurityDataRecycleIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/security/dataRecycle/index';
 };
 
@@ -10088,7 +10700,58 @@ export type SecurityDataRecycleTablesResponse = SecurityDataRecycleTablesRespons
 export type SecurityDataRecycleLogIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/security/dataRecycleLog/index';
 };
 
@@ -10199,7 +10862,58 @@ export type SecurityDataRecycleLogRestoreResponse = SecurityDataRecycleLogRestor
 export type SecuritySensitiveDataIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/security/sensitiveData/index';
 };
 
@@ -10426,7 +11140,58 @@ export type SecuritySensitiveDataTablesResponse = SecuritySensitiveDataTablesRes
 export type SecuritySensitiveDataLogIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/security/sensitiveDataLog/index';
 };
 
@@ -10630,7 +11395,58 @@ export type DesignedIndexData = {
          */
         path: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/{path}/index';
 };
 
