@@ -14,8 +14,11 @@
 - `select=true`: a quick-search select asks for options; `initKey`/`initValue` pick the rows whose
   `initKey` is one of `initValue` (comma-separated) — the select's current value.
 
+The parameters are declared once, `ListQuery` (every index takes it as `Annotated[ListQuery,
+Query()]`, so the OpenAPI declares them for each list); it reads them as leniently as the lists always
+have (a number out of range is brought into it, an unreadable one is the default, a long text is cut).
 This module parses the parameters and holds the row tests (`row_filter`, `matches`); the generic
-table (`functions.routes.admin.table`) reads pages with `functions.services.listing` and applies the
+table (`functions.routes.admin.table.reading`) reads pages with `functions.services.listing` and applies the
 tests to the rows read there. Tree tables (rules, groups: small, shown whole) are read whole, at
 most `listing.MAX_READ` rows, and filtered and sorted in memory with `apply`.
 """
@@ -25,7 +28,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from functions.core.responses import ApiError
 from functions.core.validators import parse_json_checked
@@ -56,31 +61,96 @@ class ListParams:
     init_value: list[str] | None = None
 
 
-def _int(raw: str | None, default: int, low: int, high: int) -> int:
-    try:
-        value = int(raw) if raw not in (None, "") else default
-    except ValueError:
-        return default
-    return max(low, min(high, value))
+def _clamped(default: int, low: int, high: int) -> BeforeValidator:
+    """A number brought into [low, high]; missing or unreadable: `default`."""
+
+    def read(raw: Any) -> int:
+        try:
+            value = int(raw) if raw not in (None, "") else default
+        except (TypeError, ValueError):
+            return default
+        return max(low, min(high, value))
+
+    return BeforeValidator(read)
 
 
-def parse_params(query: Any, fields: Iterable[str]) -> ListParams:
-    """Read the list parameters from a Starlette `QueryParams`; unknown fields are refused."""
+def _cut(length: int, strip: bool = False) -> BeforeValidator:
+    """A text cut to `length` characters (stripped first when `strip`)."""
+    return BeforeValidator(lambda raw: (str(raw or "").strip() if strip else str(raw or ""))[:length])
+
+
+# The shape of `search` (a JSON text), for the OpenAPI.
+SEARCH_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "maxItems": MAX_CONDITIONS,
+    "items": {
+        "type": "object",
+        "required": ["field"],
+        "properties": {
+            "field": {"type": "string"},
+            "operator": {"enum": list(OPERATORS), "default": "eq"},
+            "val": {},
+        },
+    },
+}
+
+
+SEARCH_TEXT = f'JSON list of conditions `{{"field", "operator", "val"}}`; operators: {", ".join(OPERATORS)}'
+
+
+class ListQuery(BaseModel):
+    """The list parameters of a table's index (this module's docstring says what each one does)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    # Constraints first: the lenient reading (`_clamped`, `_cut`) runs before them.
+    page: Annotated[int, Field(ge=1, le=1_000_000), _clamped(1, 1, 1_000_000)] = 1
+    limit: Annotated[int, Field(ge=1, le=MAX_LIMIT), _clamped(10, 1, MAX_LIMIT)] = 10
+    cursor: Annotated[
+        str,
+        Field(max_length=4096, description="The `cursor` of the previous answer, for the page after it"),
+        _cut(4096),
+    ] = ""
+    quick_search: Annotated[
+        str, Field(max_length=100, description="Substring of the quick-search fields"), _cut(100, strip=True)
+    ] = ""
+    search: Annotated[
+        str,
+        Field(
+            description=SEARCH_TEXT,
+            json_schema_extra={"contentMediaType": "application/json", "contentSchema": SEARCH_SCHEMA},
+        ),
+    ] = ""
+    order: Annotated[
+        str, Field(description="`field,asc` or `field,desc`: a field of the answer's `sortable`")
+    ] = ""
+    select: Annotated[
+        bool,
+        Field(description="A select asks for options"),
+        BeforeValidator(lambda raw: str(raw).lower() in {"1", "true", "yes"}),
+    ] = False
+    init_key: Annotated[str, Field(alias="initKey", description="`initValue` are values of this field")] = ""
+    init_value: Annotated[
+        str, Field(alias="initValue", description="The select's current value: values, comma separated")
+    ] = ""
+
+
+def parse_params(query: ListQuery, fields: Iterable[str]) -> ListParams:
+    """The list parameters checked against a table's fields (`fields`: unknown ones are refused)."""
     allowed = set(fields)
     params = ListParams(
-        page=_int(query.get("page"), 1, 1, 1_000_000),
-        limit=_int(query.get("limit"), 10, 1, MAX_LIMIT),
-        quick_search=(query.get("quick_search") or "").strip()[:100],
-        select=(query.get("select") or "").lower() in {"1", "true", "yes"},
-        init_key=query.get("initKey") or "",
-        cursor=(query.get("cursor") or "")[:4096],
+        page=query.page,
+        limit=query.limit,
+        quick_search=query.quick_search,
+        select=query.select,
+        init_key=query.init_key,
+        cursor=query.cursor,
     )
-    raw_init = query.get("initValue")
     if params.init_key:
         if params.init_key not in allowed:
             raise ApiError("The search condition is invalid")
-        params.init_value = [v for v in (raw_init or "").split(",") if v != ""]
-    raw_search = query.get("search")
+        params.init_value = [v for v in query.init_value.split(",") if v != ""]
+    raw_search = query.search
     if raw_search:
         try:
             items = parse_json_checked(raw_search, MAX_SEARCH_DEPTH)
@@ -100,7 +170,7 @@ def parse_params(query: Any, fields: Iterable[str]) -> ListParams:
                 raise ApiError("The search condition is invalid")
             conditions.append(Condition(field, operator, item.get("val")))
         params.search = conditions
-    raw_order = query.get("order")
+    raw_order = query.order
     if raw_order:
         field, _, direction = raw_order.partition(",")
         if field not in allowed or direction.lower() not in {"", "asc", "desc"}:

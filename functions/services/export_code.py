@@ -121,7 +121,7 @@ def _route(doc: DesignDoc, module: str, cls: str) -> str:
         "from functions.core.validators import Schema",
         f"from functions.models.{module} import {cls}",
         "from functions.routes.admin.deps import AdminContext",
-        "from functions.routes.admin.table import Table",
+        "from functions.routes.admin.table.generic import Table",
         "",
         "",
         f"class {cls}In(Schema):",

@@ -2,7 +2,7 @@
 `RecycleLog`, written in the same DynamoDB transaction as the delete, so a delete can never lose the
 row; it can be restored (with its id and its unique values) or purged.
 
-How it hooks in: the generic table (`functions.routes.admin.table.Table.delete_ids`, used by every
+How it hooks in: the generic table (`functions.routes.admin.table.generic.Table.delete_ids`, used by every
 built-in and designed table) runs the table's own delete inside `watch_deletes(...)`. That installs
 a watcher (`functions.models.base.watching`) for exactly the items being deleted: whatever
 transaction — or plain `delete()` — the table's service uses to delete one of them also puts its

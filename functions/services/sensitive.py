@@ -3,7 +3,7 @@ a row writes, in the same DynamoDB transaction as the edit, one `SensitiveLog` r
 with its value before and after, who, when and from which IP. A secret field (a password) logs only
 that it changed, never a value, and cannot be rolled back.
 
-How it hooks in: the generic table's edit (`functions.routes.admin.table.Table.edit_item`, used by
+How it hooks in: the generic table's edit (`functions.routes.admin.table.generic.Table.edit_item`, used by
 the edit route of every built-in and designed table) runs the table's own update inside
 `watch_edit(...)`. The watcher (`functions.models.base.watching`) knows the row as it was before
 (as the list shows it) and, when the table's service saves that item — in a transaction or with a

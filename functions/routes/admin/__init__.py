@@ -1,7 +1,9 @@
 """Back-office calls (`/srv/admin/…`), one module per resource, named after its menu rule's path:
 `auth/group.py` serves `/admin/auth/group/…`, `user/money_log.py` `/admin/user/moneyLog/…`.
 Append each resource's router to `ROUTERS`. Route modules never import each other: what they share
-is in `table.py` (the generic table), `deps.py` (permissions) and `functions.services`.
+is in `table/` (the generic table), `registry.py` (every table by its path), `deps.py` (permissions)
+and `functions.services`; a table specialised for one area lives with it (`user/account_log.py`,
+`security/watched.py`).
 
 Every route here must declare its permission with `functions.routes.admin.deps.require(...)` (or
 `public()`); `tests/api/test_admin_matrix.py` enumerates the routes and fails for one that does not.

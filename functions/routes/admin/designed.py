@@ -4,7 +4,7 @@ on every Lambda instance, without code or a restart.
 
 These routes come after every built-in route (`ROUTERS` in `functions.routes.admin` lists this module
 last), so a built-in path always wins. Each request reads the design (one GetItem), builds a
-`DesignTable` — the generic `Table` of `functions.routes.admin.table` configured by the design — and
+`DesignTable` — the generic `Table` (`functions.routes.admin.table`) configured by the design — and
 uses it like any built-in table: the same list parameters and answers (keyset listing), the same
 permission names (`<rule path>/<action>`, checked by `require_designed`), the same admin log.
 `GET …/design` answers the design itself (permission `<rule path>/index`), from which the web app
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Annotated, Any, cast
+from typing import Annotated, Any
 
 from fastapi import Query, Request
 from pydantic import ValidationError
@@ -35,10 +35,10 @@ from functions.core.responses import (
 from functions.core.routing import APIRouter
 from functions.core.validators import INT_MAX
 from functions.models.design import Record, filter_key, record_pk, record_scope
-from functions.models.listing import month_buckets, total_rows
 from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext, require_designed
-from functions.routes.admin.table import RESOLVERS, SortBody, Table, time_range
+from functions.routes.admin.table.generic import Table
+from functions.routes.admin.table.shapes import ListParameters, SortBody
 from functions.services import crud_table, designs, listing, records, row_text
 from functions.services.attachment_usage import files_of, write_refs
 from functions.services.designs import DesignDoc, StoredDesign
@@ -91,10 +91,10 @@ class DesignTable(Table):
             row["pid"] = int(row.get("pid") or 0)
         return row
 
-    def list_rows(self, request: Request, ctx: AdminContext) -> dict[str, Any]:
+    def list_rows(self, query: crud_table.ListQuery, ctx: AdminContext) -> dict[str, Any]:
         """The generic list, with `labels`: the names its rows refer to (related rows' labels by
         field and id, city names by code), read with this table's permission (`row_text.labels`)."""
-        result = super().list_rows(request, ctx)
+        result = super().list_rows(query, ctx)
         rows = list(_flat(result["list"]))
         result["labels"] = row_text.labels(self.doc, rows)
         return result
@@ -107,43 +107,31 @@ class DesignTable(Table):
         names = row_text.labels(self.doc, rows)
         return [row_text.shown(self.doc, row, names) for row in rows]
 
-    def _list_ids(self, params: crud_table.ListParams, ctx: AdminContext) -> dict[str, Any]:
-        try:
-            ids = sorted({int(v) for v in params.init_value or []})[:100]
-        except ValueError:
-            raise ApiError("The search condition is invalid") from None
-        keys = [(record_pk(self.doc.name, self.doc.time_series, i), i) for i in ids]
-        items = list(Record.batch_get(keys)) if keys else []
-        rows = [self.to_row(i, ctx) for i in sorted(items, key=lambda i: -int(i.id))]
-        return {"list": rows, "total": len(rows), "sortable": list(self.sortable)}
+    # --- where the list reads (the hooks of the one planner, `functions.routes.admin.table.reading`) ---
+    def item_keys(self, ids: list[int]) -> list[Any]:
+        return [(record_pk(self.doc.name, self.doc.time_series, i), i) for i in ids]
 
-    def plan(self, params: crud_table.ListParams, ctx: AdminContext) -> tuple[listing.Plan, list[Any]]:
-        name = self.doc.name
-        forward, source = False, cast(Any, Record)
-        if params.order is not None:
-            field, descending = params.order
-            if field not in self.sortable:
-                raise ApiError("Sorting by this column is not supported")
-            forward = not descending
-            if field == self.sort_field:
-                source = Record.by_n1
-        conditions = list(params.search or [])
-        for cond in conditions:
-            slot = self.slot_of.get(cond.field)
-            if slot and cond.operator == "eq" and cond.val not in (None, ""):
-                conditions.remove(cond)
-                value = filter_key(name, cond.field, self._slot_value(cond.field, cond.val))
-                index = Record.by_f1 if slot == "f1" else Record.by_f2
-                return listing.Plan(Record, [listing.Partition(index, value)], forward=forward), conditions
-        if self.doc.time_series:  # one Query per month, only the months of a create_time range
-            since, until = time_range(conditions)
-            months = month_buckets(record_scope(name), newest_first=not forward, since=since, until=until)
-            parts = [listing.Partition(source, f"{name}#{month}") for month in months]
-        else:
-            parts = [listing.Partition(source, name)]
-        plan = listing.Plan(Record, parts, forward=forward)
-        plan.total = lambda: total_rows(record_scope(name))
-        return plan, conditions
+    def count_scope(self) -> Any:
+        return record_scope(self.doc.name)
+
+    def monthly(self) -> bool:
+        return self.doc.time_series
+
+    def partition_value(self, month: str | None) -> Any:
+        """The design's partition, or one of its months (`<name>#<yyyy-mm>`)."""
+        return f"{self.doc.name}#{month}" if month is not None else self.doc.name
+
+    def list_source(self, order: str | None) -> Any:
+        """The sort index for the design's sort field (slot `n1`), else the table (ordered by id)."""
+        return Record.by_n1 if order is not None and order == self.sort_field else Record
+
+    def key_partition(self, cond: crud_table.Condition) -> listing.Partition | None:
+        """A filter on a field with a filter slot (`f1`, `f2`): its index."""
+        slot = self.slot_of.get(cond.field)
+        if not slot:
+            return None
+        value = filter_key(self.doc.name, cond.field, self._slot_value(cond.field, cond.val))
+        return listing.Partition(Record.by_f1 if slot == "f1" else Record.by_f2, value)
 
     def _slot_value(self, field: str, value: Any) -> Any:
         """A filter value in the form the slot stores (`functions.services.records`)."""
@@ -244,18 +232,16 @@ def _flat(rows: list[dict[str, Any]]) -> Any:
 
 
 def _table(path: str) -> DesignTable:
-    table = _find_table(path)
+    table = find_table(path)
     if table is None:
         raise HTTPException(status_code=404)
     return table
 
 
-def _find_table(path: str) -> DesignTable | None:
+def find_table(path: str) -> DesignTable | None:
+    """The designed table at a rule path, as its design is now (None: no design there)."""
     design = designs.get_design(path)
     return DesignTable(designs.load_doc(design), int(design.version)) if design is not None else None
-
-
-RESOLVERS.append(_find_table)  # the recycle bin and the sensitive-data log find designed tables here
 
 
 async def _run(function: Callable[..., Any], *args: Any) -> dict[str, Any]:
@@ -314,11 +300,13 @@ DesignedRow = Envelope[TableRow[dict[str, Any]]]
     response_model=DesignedRows,
     response_model_exclude_unset=True,
 )
-async def index(request: Request, path: str, ctx: Annotated[AdminContext, require_designed("index")]) -> Any:
+async def index(
+    query: ListParameters, path: str, ctx: Annotated[AdminContext, require_designed("index")]
+) -> Any:
     """List rows of a designed table: the generic list parameters and answer."""
 
     def run() -> dict[str, Any]:
-        return success(_table(path).list_rows(request, ctx))
+        return success(_table(path).list_rows(query, ctx))
 
     return await _run(run)
 

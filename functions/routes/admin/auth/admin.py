@@ -13,13 +13,9 @@ from functions.models.admin import USERNAME_SCOPE, Admin
 from functions.models.group import AdminGroup
 from functions.models.unique import Unique, unique_key
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import (
-    ACCOUNT_COLUMNS,
-    AccountFields,
-    Table,
-    edit_form,
-    row_shape,
-)
+from functions.routes.admin.table.generic import Table
+from functions.routes.admin.table.shapes import edit_form, row_shape
+from functions.routes.admin.table.shared import ACCOUNT_COLUMNS, AccountFields
 from functions.services import admins
 from functions.services.admin_groups import all_groups
 
@@ -106,4 +102,5 @@ class AdminTable(Table):
         return admins.delete_admins(items, ctx)
 
 
-router = AdminTable().router()
+table = AdminTable()
+router = table.router()

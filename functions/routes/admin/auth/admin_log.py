@@ -8,7 +8,8 @@ from typing import Any
 from functions.core.i18n import get_lang
 from functions.models.admin_log import AdminLog
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import Table, row_shape
+from functions.routes.admin.table.generic import Table
+from functions.routes.admin.table.shapes import row_shape
 from functions.services import admin_log
 from functions.services.listing import Partition
 
@@ -35,4 +36,5 @@ class AdminLogTable(Table):
         return ctx.is_super or int(item.admin_id) == ctx.id
 
 
-router = AdminLogTable().router()
+table = AdminLogTable()
+router = table.router()

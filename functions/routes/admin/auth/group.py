@@ -9,7 +9,9 @@ from typing import Annotated, Any
 from functions.core.responses import Envelope, Model, success
 from functions.models.group import AdminGroup
 from functions.routes.admin.deps import AdminContext, require
-from functions.routes.admin.table import GroupFields, Table, edit_form, row_shape
+from functions.routes.admin.table.generic import Table
+from functions.routes.admin.table.shapes import edit_form, row_shape
+from functions.routes.admin.table.shared import GroupFields
 from functions.services import admin_groups
 
 
@@ -73,7 +75,8 @@ class GroupTable(Table):
         return admin_groups.delete_groups(items, ctx)
 
 
-router = GroupTable().router()
+table = GroupTable()
+router = table.router()
 
 
 class TableRelation(Model):

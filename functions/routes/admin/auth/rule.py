@@ -10,7 +10,8 @@ from typing import Any, Literal
 from functions.core.responses import ApiError
 from functions.models.rule import AdminRule, sort_key
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import RuleFields, RuleName, RuleTableBase, edit_form, rule_values
+from functions.routes.admin.table.shapes import edit_form
+from functions.routes.admin.table.shared import RuleFields, RuleName, RuleTableBase, rule_values
 from functions.services import rules as rules_service
 
 
@@ -45,4 +46,5 @@ class RuleTable(RuleTableBase):
         return rules_service.delete_rules(self.model, items)
 
 
-router = RuleTable().router()
+table = RuleTable()
+router = table.router()

@@ -31,7 +31,8 @@ from functions.core.validators import INT_MAX, Schema
 from functions.models.base import WatchedWriteError
 from functions.models.design import DesignLog
 from functions.routes.admin.deps import AdminContext, require
-from functions.routes.admin.table import origin_of, parse_ids
+from functions.routes.admin.table.generic import origin_of
+from functions.routes.admin.table.shapes import parse_ids
 from functions.services import designs
 from functions.services.designs import DesignDoc, StoredDesign
 from functions.services.fields import TYPES

@@ -7,7 +7,8 @@ from typing import Any
 from functions.core.i18n import get_lang
 from functions.models.design import DesignLog
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import Table, row_shape
+from functions.routes.admin.table.generic import Table
+from functions.routes.admin.table.shapes import row_shape
 
 DesignLogRow = row_shape(
     "DesignLogRow", DesignLog, "id name version action title admin_id username create_time"
@@ -35,4 +36,5 @@ class DesignLogTable(Table):
         return row
 
 
-router = DesignLogTable().router()
+table = DesignLogTable()
+router = table.router()

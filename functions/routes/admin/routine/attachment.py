@@ -17,7 +17,8 @@ from functions.core.validators import Schema
 from functions.models.attachment import Attachment, guard_key
 from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext, require
-from functions.routes.admin.table import Table, parse_ids, row_shape
+from functions.routes.admin.table.generic import Table
+from functions.routes.admin.table.shapes import parse_ids, row_shape
 from functions.services import attachments
 
 
@@ -76,7 +77,8 @@ class AttachmentTable(Table):
         return count
 
 
-router = AttachmentTable().router()
+table = AttachmentTable()
+router = table.router()
 
 
 class AttachmentUse(Model):

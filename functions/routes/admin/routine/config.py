@@ -11,7 +11,7 @@
 The items and their storage: `functions.services.config_items`.
 
 The sensitive-data log watches config values like any table's fields (`ConfigTable`, table path
-`routine/config`, registered with the generic tables but serving the routes above): a rule's fields
+`routine/config`, listed in `functions.routes.admin.registry` but serving the routes above): a rule's fields
 are `group.name` (e.g. `site.record_number`); a group's save writes all its changed items and the
 log rows of the watched ones in one DynamoDB transaction, a password item is logged only as changed,
 and a rollback is a save of the one item through the same path.
@@ -32,7 +32,7 @@ from functions.core.routing import APIRouter
 from functions.core.validators import MULTILINE, Email, Name, Required, Schema, Text
 from functions.models.config import Config
 from functions.routes.admin.deps import AdminContext, require
-from functions.routes.admin.table import TABLES, Table
+from functions.routes.admin.table.generic import Table
 from functions.services import config_items, config_titles
 from functions.services.site_config import get_site_config
 
@@ -161,8 +161,7 @@ class ConfigTable(Table):
         return config_items.save_group(body.group, body.values)
 
 
-table = ConfigTable()
-TABLES[table.path] = table  # the sensitive-data log finds it (its routes are this module's own)
+table = ConfigTable()  # `functions.routes.admin.registry` lists it (its routes are this module's own)
 
 
 @router.get("/index", name="routine_config_index", response_model=Envelope[ConfigGroups])

@@ -11,7 +11,8 @@ from functions.core.responses import Envelope, success
 from functions.core.validators import Required, Schema
 from functions.models.security import RECYCLE_RULE_SCOPE, RecycleRule
 from functions.routes.admin.deps import AdminContext, require
-from functions.routes.admin.table import DataRuleTable, TableInfo, known_tables, row_shape
+from functions.routes.admin.security.watched import DataRuleTable, TableInfo, known_tables
+from functions.routes.admin.table.shapes import row_shape
 
 
 class RecycleRuleIn(Schema):

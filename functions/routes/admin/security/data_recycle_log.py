@@ -17,7 +17,9 @@ from functions.core.i18n import t
 from functions.core.responses import ApiError, CountData, Envelope, success
 from functions.models.security import RecycleLog
 from functions.routes.admin.deps import AdminContext, require
-from functions.routes.admin.table import DataLogTable, IdsBody, row_shape, table_for
+from functions.routes.admin.registry import table_for
+from functions.routes.admin.security.watched import DataLogTable
+from functions.routes.admin.table.shapes import IdsBody, row_shape
 from functions.services import recycle
 
 # `context`: what else the delete took with it (a menu rule: `groups`, `[{id, name}]`, granted again

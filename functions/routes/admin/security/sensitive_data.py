@@ -11,7 +11,8 @@ from functions.core.responses import Envelope, success
 from functions.core.validators import Required, Schema
 from functions.models.security import SENSITIVE_RULE_SCOPE, SensitiveRule
 from functions.routes.admin.deps import AdminContext, require
-from functions.routes.admin.table import DataRuleTable, TableInfo, known_tables, row_shape
+from functions.routes.admin.security.watched import DataRuleTable, TableInfo, known_tables
+from functions.routes.admin.table.shapes import row_shape
 
 # A row's field, or a config item as `group.name` (`functions.routes.admin.routine.config`).
 FieldName = Annotated[str, Field(min_length=1, max_length=120, pattern=r"^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)?$")]

@@ -19,7 +19,9 @@ from fastapi import Request
 from functions.core.responses import ApiError, CountData, Envelope, success
 from functions.models.security import SensitiveLog
 from functions.routes.admin.deps import AdminContext, no_permission, require
-from functions.routes.admin.table import DataLogTable, IdsBody, row_shape, table_for
+from functions.routes.admin.registry import table_for
+from functions.routes.admin.security.watched import DataLogTable
+from functions.routes.admin.table.shapes import IdsBody, row_shape
 from functions.services import recycle, sensitive
 
 SensitiveLogRow = row_shape(

@@ -5,7 +5,9 @@ from typing import Any
 
 from functions.models.group import UserGroup
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import GroupFields, Table, edit_form, row_shape
+from functions.routes.admin.table.generic import Table
+from functions.routes.admin.table.shapes import edit_form, row_shape
+from functions.routes.admin.table.shared import GroupFields
 from functions.services import member_groups
 
 
@@ -42,4 +44,5 @@ class MemberGroupTable(Table):
         return member_groups.delete_groups(items)
 
 
-router = MemberGroupTable().router()
+table = MemberGroupTable()
+router = table.router()

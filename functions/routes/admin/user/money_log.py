@@ -5,7 +5,7 @@ a member's balance, in yuan (the route is `AccountLogTable`'s, shared with user/
 from pydantic import Field
 
 from functions.models.account_log import MoneyLog
-from functions.routes.admin.table import AccountAdjust, AccountLogTable
+from functions.routes.admin.user.account_log import AccountAdjust, AccountLogTable
 from functions.services import wallet
 
 
@@ -22,4 +22,5 @@ class MoneyLogTable(AccountLogTable):
     adjust_schema = MoneyAdjust
 
 
-router = MoneyLogTable().router()
+table = MoneyLogTable()
+router = table.router()

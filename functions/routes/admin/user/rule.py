@@ -6,15 +6,8 @@ from typing import Any, Literal
 from functions.models.listing import PART
 from functions.models.rule import UserRule, sort_key
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import (
-    RULE_COLUMNS,
-    RuleFields,
-    RuleName,
-    RuleTableBase,
-    edit_form,
-    row_shape,
-    rule_values,
-)
+from functions.routes.admin.table.shapes import edit_form, row_shape
+from functions.routes.admin.table.shared import RULE_COLUMNS, RuleFields, RuleName, RuleTableBase, rule_values
 from functions.services import rules as rules_service
 
 
@@ -54,4 +47,5 @@ class MemberRuleTable(RuleTableBase):
         return rules_service.delete_rules(UserRule, items)
 
 
-router = MemberRuleTable().router()
+table = MemberRuleTable()
+router = table.router()

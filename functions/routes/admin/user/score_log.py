@@ -5,7 +5,7 @@
 from pydantic import Field
 
 from functions.models.account_log import ScoreLog
-from functions.routes.admin.table import AccountAdjust, AccountLogTable
+from functions.routes.admin.user.account_log import AccountAdjust, AccountLogTable
 from functions.services import wallet
 
 
@@ -22,4 +22,5 @@ class ScoreLogTable(AccountLogTable):
     adjust_schema = ScoreAdjust
 
 
-router = ScoreLogTable().router()
+table = ScoreLogTable()
+router = table.router()

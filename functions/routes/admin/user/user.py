@@ -13,13 +13,9 @@ from functions.core.i18n import t
 from functions.models.unique import Unique, unique_key
 from functions.models.user import SCOPES, User, cents_to_yuan
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.table import (
-    ACCOUNT_COLUMNS,
-    AccountFields,
-    Table,
-    edit_form,
-    row_shape,
-)
+from functions.routes.admin.table.generic import Table
+from functions.routes.admin.table.shapes import edit_form, row_shape
+from functions.routes.admin.table.shared import ACCOUNT_COLUMNS, AccountFields
 from functions.services import members
 from functions.services.member_groups import group_names
 
@@ -112,4 +108,5 @@ class MemberTable(Table):
         return members.delete_members(items)
 
 
-router = MemberTable().router()
+table = MemberTable()
+router = table.router()

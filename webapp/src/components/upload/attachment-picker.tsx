@@ -8,11 +8,12 @@ import { Button, Empty, Input, Modal, Space, Spin, theme, Typography } from 'ant
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getSiteConfig } from '../../lib/site';
+import { sdk } from '../../lib/api/client';
 import { tableApi, type Row } from '../../lib/table-api';
 import { suffixIconUrl } from '../../lib/upload';
 import { fullUrl, isImageKind, type UploadKind } from './upload-rules';
 
-const attachments = tableApi('/admin/routine/attachment');
+const attachments = tableApi({ index: sdk.routineAttachmentIndex });
 const PAGE = 12;
 
 export interface PickedFile {

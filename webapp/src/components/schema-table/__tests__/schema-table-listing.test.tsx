@@ -10,6 +10,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../testing/server';
 import { i18n, loadNamespaces } from '../../../lib/i18n';
+import { sdk } from '../../../lib/api/client';
 import { tableApi, type ListResult } from '../../../lib/table-api';
 import { NARROW_QUERY } from '../../../lib/theme';
 import { SchemaTable } from '../schema-table';
@@ -20,7 +21,7 @@ const URL_INDEX = '*/srv/admin/auth/adminLog/index';
 const STEPS = { timeout: 30_000 };
 
 const config: TableConfig = {
-  api: tableApi('/admin/auth/adminLog'),
+  api: tableApi({ index: sdk.authAdminLogIndex }),
   canAdd: false,
   canEdit: false,
   canDelete: false,

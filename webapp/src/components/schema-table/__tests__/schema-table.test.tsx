@@ -7,6 +7,7 @@ import { loadNamespaces } from '../../../lib/i18n';
 import { server } from '../../../testing/server';
 import { okResponse } from '../../../testing/envelope';
 import { SchemaTable } from '../schema-table';
+import { sdk } from '../../../lib/api/client';
 import { tableApi } from '../../../lib/table-api';
 import { resetAdminState, setMenus } from '../../../lib/admin-store';
 import { RoutePathContext } from '../../permission';
@@ -38,7 +39,18 @@ describe('schema table', () => {
     );
     render(
       <RoutePathContext.Provider value="/admin/auth/admin">
-        <SchemaTable config={{ api: tableApi('/admin/auth/admin'), columns: [{ key: 'username', title: 'Username' }] }} />
+        <SchemaTable
+          config={{
+            api: tableApi({
+              index: sdk.authAdminIndex,
+              editRow: sdk.authAdminEditRow,
+              add: sdk.authAdminAdd,
+              edit: sdk.authAdminEdit,
+              del: sdk.authAdminDel,
+            }),
+            columns: [{ key: 'username', title: 'Username' }],
+          }}
+        />
       </RoutePathContext.Provider>,
     );
     const boss = (await screen.findByText('boss')).closest('tr')!;
@@ -63,7 +75,13 @@ describe('schema table', () => {
       <RoutePathContext.Provider value="/admin/security/sensitiveData">
         <SchemaTable
           config={{
-            api: tableApi('/admin/security/sensitiveData'),
+            api: tableApi({
+              index: sdk.securitySensitiveDataIndex,
+              editRow: sdk.securitySensitiveDataEditRow,
+              add: sdk.securitySensitiveDataAdd,
+              edit: sdk.securitySensitiveDataEdit,
+              del: sdk.securitySensitiveDataDel,
+            }),
             columns: [{ key: 'title', title: 'Title' }],
             onAdd,
             toolbar: () => <button type="button">Page tool</button>,
@@ -104,7 +122,13 @@ describe('schema table', () => {
     );
     render(
       <RoutePathContext.Provider value="/admin/auth/rule">
-        <SchemaTable config={{ api: tableApi('/admin/auth/rule'), sortable: true, columns: [{ key: 'name', title: 'Name' }] }} />
+        <SchemaTable
+          config={{
+            api: tableApi({ index: sdk.authRuleIndex, sortable: sdk.authRuleSortable }),
+            sortable: true,
+            columns: [{ key: 'name', title: 'Name' }],
+          }}
+        />
       </RoutePathContext.Provider>,
     );
     await screen.findByText('first');

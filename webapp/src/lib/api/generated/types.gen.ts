@@ -7147,7 +7147,58 @@ export type DashboardIndexResponse = DashboardIndexResponses[keyof DashboardInde
 export type AuthRuleIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/auth/rule/index';
 };
 
@@ -7374,7 +7425,58 @@ export type AuthRuleSortableResponse = AuthRuleSortableResponses[keyof AuthRuleS
 export type AuthGroupIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/auth/group/index';
 };
 
@@ -7601,7 +7703,58 @@ export type AuthGroupRelationsResponse = AuthGroupRelationsResponses[keyof AuthG
 export type AuthAdminIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/auth/admin/index';
 };
 
@@ -7791,7 +7944,58 @@ export type AuthAdminDelResponse = AuthAdminDelResponses[keyof AuthAdminDelRespo
 export type AuthAdminLogIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/auth/adminLog/index';
 };
 
@@ -7828,7 +8032,58 @@ export type AuthAdminLogIndexResponse = AuthAdminLogIndexResponses[keyof AuthAdm
 export type UserUserIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/user/user/index';
 };
 
@@ -8018,7 +8273,58 @@ export type UserUserDelResponse = UserUserDelResponses[keyof UserUserDelResponse
 export type UserGroupIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/user/group/index';
 };
 
@@ -8208,7 +8514,58 @@ export type UserGroupDelResponse = UserGroupDelResponses[keyof UserGroupDelRespo
 export type UserRuleIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/user/rule/index';
 };
 
@@ -8435,7 +8792,58 @@ export type UserRuleSortableResponse = UserRuleSortableResponses[keyof UserRuleS
 export type UserMoneyLogIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/user/moneyLog/index';
 };
 
@@ -8509,7 +8917,58 @@ export type UserMoneyLogAddResponse = UserMoneyLogAddResponses[keyof UserMoneyLo
 export type UserScoreLogIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/user/scoreLog/index';
 };
 
@@ -9414,7 +9873,58 @@ export type AdminAjaxChangeTerminalConfigResponse = AdminAjaxChangeTerminalConfi
 export type RoutineAttachmentIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/routine/attachment/index';
 };
 
@@ -9846,7 +10356,58 @@ export type CrudCrudExportResponses = {
 export type CrudLogIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/crud/log/index';
 };
 
@@ -9883,7 +10444,58 @@ export type CrudLogIndexResponse = CrudLogIndexResponses[keyof CrudLogIndexRespo
 export type SecurityDataRecycleIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/security/dataRecycle/index';
 };
 
@@ -10110,7 +10722,58 @@ export type SecurityDataRecycleTablesResponse = SecurityDataRecycleTablesRespons
 export type SecurityDataRecycleLogIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/security/dataRecycleLog/index';
 };
 
@@ -10221,7 +10884,58 @@ export type SecurityDataRecycleLogRestoreResponse = SecurityDataRecycleLogRestor
 export type SecuritySensitiveDataIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/security/sensitiveData/index';
 };
 
@@ -10448,7 +11162,58 @@ export type SecuritySensitiveDataTablesResponse = SecuritySensitiveDataTablesRes
 export type SecuritySensitiveDataLogIndexData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/security/sensitiveDataLog/index';
 };
 
@@ -10652,7 +11417,58 @@ export type DesignedIndexData = {
          */
         path: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
     url: '/srv/admin/{path}/index';
 };
 

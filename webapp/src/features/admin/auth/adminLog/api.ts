@@ -1,4 +1,5 @@
 /** Requests of the back-office page auth/adminLog (its menu rule's path), declared once. */
+import { sdk } from '../../../../lib/api/client';
 import { tableApi } from '../../../../lib/table-api';
 
-export const table = tableApi('/admin/auth/adminLog');
+export const table = tableApi({ index: sdk.authAdminLogIndex });

@@ -2,7 +2,13 @@
 import { call, sdk } from '../../../../lib/api/client';
 import { tableApi } from '../../../../lib/table-api';
 
-export const table = tableApi('/admin/auth/group');
+export const table = tableApi({
+  index: sdk.authGroupIndex,
+  editRow: sdk.authGroupEditRow,
+  add: sdk.authGroupAdd,
+  edit: sdk.authGroupEdit,
+  del: sdk.authGroupDel,
+});
 
 /** Designed tables whose rows name rows of other tables: `{rule path: titles of those tables}`. */
 export function relations(): Promise<Record<string, string[]>> {

@@ -10,11 +10,10 @@ import { allowed } from '../../../../components/permission';
 import { SchemaTable } from '../../../../components/schema-table/schema-table';
 import { READ_ONLY, type TableConfig } from '../../../../components/schema-table/schema';
 import { useAdminState } from '../../../../lib/admin-store';
-import { tableApi } from '../../../../lib/table-api';
 import { useRoutePush } from '../../shell/route-push';
+import { table } from './api';
 
 const NS = 'admin/crud/log';
-const table = tableApi('/admin/crud/log');
 
 export default function CrudLogPage() {
   const { t } = useTranslation(NS);

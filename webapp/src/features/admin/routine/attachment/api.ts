@@ -3,9 +3,12 @@ import { call, sdk, type SdkFn } from '../../../../lib/api/client';
 import { tableApi } from '../../../../lib/table-api';
 import type { UploadedFile } from '../../../../lib/upload';
 
-export const ATTACHMENT_URL = '/admin/routine/attachment';
-
-export const table = tableApi(ATTACHMENT_URL);
+export const table = tableApi({
+  index: sdk.routineAttachmentIndex,
+  editRow: sdk.routineAttachmentEditRow,
+  edit: sdk.routineAttachmentEdit,
+  del: sdk.routineAttachmentDel,
+});
 
 /** A row of the attachment table: the stored file and who uploaded it, how often. */
 export interface AttachmentRow extends UploadedFile {

@@ -4,7 +4,13 @@ import type { ApiResponse } from '../../../../lib/request';
 import { tableApi } from '../../../../lib/table-api';
 import type { WatchedTable } from '../../shell/page-kit';
 
-export const table = tableApi('/admin/security/dataRecycle');
+export const table = tableApi({
+  index: sdk.securityDataRecycleIndex,
+  editRow: sdk.securityDataRecycleEditRow,
+  add: sdk.securityDataRecycleAdd,
+  edit: sdk.securityDataRecycleEdit,
+  del: sdk.securityDataRecycleDel,
+});
 
 /** The tables a rule can name (quietly). */
 export const loadTables = () =>

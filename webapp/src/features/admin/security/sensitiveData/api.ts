@@ -4,7 +4,13 @@ import type { ApiResponse } from '../../../../lib/request';
 import { tableApi } from '../../../../lib/table-api';
 import type { WatchedTable } from '../../shell/page-kit';
 
-export const table = tableApi('/admin/security/sensitiveData');
+export const table = tableApi({
+  index: sdk.securitySensitiveDataIndex,
+  editRow: sdk.securitySensitiveDataEditRow,
+  add: sdk.securitySensitiveDataAdd,
+  edit: sdk.securitySensitiveDataEdit,
+  del: sdk.securitySensitiveDataDel,
+});
 
 /** The tables a rule can name, with their fields (quietly). */
 export const loadTables = () =>

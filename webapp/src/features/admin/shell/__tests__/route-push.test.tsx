@@ -15,6 +15,7 @@ import { resetAdminState, setMenus } from '../../../../lib/admin-store';
 import { menuTarget } from '../../../../lib/admin-tabs';
 import { i18n, loadNamespaces } from '../../../../lib/i18n';
 import { attachNoticeSink, type Notice } from '../../../../lib/notify';
+import { sdk } from '../../../../lib/api/client';
 import { tableApi } from '../../../../lib/table-api';
 import { menuNode } from '../../../../testing/menu-node';
 import { server } from '../../../../testing/server';
@@ -134,7 +135,12 @@ describe('drag sort', () => {
     render(
       <RoutePathContext.Provider value="/admin/auth/rule">
         <SchemaTable
-          config={{ api: tableApi('/admin/auth/rule'), tree: true, sortable: true, columns: [{ key: 'name', title: 'Name' }] }}
+          config={{
+            api: tableApi({ index: sdk.authRuleIndex, sortable: sdk.authRuleSortable }),
+            tree: true,
+            sortable: true,
+            columns: [{ key: 'name', title: 'Name' }],
+          }}
         />
       </RoutePathContext.Provider>,
     );

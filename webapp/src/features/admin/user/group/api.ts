@@ -4,7 +4,13 @@ import type { ApiResponse } from '../../../../lib/request';
 import type { Row } from '../../../../lib/table-api';
 import { tableApi } from '../../../../lib/table-api';
 
-export const table = tableApi('/admin/user/group');
+export const table = tableApi({
+  index: sdk.userGroupIndex,
+  editRow: sdk.userGroupEditRow,
+  add: sdk.userGroupAdd,
+  edit: sdk.userGroupEdit,
+  del: sdk.userGroupDel,
+});
 
 /** The member rules a group may hold (the member rule tree). */
 export const memberRules = () =>

@@ -3,9 +3,15 @@ import { call, sdk } from '../../../../lib/api/client';
 import type { MoneyAdjust, ScoreAdjust } from '../../../../lib/api/generated/types.gen';
 import { tableApi } from '../../../../lib/table-api';
 
-export const table = tableApi('/admin/user/user');
+export const table = tableApi({
+  index: sdk.userUserIndex,
+  editRow: sdk.userUserEditRow,
+  add: sdk.userUserAdd,
+  edit: sdk.userUserEdit,
+  del: sdk.userUserDel,
+});
 /** The member groups, as options. */
-export const groupOptions = tableApi('/admin/user/group').options;
+export const groupOptions = tableApi({ index: sdk.userGroupIndex }).options;
 
 /** Adds to (or takes from) a member's balance or points: a row of user/moneyLog or user/scoreLog. */
 export const adjust = (kind: 'money' | 'score', data: Record<string, unknown>) =>
