@@ -32,6 +32,7 @@ from pynamodb.exceptions import PutError, UpdateError
 
 from functions.core.i18n import get_lang
 from functions.core.responses import ApiError
+from functions.core.settings import get_settings
 from functions.core.validators import INT_MAX
 from functions.models.base import WatchedTransaction, now, run_transaction
 from functions.models.config import Config
@@ -417,8 +418,6 @@ def delete_item(group: str, name: str) -> None:
 
 
 def mail_settings() -> dict[str, Any]:
-    from functions.core.settings import get_settings
-
     settings = get_settings()
     stored = {i.name: i.value for i in Config.query_group("mail")}
     port = stored.get("smtp_port")
