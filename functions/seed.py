@@ -70,6 +70,13 @@ def seed(settings: Settings | None = None, *, demo_rows: bool = True) -> str | N
 
 
 def main() -> None:
+    # Run by hand, this process builds the site like the local server (`functions.local.run`). Imported
+    # here, not at the top: the deploy's bootstrap imports this module from the API package, which has
+    # no Pelican.
+    from functions.publish.pipeline import publish_local
+    from functions.services.publish_jobs import use_local_work
+
+    use_local_work(publish_local)
     password = seed()
     # A change the seed made to published tables (a design upgraded, demo rows) scheduled a publish in
     # a thread of this process: let it run before the process ends (else its job stays queued).

@@ -102,10 +102,11 @@ def main() -> None:
         stack.callback(pid_file.unlink, missing_ok=True)
         stack.callback(dynamodb.stop, ddb)
 
+        # This process builds the site itself (no rebuild function): the seed's saves publish too.
+        publishing.use_local_work(publish_local)
         password = seed(settings)
         # site/ may have been built by `make` from the seed files: publish what the tables hold now
         # (in the background; the server starts at once and the swap is atomic).
-        publishing.use_local_work(publish_local)
         publishing.schedule_publish("local server started", source="startup")
 
         mail_dir = var_dir / "mail"

@@ -25,6 +25,7 @@ from xml.sax.saxutils import escape
 
 from jinja2.bccache import Bucket, BytecodeCache
 from pelican import Pelican
+from pelican.plugins.i18n_subsites import i18n_subsites
 from pelican.settings import read_settings
 
 from functions.core.settings import REPO_ROOT, get_settings
@@ -162,8 +163,6 @@ def reset_i18n_subsites() -> None:
     """pelican-i18n-subsites keeps the main build's settings in module globals and only starts afresh
     when they are None, which a build that raised half-way leaves behind: start every build clean
     (the publish pipeline builds many times in one process, and a failed build must not spoil the next)."""
-    from pelican.plugins.i18n_subsites import i18n_subsites
-
     i18n_subsites._MAIN_SETTINGS = None
 
 

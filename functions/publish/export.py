@@ -38,14 +38,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from functions.core import messages_publish  # noqa: F401 - registers the publish messages' catalog
 from functions.core.clock import COMPANY_TZ
+from functions.core.i18n import t
 from functions.core.log import logger
 from functions.core.settings import REPO_ROOT
+from functions.models.config import Config
 from functions.models.design import Record
 from functions.publish.images import SiteImages
 from functions.publish.site_data.links import link_target
 from functions.services import org_chart, richtext
+from functions.services.area import place
 from functions.services.design_doc import get_design, load_doc
+from functions.services.site_config import SITE_GROUP
 
 PAGE_ROWS = 1_000  # rows read per Query page (DynamoDB also stops a page at 1 MB)
 SUMMARY_CHARS = 140
@@ -173,8 +178,6 @@ def notice_record(row: Row) -> dict[str, Any] | None:
 
 
 def job_record(row: Row) -> dict[str, Any] | None:
-    from functions.services.area import place
-
     title = row.words("title")
     email = row.text("email")  # optional: without one, applications go to the company's address
     if not title["zh-cn"]:
@@ -429,9 +432,6 @@ def record_address(name: str, record_id: str) -> str:
 
 def check_addresses(name: str, design: str, records: list[tuple[int, dict[str, Any]]]) -> None:
     """Raise `SameAddress` when two records share an id, i.e. an address on the site."""
-    from functions.core.i18n import t
-    from functions.core.messages_publish import PUBLISH_MESSAGES  # noqa: F401 (the catalog)
-
     first: dict[str, tuple[int, dict[str, Any]]] = {}
     for row_id, record in records:
         if record["id"] not in first:
@@ -495,9 +495,6 @@ IDENTITY = {
 
 def site_identity(data_dir: Path) -> list[str]:
     """Overlay site.json with the non-empty site Config items (a localised field needs both texts)."""
-    from functions.models.config import Config
-    from functions.services.site_config import SITE_GROUP
-
     items = {item.name: item.value for item in Config.query_group(SITE_GROUP)}
     path = data_dir / "site.json"
     site = json.loads(path.read_text(encoding="utf-8"))

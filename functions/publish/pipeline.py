@@ -30,6 +30,7 @@ from pathlib import Path
 
 from functions.core.settings import get_settings
 from functions.publish.build import build
+from functions.publish.export import export_site_data
 from functions.publish.site_data.render_cache import RenderCache
 
 MANIFEST_NAME = ".publish-manifest.json"
@@ -118,8 +119,6 @@ def diff(old: dict[str, str], new: dict[str, str]) -> Diff:
 def export_data(data_dir: Path, log: Log) -> list[str]:
     """Fill `data_dir` (a copy of content/data) with the published records of the back office
     (`functions.publish.export`); the files it does not export stay as content/data has them."""
-    from functions.publish.export import export_site_data
-
     names = export_site_data(data_dir)
     log(f"export: {', '.join(names) or 'nothing'} from the back office")
     return sorted(path.name for path in data_dir.glob("*.json"))

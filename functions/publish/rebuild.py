@@ -36,8 +36,15 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import boto3
+from botocore.config import Config
+
+from functions.core.secrets import load_secrets
 from functions.core.settings import get_settings
+from functions.models import configure_models
 from functions.publish.pipeline import Diff, Log, build_release, diff
+from functions.services.publish_jobs import run_publish
+from functions.services.terminal import run_aws_task
 
 MANIFEST_KEY = "_publish/manifest.json"
 APP_PREFIX = "app/"
@@ -187,9 +194,6 @@ def deploy(
 
 
 def _clients() -> dict[str, Any]:
-    import boto3
-    from botocore.config import Config
-
     return {
         "s3": boto3.client("s3", config=Config(max_pool_connections=UPLOAD_WORKERS)),
         **{name: boto3.client(name) for name in ("cloudfront-keyvaluestore", "cloudfront")},
@@ -227,17 +231,11 @@ def aws_work(clients: dict[str, Any] | None = None, target: dict[str, str] | Non
 
 
 def handler(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
-    from functions.core.secrets import load_secrets
-    from functions.models import configure_models
-    from functions.services.publish_jobs import run_publish
-
     load_secrets()
     configure_models(get_settings())
     job_id = str(event["job_id"])
     if event.get("task") and event["task"] != "publish":
         # A task of the back office's terminal (functions.services.terminal): clear the CDN.
-        from functions.services.terminal import run_aws_task
-
         if not run_aws_task(job_id, str(event["task"])):
             raise RuntimeError(f"terminal job {job_id} failed")
         return {"job_id": job_id, "ok": True}

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from functions.core.responses import ApiError
+from functions.models import ALL_MODELS
 from functions.models.base import (
     BaseModel,
     WatchedTransaction,
@@ -183,8 +184,6 @@ def watch_deletes(
 
 # --- restore and purge ------------------------------------------------------------------------------
 def model_of(log: RecycleLog) -> type[BaseModel]:
-    from functions.models import ALL_MODELS
-
     for model in ALL_MODELS:
         if model.logical_name == log.model:
             return model
