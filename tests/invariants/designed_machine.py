@@ -436,8 +436,10 @@ class DesignedTableMachine(Checks, RuleBasedStateMachine):
         order = self.design.get("order") or {"field": "id", "direction": "desc"}
         key, descending = order["field"], order["direction"] == "desc"
         has_weigh = any(f["type"] == "weigh" and f.get("sort") for f in self.m.fields)
-        if (key, descending) == ("id", True) and has_weigh and enabled("weigh-order"):
-            key, descending = "weigh", True  # a table with a weigh field lists by weight by default
+        if "order" not in self.design and has_weigh and enabled("weigh-order"):
+            # A table with a weigh field sorted through the index lists by weight unless its design says
+            # otherwise (a design's explicit order wins: found by the campaign of 74a703e, step 319).
+            key, descending = "weigh", True
         values = [r[key] for r in listed]
         pairs = list(itertools.pairwise(values))
         if key == "id":

@@ -122,13 +122,15 @@ def design_fields(draw: Any) -> list[dict[str, Any]]:
 def designs(draw: Any) -> dict[str, Any]:
     fields = draw(design_fields())
     sorted_field = next((f["name"] for f in fields if f.get("sort")), None)
-    order_field = draw(st.sampled_from(["id", "create_time", *([sorted_field] if sorted_field else [])]))
-    return {
+    order_field = draw(st.sampled_from(["", "id", "create_time", *([sorted_field] if sorted_field else [])]))
+    design = {
         "title": words("不变量测试表", "Invariant table"),
         "fields": fields,
         "time_series": draw(st.booleans()),
-        "order": {"field": order_field, "direction": draw(st.sampled_from(["asc", "desc"]))},
     }
+    if order_field:  # else the default: by the weigh sorted through the index, or newest first
+        design["order"] = {"field": order_field, "direction": draw(st.sampled_from(["asc", "desc"]))}
+    return design
 
 
 # --- row values -----------------------------------------------------------------------------------
