@@ -25,7 +25,7 @@ import json
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from functions.core.log import logger
@@ -156,9 +156,16 @@ def _unread_failure(job: Job, admin_id: int) -> bool:
     return job.status == "failed" and admin_id in editors and admin_id not in seen
 
 
-def mark_looked(job: Job, admin_id: int) -> None:
-    """Admin `admin_id` has read the log of `job`: a failure of theirs is no longer announced."""
-    if _unread_failure(job, admin_id):
+FAILURE_LINE = "failed: the live site is unchanged"
+
+
+def mark_looked(job: Job, admin_id: int, lines: Sequence[str] = ()) -> None:
+    """Admin `admin_id` has read the log of `job` (`lines`: the lines they were just given): a failure
+    of theirs is no longer announced. A log that shows the failure counts even while `job`, read a
+    moment before its lines, was still building (the failure line is written before the status)."""
+    failed = job.status == "failed" or FAILURE_LINE in lines
+    editors, seen = job.editors or set(), job.seen or set()
+    if failed and admin_id in editors and admin_id not in seen:
         jobs.mark_seen(job.id, admin_id)
 
 
@@ -219,7 +226,7 @@ def run_publish(job_id: str, work: Work | None = None, *, lock_wait: float = LOC
             summary = work(job_id, log)
         except Exception as exc:
             lines = traceback.format_exception_only(type(exc), exc)
-            jobs.append_lines(job_id, ["failed: the live site is unchanged", *[x.rstrip() for x in lines]])
+            jobs.append_lines(job_id, [FAILURE_LINE, *[x.rstrip() for x in lines]])
             jobs.set_status(job_id, "failed", summary={"error": str(exc)[:500]})
             logger.exception("publish failed", extra={"job_id": job_id})
             return False

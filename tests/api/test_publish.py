@@ -398,3 +398,31 @@ def test_a_failed_publish_is_shown_to_the_editors_who_caused_it_until_they_read_
     assert index(first)["alert"] is None
     assert index(second)["alert"]["id"] == failed["id"]
     assert index(first)["current"]["status"] == "failed"
+
+
+def test_reading_the_failure_line_is_looking_at_it_while_the_status_still_says_building(
+    api: httpx.Client, dynamodb: Any
+) -> None:
+    """A failing publish writes its failure line, then its status. An editor whose log read came between
+    the two has seen the failure: it is not announced to them afterwards. Before, the status read a
+    moment before the lines said building, nothing was marked, and the header announced a failure
+    they had already read (the e2e publish-indicator case failed on it under load)."""
+    _settle()
+    editor = make_admin(api, ["routine/publish", "routine/publish/index"])
+    job = jobs.create_job(service.KIND, by=int(editor.id), params={"reason": "race"})
+    jobs.set_status(job.id, "building")
+    jobs.append_lines(job.id, ["build: starting", service.FAILURE_LINE, "RuntimeError: broken"])
+    log = ok(api.get(f"/srv/admin/routine/publish/log?id={job.id}&after=0", headers=editor.headers))
+    assert log["job"]["status"] == "building"
+    assert service.FAILURE_LINE in [line["text"] for line in log["lines"]]
+    jobs.set_status(job.id, "failed", summary={"error": "broken"})
+    index = ok(api.get("/srv/admin/routine/publish/index", headers=editor.headers))
+    assert index["current"]["id"] == job.id and index["current"]["status"] == "failed"
+    assert index["alert"] is None
+    # A building job whose log shows no failure yet is not marked: its failure is still announced.
+    other = jobs.create_job(service.KIND, by=int(editor.id), params={"reason": "later"})
+    jobs.set_status(other.id, "building")
+    jobs.append_lines(other.id, ["build: starting"])
+    ok(api.get(f"/srv/admin/routine/publish/log?id={other.id}&after=0", headers=editor.headers))
+    jobs.set_status(other.id, "failed", summary={"error": "broken"})
+    assert ok(api.get("/srv/admin/routine/publish/index", headers=editor.headers))["alert"]["id"] == other.id

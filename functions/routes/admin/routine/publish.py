@@ -89,7 +89,7 @@ def publish_log(
     if job is None or job.kind != KIND:
         raise ApiError("The record does not exist")
     lines = [{"seq": seq, "text": text} for seq, text in jobs.read_lines(id, after)]
-    mark_looked(job, ctx.id)
+    mark_looked(job, ctx.id, [str(line["text"]) for line in lines])
     return success({"job": job.as_dict(), "lines": lines})
 
 
