@@ -141,10 +141,14 @@ export default function RichTextEditor({ id, value, onChange, label, placeholder
   // A value set from outside (the form opened on another row, reset) replaces the document.
   useEffect(() => showValue(editor, value), [editor, value]);
 
+  // The selector reads the editor of this render, not the snapshot's: the snapshot changes only on a
+  // transaction, so after useEditor replaced a destroyed editor it would still hold the old one, the
+  // state would stay null and the field would show nothing until a keystroke it can no longer receive.
   const state = useEditorState({
     editor,
-    selector: ({ editor: e }) =>
-      usable(e)
+    selector: () => {
+      const e = editor;
+      return usable(e)
         ? {
             bold: e.isActive('bold'),
             italic: e.isActive('italic'),
@@ -160,7 +164,8 @@ export default function RichTextEditor({ id, value, onChange, label, placeholder
             undo: e.can().undo(),
             redo: e.can().redo(),
           }
-        : null,
+        : null;
+    },
   });
   if (!editor || !state) return null;
 
