@@ -277,11 +277,15 @@ def _fill(
         relation = field["relation"]
         wanted = _related(api, relation["design"], made)
         target = api.call("GET", "edit", table=relation["design"], params={"id": wanted})["row"]
-        control.fill(str(target[relation["label"]]))
-        page.locator(".ant-select-dropdown .ant-select-item-option").filter(
-            has_text=str(target[relation["label"]])
-        ).first.click()
+        shown = str(target[relation["label"]])
+        control.fill(shown)
+        page.locator(".ant-select-dropdown .ant-select-item-option").filter(has_text=shown).first.click()
+        # What the editor sees before saving: the row chosen, by name, in the field.
+        root = "xpath=ancestor::div[contains(@class,'ant-select ')][1]"
+        chosen = dialog.locator(f'[id="{name}"]').locator(root).locator(".ant-select-selection-item")
+        expect(chosen.filter(has_text=shown)).to_be_visible()
         _close_popups(dialog)
+        expect(chosen.filter(has_text=shown)).to_be_visible()
         if kind == "remoteselect":
             return lambda value: int(value) == wanted
         return lambda values: [int(v) for v in values] == [wanted]
