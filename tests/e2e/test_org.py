@@ -235,19 +235,27 @@ def test_dragging_a_unit_near_the_canvas_edge_scrolls_the_canvas(
         inner = canvas.evaluate("el => [el.clientWidth, el.clientHeight]")
         page.mouse.move(box["x"] + inner[0] - 6, box["y"] + inner[1] - 6, steps=10)
         expect(page.get_by_role("status").filter(has_text=re.compile("正在移动|移到"))).to_have_count(1)
-        page.wait_for_timeout(600)
-        moved_left, moved_top, _, _ = canvas.evaluate(scroll)
-        assert moved_top > top + 100 and (moved_left > left or left == max_left), (
-            left,
-            top,
-            moved_left,
-            moved_top,
+        # Held there, the canvas scrolls down by more than 100 px, and right unless it is already there.
+        canvas.evaluate(
+            """(el, [left, top, maxLeft]) => new Promise((done) => {
+              const look = () => el.scrollTop > top + 100 && (el.scrollLeft > left || left === maxLeft)
+                ? done() : requestAnimationFrame(look);
+              look();
+            })""",
+            [left, top, max_left],
         )
         page.keyboard.press("Escape")  # the drag ends: no more scrolling
         page.mouse.up()
         stopped = canvas.evaluate(scroll)
-        page.wait_for_timeout(400)
-        assert canvas.evaluate(scroll) == stopped
+        # Ten frames later (the scrolling moves it on every frame while a drag is held), it has not moved.
+        later = canvas.evaluate(
+            """(el) => new Promise((done) => {
+              let frames = 10;
+              const next = () => (--frames ? requestAnimationFrame(next) : done(null));
+              requestAnimationFrame(next);
+            })"""
+        )
+        assert later is None and canvas.evaluate(scroll) == stopped
         expect(page.get_by_test_id("org-unsaved")).to_have_count(0)  # nothing was moved
     finally:
         page.context.close()

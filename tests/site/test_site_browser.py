@@ -165,19 +165,24 @@ def test_certificate_view_closes_on_escape_and_outside_without_back_steps(browse
 
 def test_404_page_returns_to_the_previous_page(browser, site_server: str) -> None:
     page = browser.new_page()
+    page.clock.install()  # the page's seconds pass when the test says so, not on the wall clock
     page.goto(site_server + "/en/culture/")
     with page.expect_navigation() as navigation:
         page.evaluate("location.href = '/en/no-such-page'")
     assert navigation.value is not None and navigation.value.status == 404
     assert "Sorry, this page ran into a problem" in page.locator("h1").inner_text()
     assert page.locator("#countdown").is_visible()
-    page.wait_for_url(site_server + "/en/culture/", timeout=9000)
+    page.clock.run_for(4000)
+    expect(page.locator("#countdown-seconds")).to_have_text("1")
+    assert page.url.endswith("/en/no-such-page")  # not before the fifth second
+    page.clock.run_for(1000)
+    page.wait_for_url(site_server + "/en/culture/")
     # The button stops the automatic return; "Back to previous page" still goes back.
     with page.expect_navigation():
         page.evaluate("location.href = '/zh-no-such-page'")
     page.locator("#countdown-stop").click()
     assert not page.locator("#countdown").is_visible()
-    page.wait_for_timeout(5500)
+    page.clock.run_for(60_000)
     assert page.url.endswith("/zh-no-such-page")
     page.get_by_role("link", name="返回上一页").click()
     page.wait_for_url(site_server + "/en/culture/")
@@ -188,10 +193,12 @@ def test_404_without_history_counts_down_to_the_home_page(browser, site_server: 
     """Like the app's 404: with no page to go back to, the countdown ends on the home page of the
     page's language (issue 9 item 3: under the production CSP, where an inline script never ran)."""
     page = browser.new_page()
+    page.clock.install()
     response = page.goto(site_server + "/en/about-us-old/deeper")
     assert response is not None and response.status == 404
     assert page.locator("#countdown").is_visible()
-    page.wait_for_url(site_server + "/en/", timeout=9000)
+    page.clock.run_for(5000)
+    page.wait_for_url(site_server + "/en/")
     page.close()
 
 
