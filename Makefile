@@ -80,7 +80,7 @@ test-web: $(WEB_STAMP) ## Web unit tests (Vitest)
 	cd webapp && npm test
 
 test-python: install build ## Python tests: unit, API (DynamoDB Local), site, infra, e2e (Chromium)
-	$(PY) -m pytest -n 2 --dist loadgroup
+	$(PY) -m pytest -n 2 --dist loadgroup --no-loadscope-reorder
 
 test-e2e: install build chromium ## Only the end-to-end tests
 	$(PY) -m pytest tests/e2e

@@ -16,11 +16,14 @@
   tests that need empty tables, such as the first-run seed; the models are pointed back at the
   session tables afterwards.
 
-`make test` runs the suite on two pytest-xdist workers (`-n 2 --dist loadgroup`): the browser suites
-are one group (`pytest_collection_modifyitems` below), so one worker runs them in order with one
-Chromium while the other runs the unit, API and infrastructure suites. Each worker has its own
-DynamoDB Local and servers (free ports, its own temporary folders). Two browser suites at once do
-not fit a two-core machine: every end-to-end module starts a server with its own DynamoDB Local.
+`make test` runs the suite on two pytest-xdist workers (`-n 2 --dist loadgroup --no-loadscope-reorder`):
+the browser suites are two groups of about the same length (`pytest_collection_modifyitems` below,
+`BROWSER_SUITES`). The work queue keeps the collection order (`testpaths`: unit, API, invariants, infra,
+then site and e2e), so both workers share out everything else one test at a time and then each takes
+one browser group, which it runs in order with its own Chromium, DynamoDB Local and servers (free
+ports, its own temporary folders). A worker never runs a test without a browser after its browser
+group: Playwright's sync API keeps an event loop running in the main thread until the session ends.
+Before, one worker ran every browser test while the other sat idle for the last 17 of 36 minutes.
 
 Only the standard library is imported at module level, so collecting suites that need none of
 this (site, infra) stays cheap; nothing starts unless a test asks for it.
@@ -53,8 +56,11 @@ RATE_LIMITS_FOR_TESTS = {
     for action in ("CHECKIN", "ADMIN_LOGIN", "SEND_CODE", "CAPTCHA", "REFRESH", "CONTACT")
 }
 
-# The suites whose tests drive Chromium; they run on one xdist worker, in collection order.
-BROWSER_SUITES = {"site", "e2e"}
+# The suites whose tests drive Chromium and the browser group each goes to, and the e2e modules that go
+# to the site's group so that both last about as long (a fresh-clone run's JUnit times, 2026-11-29:
+# site 285 s, e2e 1,897 s of which accessibility 380 s and business tables 446 s).
+BROWSER_SUITES = {"site": "browser-2", "e2e": "browser-1"}
+WITH_THE_SITE = {"test_accessibility", "test_business_tables"}
 TESTS = Path(__file__).resolve().parent
 
 if TYPE_CHECKING:
@@ -65,13 +71,16 @@ if TYPE_CHECKING:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # xdist's loadgroup sends a group to one worker: the browser suites run on one worker and everything
-    # else is shared out meanwhile. First, before xdist's own hook reads the marks into the test ids (a
-    # mark added after it is ignored, and both workers then start browsers). Without xdist it does nothing.
-    browser = pytest.mark.xdist_group("browser")
+    # xdist's loadgroup sends a group to one worker: each browser group runs on one worker, after what
+    # needs no browser was shared out. First, before xdist's own hook reads the marks into the test ids
+    # (a mark added after it is ignored). Without xdist it does nothing.
     for item in items:
-        if item.path.is_relative_to(TESTS) and item.path.relative_to(TESTS).parts[0] in BROWSER_SUITES:
-            item.add_marker(browser)
+        if not item.path.is_relative_to(TESTS):
+            continue
+        suite = item.path.relative_to(TESTS).parts[0]
+        if suite in BROWSER_SUITES:
+            group = BROWSER_SUITES["site"] if item.path.stem in WITH_THE_SITE else BROWSER_SUITES[suite]
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(autouse=True)
