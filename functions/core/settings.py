@@ -62,6 +62,9 @@ class Settings(BaseSettings):
     # function is configured (AWS; the API invokes it with the job id).
     publish_debounce_seconds: float = 1.0
     publish_auto: bool | None = None
+    # How often the local server looks for scheduled rows whose publish time has come (on AWS:
+    # every minute, EventBridge Scheduler).
+    publish_schedule_seconds: float = Field(15.0, gt=0, le=60)
     rebuild_function: str = ""
     # Where the rebuild function puts the site (set by the stack on AWS; `functions.publish.rebuild`), and
     # the function the back office's terminal invokes for a data upgrade (`functions.services.terminal`).

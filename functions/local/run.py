@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
 from contextlib import ExitStack, suppress
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,10 @@ def main() -> None:
         # site/ may have been built by `make` from the seed files: publish what the tables hold now
         # (in the background; the server starts at once and the swap is atomic).
         publishing.schedule_publish("local server started", source="startup")
+        # Rows scheduled for later reach the site when their time comes, without anyone pressing a button.
+        clock = threading.Event()
+        publishing.run_schedule_clock(clock)
+        stack.callback(clock.set)
 
         mail_dir = var_dir / "mail"
         controller = smtp.start(mail_dir, settings.smtp_port)

@@ -14,7 +14,11 @@ the data folder already holding the files of content/data (the seed). It
   line, ICP record number, hotline, e-mail, address, hours, introduction;
 - runs the other registered `WRITERS` (data that is not rows of a design, e.g. the organisation chart).
 
-Published means enabled: a row whose `status` is not "enable" is a draft and never reaches the site.
+Published means enabled and due: a row whose `status` is not "enable" is a draft and never reaches the
+site; a row whose `publish_time` (the datetime field of that name: news, notices, job openings) lies in
+the future is scheduled — it is left out, and listed in `scheduled` (table, id, title, time) so that
+the publish's summary says what is waiting and the clock (`publish_jobs.publish_if_due`) publishes
+again when its time comes.
 Pictures are uploaded attachments, resized once per upload by `functions.publish.images` — those of
 image fields and those inside rich text alike (`Row.rich`).
 
@@ -32,6 +36,7 @@ import datetime as dt
 import html
 import json
 import re
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -395,13 +400,36 @@ def design_fields(design: str) -> dict[str, dict[str, Any]] | None:
     return {f.name: f.model_dump() for f in load_doc(stored).fields}
 
 
-def published_rows(design: str) -> Iterator[tuple[int, dict[str, Any], int | None]]:
-    """Every enabled row of a (not time-series) design, newest first, read page by page, with its sort
-    slot (`n1`)."""
+SCHEDULE_FIELD = "publish_time"
+
+
+def publish_at(values: dict[str, Any]) -> int:
+    """When a row may be on the site (seconds since the epoch; 0: at once)."""
+    try:
+        return int(values.get(SCHEDULE_FIELD) or 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def published_rows(
+    design: str, now: float | None = None, scheduled: list[dict[str, Any]] | None = None
+) -> Iterator[tuple[int, dict[str, Any], int | None]]:
+    """Every enabled row of a (not time-series) design that is due at `now` (default: this moment),
+    newest first, read page by page, with its sort slot (`n1`). An enabled row whose publish time is
+    still to come goes into `scheduled` instead."""
+    now = time.time() if now is None else now
     for item in Record.query(design, scan_index_forward=False, consistent_read=True, page_size=PAGE_ROWS):
         values = item.values()
-        if values.get("status", "enable") == "enable":
-            yield int(item.id), values, (int(item.n1) if item.n1 is not None else None)
+        if values.get("status", "enable") != "enable":
+            continue
+        at = publish_at(values)
+        if at > now:
+            if scheduled is not None:
+                scheduled.append(
+                    {"table": design, "id": int(item.id), "title": words(values, "title", "name"), "at": at}
+                )
+            continue
+        yield int(item.id), values, (int(item.n1) if item.n1 is not None else None)
 
 
 def _write(path: Path, data: Any) -> str:
@@ -518,8 +546,12 @@ WRITERS: dict[str, Callable[[Path], list[str]]] = {
 }
 
 
-def export_site_data(data_dir: Path) -> list[str]:
-    """Write the data file of each exported record type into `data_dir`; returns the file names."""
+def export_site_data(data_dir: Path, scheduled: list[dict[str, Any]] | None = None) -> list[str]:
+    """Write the data file of each exported record type into `data_dir`; returns the file names.
+    Enabled rows whose publish time is still to come are left out and added to `scheduled`, soonest
+    first."""
+    now = time.time()
+    waiting: list[dict[str, Any]] = []
     images = SiteImages(data_dir.parent)
     written = []
     for writer in WRITERS.values():
@@ -531,7 +563,7 @@ def export_site_data(data_dir: Path) -> list[str]:
         placed = any(f["type"] == "weigh" and f.get("sort") for f in fields.values())
         rows = (
             Row(item_id, values, fields, images, n1 if placed else None)
-            for item_id, values, n1 in published_rows(spec.design)
+            for item_id, values, n1 in published_rows(spec.design, now, waiting)
         )
         records = [(row.id, record) for row in rows if (record := spec.record(row))]
         if spec.newest_wins:
@@ -541,4 +573,6 @@ def export_site_data(data_dir: Path) -> list[str]:
         written.append(_write(data_dir / f"{name}.json", [record for _, record in records]))
     if images.rendered:
         logger.info("pictures resized: %s", images.rendered)
+    if scheduled is not None:
+        scheduled.extend(sorted(waiting, key=lambda entry: (entry["at"], entry["table"], entry["id"])))
     return written

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from functions.core.settings import get_settings
 from functions.publish.build import build
@@ -47,6 +48,8 @@ class Release:
     manifest: dict[str, str]
     data_files: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    # Enabled rows left out because their publish time is still to come (`export.published_rows`).
+    scheduled: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -116,11 +119,17 @@ def diff(old: dict[str, str], new: dict[str, str]) -> Diff:
     return Diff(changed, removed)
 
 
-def export_data(data_dir: Path, log: Log) -> list[str]:
+def export_data(data_dir: Path, log: Log, scheduled: list[dict[str, Any]] | None = None) -> list[str]:
     """Fill `data_dir` (a copy of content/data) with the published records of the back office
-    (`functions.publish.export`); the files it does not export stay as content/data has them."""
-    names = export_site_data(data_dir)
+    (`functions.publish.export`); the files it does not export stay as content/data has them. Rows
+    whose publish time is still to come go into `scheduled`."""
+    waiting: list[dict[str, Any]] = []
+    names = export_site_data(data_dir, waiting)
     log(f"export: {', '.join(names) or 'nothing'} from the back office")
+    if waiting:
+        log(f"scheduled: {len(waiting)} row(s) wait for their publish time, the first at {waiting[0]['at']}")
+    if scheduled is not None:
+        scheduled.extend(waiting)
     return sorted(path.name for path in data_dir.glob("*.json"))
 
 
@@ -134,14 +143,15 @@ def build_release(
     source = Path(content_dir or settings.content_dir)
     content = work / "content"
     shutil.copytree(source, content)
-    names = export_data(content / "data", log)
+    scheduled: list[dict[str, Any]] = []
+    names = export_data(content / "data", log, scheduled)
     output = work / "out"
     log("build: running Pelican")
     build(content, output, settings.public_url, previous=previous)
     manifest = make_manifest(output, previous)
     seconds = time.perf_counter() - started
     log(f"build: {len(manifest)} files in {seconds:.2f}s")
-    return Release(output, manifest, names, seconds)
+    return Release(output, manifest, names, seconds, scheduled)
 
 
 def read_manifest(path: Path) -> dict[str, str] | None:
@@ -210,7 +220,7 @@ def prune_builds(site_dir: Path, keep: int = KEEP_BUILDS) -> None:
             discard(folder)
 
 
-def publish_local(job_id: str, log: Log, site_dir: Path | None = None) -> dict[str, object]:
+def publish_local(job_id: str, log: Log, site_dir: Path | None = None) -> dict[str, Any]:
     """Build and swap into the local site folder; returns the job summary. On failure the live site
     is left exactly as it was (the half-built folder is removed) and the error is raised."""
     site_dir = Path(site_dir or get_settings().site_dir).absolute()
@@ -240,11 +250,18 @@ def publish_local(job_id: str, log: Log, site_dir: Path | None = None) -> dict[s
             f"({len(change.changed)} changed, {len(change.removed)} removed)"
         )
         prune_builds(site_dir)
+    return job_summary("local", change, release)
+
+
+def job_summary(target: str, change: Diff, release: Release) -> dict[str, Any]:
+    """What a publish job keeps of its run (the back office shows it): the pages it changed and
+    removed, the size of the site, the build's time and the rows still waiting for their time."""
     return {
-        "target": "local",
+        "target": target,
         "changed": change.changed,
         "removed": change.removed,
         "written": len(change.changed),
         "files": len(release.manifest),
         "seconds": round(release.seconds, 3),
+        "scheduled": release.scheduled,
     }

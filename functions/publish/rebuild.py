@@ -18,6 +18,10 @@ job (`run_publish`), writing its progress to the job log the back office shows:
 The terminal's AWS tasks (`functions.services.terminal`) come as `{"job_id", "task"}`: "cdn-clear"
 invalidates `/*` (its line goes to the same job log, which the terminal's stream replays).
 
+EventBridge Scheduler starts it every minute with `{"scheduled": true}` (`scheduled_publish`): a row
+whose publish time comes within that minute is waited for, then a publish starts (an invoke of this
+function with a new job id, as a save's would), so that the row is on the site within a minute.
+
 A failure at any step marks the job failed; what was live stays live (nothing is deleted before every
 upload succeeded, and the manifest is not advanced).
 
@@ -42,8 +46,8 @@ from botocore.config import Config
 from functions.core.secrets import load_secrets
 from functions.core.settings import get_settings
 from functions.models import configure_models
-from functions.publish.pipeline import Diff, Log, build_release, diff
-from functions.services.publish_jobs import run_publish
+from functions.publish.pipeline import Diff, Log, build_release, diff, job_summary
+from functions.services.publish_jobs import publish_if_due, run_publish, seconds_to_next
 from functions.services.terminal import run_aws_task
 
 MANIFEST_KEY = "_publish/manifest.json"
@@ -53,6 +57,8 @@ KEYS_PER_UPDATE = 50  # UpdateKeys takes at most 50 puts and deletes per call
 PATHS_PER_INVALIDATION = 1000
 MAX_KEY_BYTES = 512
 MAX_DELAY_SECONDS = 60.0
+# The schedule starts this function every minute: a row due within the next minute is waited for.
+SCHEDULE_LEAD_SECONDS = 60.0
 # Parallel uploads: a first publish of 20,000 files takes minutes one at a time.
 UPLOAD_WORKERS = 16
 HTML_CACHE = "public, max-age=60, must-revalidate"
@@ -218,21 +224,28 @@ def aws_work(clients: dict[str, Any] | None = None, target: dict[str, str] | Non
         with tempfile.TemporaryDirectory(prefix="cityops-publish-") as tmp:
             release = build_release(Path(tmp), log)
             change = deploy(used, where, release.output, release.manifest, log, job_id)
-        return {
-            "target": "aws",
-            "changed": change.changed,
-            "removed": change.removed,
-            "written": len(change.changed),
-            "files": len(release.manifest),
-            "seconds": round(release.seconds, 3),
-        }
+        return job_summary("aws", change, release)
 
     return work
+
+
+def scheduled_publish() -> dict[str, Any]:
+    """EventBridge Scheduler's minute (`{"scheduled": true}`): when a scheduled row falls due within
+    the next `SCHEDULE_LEAD_SECONDS`, wait for its time and start a publish (this function, invoked
+    like every publish: `publish_jobs.start`), so that it is on the site within a minute of it."""
+    wait = seconds_to_next()
+    if wait is None or wait >= SCHEDULE_LEAD_SECONDS:
+        return {"scheduled": None}
+    time.sleep(wait)
+    job = publish_if_due()
+    return {"scheduled": job.id if job is not None else None}
 
 
 def handler(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
     load_secrets()
     configure_models(get_settings())
+    if event.get("scheduled"):
+        return scheduled_publish()
     job_id = str(event["job_id"])
     if event.get("task") and event["task"] != "publish":
         # A task of the back office's terminal (functions.services.terminal): clear the CDN.

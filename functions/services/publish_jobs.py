@@ -145,6 +145,66 @@ def request_publish(
     return job
 
 
+# Scheduled rows (`functions.publish.export`: an enabled row whose publish time is still to come is left
+# out and listed in the publish's summary). The clock looks every `publish_schedule_seconds` locally
+# (`run_schedule_clock`) and every minute on AWS (EventBridge Scheduler starts the rebuild function
+# with `{"scheduled": true}`, which waits out the last seconds: `seconds_to_next`).
+SCHEDULE_LOOKBACK = 10  # recent publish jobs read to find the newest one that was done
+
+
+def scheduled(recent: Sequence[Job]) -> list[dict[str, Any]]:
+    """The rows waiting for their publish time, soonest first, as the newest done publish of `recent`
+    (newest first) found them."""
+    done = next((job for job in recent if job.status == "done"), None)
+    entries = done.summary_doc().get("scheduled") if done is not None else None
+    return [entry for entry in entries if isinstance(entry, dict)] if isinstance(entries, list) else []
+
+
+def _next_time(recent: Sequence[Job]) -> int | None:
+    """The soonest publish time of a scheduled row that no publish has started since (a publish
+    created at or after that time exports the row; if it failed, the next save or the Publish button
+    takes over: a failing publish is not started again every minute)."""
+    since = int(recent[0].create_time) if recent else 0
+    times = [int(entry.get("at") or 0) for entry in scheduled(recent)]
+    return min((at for at in times if at > since), default=None)
+
+
+def seconds_to_next(now: float | None = None) -> float | None:
+    """Seconds until the next scheduled row is due (0 when it is), or None when none waits."""
+    now = time.time() if now is None else now
+    at = _next_time(jobs.latest_jobs(KIND, SCHEDULE_LOOKBACK))
+    return None if at is None else max(0.0, at - now)
+
+
+def publish_if_due(now: float | None = None) -> Job | None:
+    """Start a publish when a scheduled row's time has come (`_next_time`); None when none is due."""
+    now = time.time() if now is None else now
+    recent = jobs.latest_jobs(KIND, SCHEDULE_LOOKBACK)
+    at = _next_time(recent)
+    if at is None or at > now:
+        return None
+    entry = next(entry for entry in scheduled(recent) if int(entry.get("at") or 0) == at)
+    subject = f"{entry.get('table')}#{entry.get('id')}"
+    return request_publish(f"scheduled: {subject} is due", by=0, source="schedule", subject=subject)
+
+
+def run_schedule_clock(stop: threading.Event) -> threading.Thread:
+    """The local server's clock (`functions.local.run`): every `publish_schedule_seconds` until `stop`
+    is set, publish when a scheduled row is due (and saves publish by themselves: `auto_enabled`)."""
+
+    def loop() -> None:
+        while not stop.wait(get_settings().publish_schedule_seconds):
+            try:
+                if auto_enabled():
+                    publish_if_due()
+            except Exception:  # the next tick looks again
+                logger.exception("could not check the publish schedule")
+
+    thread = threading.Thread(target=loop, name="publish-schedule", daemon=True)
+    thread.start()
+    return thread
+
+
 def alert_for(admin_id: int, recent: list[Job]) -> Job | None:
     """The newest of the `recent` publish jobs that failed with a change of admin `admin_id` in it
     and whose log that admin has not looked at since (`mark_looked`): the header shows it to them."""

@@ -64,6 +64,8 @@ from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
 from aws_cdk import aws_s3 as s3
 from aws_cdk import aws_s3_deployment as s3deploy
+from aws_cdk import aws_scheduler as scheduler
+from aws_cdk import aws_scheduler_targets as scheduler_targets
 from aws_cdk import aws_secretsmanager as secretsmanager
 from aws_cdk import aws_ses as ses
 from aws_cdk import aws_sns as sns
@@ -1408,6 +1410,44 @@ class CityOpsStack(Stack):
                 principal=iam.ArnPrincipal(starter.role.role_arn),
                 action="lambda:InvokeFunction",
             )
+        # Scheduled rows (issue 36 item 8): every minute EventBridge Scheduler starts this function with
+        # `{"scheduled": true}`; when a row's publish time comes within that minute it waits for it and
+        # starts a publish the way the API does (an invoke of itself with a new job id, by name: its
+        # own role may, by resource policy). Cost: 43,200 short invocations a month (~$0.25).
+        function.add_environment("CITYOPS_REBUILD_FUNCTION", name)
+        own_role = function.role
+        assert own_role is not None
+        function.add_permission(
+            "ScheduleStartsRebuild",
+            principal=iam.ArnPrincipal(own_role.role_arn),
+            action="lambda:InvokeFunction",
+        )
+        schedule_role = iam.Role(
+            self,
+            "ScheduledPublishRole",
+            description="EventBridge Scheduler: start the rebuild function every minute",
+            assumed_by=iam.ServicePrincipal(
+                "scheduler.amazonaws.com", conditions={"StringEquals": {"aws:SourceAccount": Aws.ACCOUNT_ID}}
+            ),
+        )
+        scheduler.Schedule(
+            self,
+            "ScheduledPublish",
+            description="Publish rows whose publish time has come (functions/publish/rebuild.py)",
+            schedule=scheduler.ScheduleExpression.rate(Duration.minutes(1)),
+            target=scheduler_targets.LambdaInvoke(
+                function,
+                input=scheduler.ScheduleTargetInput.from_object({"scheduled": True}),
+                retry_attempts=0,
+                role=schedule_role,
+            ),
+        )
+        suppress(
+            schedule_role,
+            {"AwsSolutions-IAM5": "grant_invoke names the function and its versions (`<arn>:*`)."},
+            applies_to=["Resource::<RebuildFunction08BA4E6F.Arn>:*"],
+            children=True,
+        )
         # The terminal's "data-upgrade" on AWS: the rebuild function asks the bootstrap function (the
         # one that may write every table) to run the seed, and waits for its answer.
         function.add_environment("CITYOPS_BOOTSTRAP_FUNCTION", self.bootstrap_function.function_name)

@@ -297,3 +297,64 @@ def test_every_call_of_a_publish_is_allowed_by_the_rebuild_functions_policy(
         "uploads": next(k for k in resources if k.startswith("UploadsBucket")),
     }
     assert violations(resources, "functions.publish.rebuild.handler", recorder.calls, buckets) == []
+
+
+def test_the_minute_schedule_starts_a_publish_when_a_scheduled_row_is_due(
+    aws: dict[str, Any], dynamodb: Any, resources: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """EventBridge Scheduler's `{"scheduled": true}` (issue 36 item 8): with nothing due it does
+    nothing; when the last publish listed a row whose time has come, it starts a publish by invoking
+    this function with a new job id, a call its own resource policy allows (IAM as a contract)."""
+    from iam_contract import Recorder, violations
+
+    from functions.core.settings import get_settings
+    from functions.models.job import Job
+    from functions.services import jobs
+    from functions.services.publish_jobs import KIND
+
+    name = "cityops-prod-rebuild"
+    monkeypatch.setenv("CITYOPS_REBUILD_FUNCTION", name)
+    get_settings.cache_clear()
+    boto3.setup_default_session(region_name=REGION)
+    recorder = Recorder().watch(boto3.DEFAULT_SESSION.events)
+
+    class Accepted:
+        status_code = 202
+
+    # The invoke is answered here: the function it starts is the one under test, not moto's.
+    boto3.DEFAULT_SESSION.events.register(
+        "before-call.lambda.Invoke", lambda **_: (Accepted(), {"StatusCode": 202})
+    )
+    last = jobs.create_job(KIND, by=None, params={"reason": "an earlier publish"})
+    started: list[str] = []
+    try:
+        jobs.set_status(last.id, "done", summary={"changed": [], "scheduled": []})
+        assert rebuild.handler({"scheduled": True}) == {"scheduled": None}
+        assert recorder.calls == [] or all(service != "lambda" for service, _, _ in recorder.calls)
+
+        stamp = int(last.create_time)
+        row = {
+            "table": "business/news",
+            "id": 7,
+            "title": {"zh-cn": "停电通知", "en": "Outage"},
+            "at": stamp + 1,
+        }
+        jobs.set_status(last.id, "done", summary={"changed": [], "scheduled": [row]})
+        Job(last.id).update(actions=[Job.create_time.set(stamp - 60)])  # it ran before the row's time
+        answer = rebuild.handler({"scheduled": True})
+        started.append(str(answer["scheduled"]))
+        job = jobs.get_job(started[0])
+        assert job is not None and job.params_doc()["source"] == "schedule"
+        invokes = [params for service, op, params in recorder.calls if (service, op) == ("lambda", "Invoke")]
+        assert [(p["FunctionName"], p["InvocationType"]) for p in invokes] == [(name, "Event")]
+        assert json.loads(invokes[0]["Payload"])["job_id"] == job.id
+        function = next(
+            k for k, v in resources.items() if v["Properties"].get("Handler") == rebuild.__name__ + ".handler"
+        )
+        calls = [call for call in recorder.calls if call[0] == "lambda"]
+        assert violations(resources, "functions.publish.rebuild.handler", calls, {}, {name: function}) == []
+    finally:
+        boto3.DEFAULT_SESSION = None
+        get_settings.cache_clear()
+        for job_id in (last.id, *started):  # no queued job left behind for later tests to join
+            jobs.set_status(job_id, "done")

@@ -1,9 +1,11 @@
 """Publishing the public site (routine/publish, DESIGN §7):
 
-- `GET  /admin/routine/publish/index` (routine/publish/index) → `{current, jobs, alert}`: the newest
-  publish job (queued / building / done / failed, its summary: changed and removed pages), the last
-  ten, and `alert`: the newest of those that failed with a change of the caller in it (a save of
-  theirs, their Publish button) whose log they have not read yet — the header shows it until they do.
+- `GET  /admin/routine/publish/index` (routine/publish/index) → `{current, jobs, alert, scheduled}`: the
+  newest publish job (queued / building / done / failed, its summary: changed and removed pages), the
+  last ten, `alert`: the newest of those that failed with a change of the caller in it (a save of
+  theirs, their Publish button) whose log they have not read yet — the header shows it until they do,
+  and `scheduled`: the rows waiting for their publish time as the newest done publish found them
+  (table, id, title, time; soonest first).
 - `GET  /admin/routine/publish/log?id=…&after=N` (routine/publish/index) → `{job, lines}`: the job
   and its log lines after sequence number N (at most 500; poll with the last seq you have). Reading
   the log of a failed job of theirs is what "looked at it" means: its `alert` ends for the caller
@@ -23,7 +25,7 @@ from functions.core.responses import ApiError, Envelope, Shape, success
 from functions.core.routing import APIRouter
 from functions.routes.admin.deps import AdminContext, require
 from functions.services import jobs
-from functions.services.publish_jobs import KIND, alert_for, mark_looked, request_publish
+from functions.services.publish_jobs import KIND, alert_for, mark_looked, request_publish, scheduled
 
 router = APIRouter(prefix="/routine/publish", tags=["admin"])
 HISTORY = 10
@@ -48,10 +50,20 @@ class PublishLine(BaseModel):
     text: str
 
 
+class ScheduledRow(BaseModel):
+    """An enabled row whose publish time is still to come: on the site from `at` (epoch seconds)."""
+
+    table: str
+    id: int
+    title: dict[str, str]
+    at: int
+
+
 class PublishIndexData(BaseModel):
     current: PublishJob | None
     jobs: list[PublishJob]
     alert: PublishJob | None = None
+    scheduled: list[ScheduledRow] = []
 
 
 class PublishLogData(BaseModel):
@@ -74,6 +86,7 @@ def publish_index(ctx: Annotated[AdminContext, require("routine/publish/index")]
             "current": latest[0] if latest else None,
             "jobs": latest,
             "alert": alert.as_dict() if alert else None,
+            "scheduled": scheduled(recent),
         }
     )
 

@@ -4209,6 +4209,10 @@ export type PublishIndexData = {
      */
     jobs: Array<PublishJob>;
     alert?: PublishJob | null;
+    /**
+     * Scheduled
+     */
+    scheduled?: Array<ScheduledRow>;
 };
 
 /**
@@ -4644,6 +4648,32 @@ export type RuleRow = {
  */
 export type SavedProfile = {
     userInfo: MemberInfo;
+};
+
+/**
+ * ScheduledRow
+ *
+ * An enabled row whose publish time is still to come: on the site from `at` (epoch seconds).
+ */
+export type ScheduledRow = {
+    /**
+     * Table
+     */
+    table: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Title
+     */
+    title: {
+        [key: string]: string;
+    };
+    /**
+     * At
+     */
+    at: number;
 };
 
 /**
