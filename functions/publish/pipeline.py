@@ -17,6 +17,7 @@ locally, `_publish/manifest.json` in the bucket on AWS) so the next publish diff
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import os
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from functions.core.clock import COMPANY_TZ
 from functions.core.settings import get_settings
 from functions.publish.build import build
 from functions.publish.export import export_site_data
@@ -127,7 +129,8 @@ def export_data(data_dir: Path, log: Log, scheduled: list[dict[str, Any]] | None
     names = export_site_data(data_dir, waiting)
     log(f"export: {', '.join(names) or 'nothing'} from the back office")
     if waiting:
-        log(f"scheduled: {len(waiting)} row(s) wait for their publish time, the first at {waiting[0]['at']}")
+        first = dt.datetime.fromtimestamp(waiting[0]["at"], COMPANY_TZ).isoformat(timespec="seconds")
+        log(f"scheduled: {len(waiting)} row(s) wait for their publish time, the first at {first}")
     if scheduled is not None:
         scheduled.extend(waiting)
     return sorted(path.name for path in data_dir.glob("*.json"))

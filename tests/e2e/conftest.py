@@ -33,7 +33,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
         f"CITYOPS_RATE_{action}_LIMIT": "1000000"
         for action in ("CHECKIN", "ADMIN_LOGIN", "SEND_CODE", "CAPTCHA", "REFRESH", "CONTACT")
     }
-    with local_server(tmp_path_factory.mktemp("var"), table_prefix="e2e-", env=limits) as running:
+    # The clock that publishes scheduled rows looks every 2 s (15 s by default): test_scheduled_publish.
+    env = {**limits, "CITYOPS_PUBLISH_SCHEDULE_SECONDS": "2"}
+    with local_server(tmp_path_factory.mktemp("var"), table_prefix="e2e-", env=env) as running:
         yield running
 
 

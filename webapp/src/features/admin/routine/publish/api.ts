@@ -1,9 +1,9 @@
 /** Requests of the back-office page routine/publish (publishing the public site), declared once. */
 import { call, sdk } from '../../../../lib/api/client';
-import type { PublishIndexData, PublishJob, PublishLogData } from '../../../../lib/api/generated/types.gen';
+import type { PublishIndexData, PublishJob, PublishLogData, ScheduledRow } from '../../../../lib/api/generated/types.gen';
 import type { ApiResponse } from '../../../../lib/request';
 
-export type { PublishJob };
+export type { PublishJob, ScheduledRow };
 export type PublishStatus = 'queued' | 'building' | 'done' | 'failed';
 
 export const RUNNING: readonly string[] = ['queued', 'building'];

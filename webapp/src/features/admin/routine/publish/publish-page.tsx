@@ -3,6 +3,7 @@
  * queued one); the page shows the newest job's status (queued / building / done / failed), the pages
  * it changed and its log, read as it grows, and the last few publishes. `?job=<id>` (the header's link
  * to a failed publish) shows that job instead of the newest; reading its log ends the header's alert.
+ * Below it, the rows whose publish time is still to come (scheduled), then the last few publishes.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Flex, List, Table, Tag, Typography } from 'antd';
@@ -12,7 +13,7 @@ import { useSearchParams } from 'react-router';
 import { Auth } from '../../../../components/permission';
 import { useNarrowScreen } from '../../../../lib/theme';
 import { timeFormat } from '../../../../lib/time';
-import { loadIndex, loadLog, publishChanged, RUNNING, startPublish, statusColor, type PublishJob } from './api';
+import { loadIndex, loadLog, publishChanged, RUNNING, startPublish, statusColor, type PublishJob, type ScheduledRow } from './api';
 
 const NS = 'admin/routine/publish';
 const POLL_MS = 1000;
@@ -20,7 +21,9 @@ const POLL_MS = 1000;
 /** Why a publish ran, in the reader's language (the server's `reason` is the log's English line). */
 function reasonText(t: (key: string, vars?: Record<string, unknown>) => string, params: Record<string, unknown>): string {
   const source = typeof params.source === 'string' ? params.source : '';
-  return source ? t(`source.${source}`, { subject: params.subject ?? '' }) : String(params.reason ?? '');
+  const reason = String(params.reason ?? '');
+  // A source this page has no words for yet shows the server's line rather than a key.
+  return source ? t(`source.${source}`, { subject: params.subject ?? '', defaultValue: reason || source }) : reason;
 }
 
 interface Line {
@@ -29,9 +32,10 @@ interface Line {
 }
 
 export default function PublishPage() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const [current, setCurrent] = useState<PublishJob | null>(null);
   const [jobs, setJobs] = useState<PublishJob[]>([]);
+  const [scheduled, setScheduled] = useState<ScheduledRow[]>([]);
   const [lines, setLines] = useState<Line[]>([]);
   const [starting, setStarting] = useState(false);
   // Until the first answer the cards show a skeleton, not "never published" and "no data".
@@ -46,6 +50,7 @@ export default function PublishPage() {
     const job = (focusId && listed.find((one) => one.id === focusId)) || (res.data.current ?? null);
     setCurrent(job);
     setJobs(res.data.jobs);
+    setScheduled(res.data.scheduled ?? []);
     if (!job) return;
     if (logJob.current !== job.id) {
       logJob.current = job.id;
@@ -180,6 +185,28 @@ export default function PublishPage() {
         ) : (
           <Empty description={t('none')} />
         )}
+      </Card>
+      {/* Rows whose publish time is still to come, as the last publish found them: each reaches the site
+          at its time by itself (the server's clock; on AWS a schedule every minute). */}
+      <Card title={t('scheduled')} loading={!loaded}>
+        <Typography.Paragraph type="secondary">{t('scheduledIntro')}</Typography.Paragraph>
+        <List
+          size="small"
+          data-testid="publish-scheduled"
+          locale={{ emptyText: t('scheduledNone') }}
+          dataSource={scheduled}
+          renderItem={(row) => (
+            <List.Item key={`${row.table}#${row.id}`}>
+              <Flex gap={8} wrap="wrap" align="center" style={{ width: '100%', overflowWrap: 'anywhere' }}>
+                <Tag color="blue">{timeFormat(row.at)}</Tag>
+                <Typography.Text strong>{(i18n.language === 'en' ? row.title.en : row.title['zh-cn']) || `#${row.id}`}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {row.table} #{row.id}
+                </Typography.Text>
+              </Flex>
+            </List.Item>
+          )}
+        />
       </Card>
       <Card title={t('history')} loading={!loaded}>
         {/* On a phone one row per publish (a four-column table does not fit in 390 px); else a table. */}
