@@ -16,6 +16,12 @@ import { LANGUAGE } from '../../lib/storage-keys';
 import { setSiteConfig } from '../../lib/site';
 
 /** GET /admin/index/index answering with a super admin holding `menus`; `paths`: every page of the back office. */
+// What a screen of the app needs to appear: its lazy chunks load and it draws. On a two-core machine
+// running the Python suites beside this one that has taken over 8 s (a fresh-clone run, 2026-11-29),
+// so each wait allows 20 s and each test a minute.
+const LOADED = { timeout: 20_000 };
+vi.setConfig({ testTimeout: 60_000 });
+
 const adminIndexHandler = (menus: unknown[], group_arr: number[], paths: string[] = []) =>
   http.get('*/srv/admin/index/index', () =>
     HttpResponse.json({
@@ -62,7 +68,7 @@ afterEach(async () => {
 describe('the app', () => {
   it('/admin without a token ends on the admin login form, with a heading and no captcha', async () => {
     const router = renderApp('/admin');
-    const form = await screen.findByTestId('admin-login', {}, { timeout: 8000 });
+    const form = await screen.findByTestId('admin-login', {}, LOADED);
     expect(router.state.location.pathname).toBe('/admin/login');
     expect(screen.getByRole('heading', { level: 1, name: '后台管理登录' })).toBeInTheDocument();
     expect(form).toHaveAccessibleName('后台管理登录');
@@ -77,7 +83,7 @@ describe('the app', () => {
   it('shows the captcha field when the server says captcha is on', async () => {
     server.use(http.get('*/srv/admin/index/login', () => HttpResponse.json({ code: 1, msg: '', time: 0, data: { captcha: true } })));
     renderApp('/admin/login');
-    expect(await screen.findByTestId('captcha-field', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('captcha-field', {}, LOADED)).toBeInTheDocument();
     expect(screen.getByLabelText('验证码')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '验证码图片' }).getAttribute('src')).toMatch(/^\/srv\/api\/common\/captcha\?id=/);
   });
@@ -99,7 +105,7 @@ describe('the app', () => {
     );
     const user = userEvent.setup();
     const router = renderApp('/admin/login?to=' + encodeURIComponent(JSON.stringify({ path: '/admin/x', query: {} })));
-    const form = await screen.findByTestId('admin-login', {}, { timeout: 8000 });
+    const form = await screen.findByTestId('admin-login', {}, LOADED);
     await user.type(within(form).getByLabelText('用户名'), '1bad');
     await user.click(within(form).getByRole('button', { name: /登\s*录/ }));
     expect(await within(form).findByText(/账号须为 3 到 15 位/)).toBeInTheDocument();
@@ -121,7 +127,7 @@ describe('the app', () => {
     expect(adminSession.get()).toMatchObject({ token: 'T', refreshToken: 'R', username: 'admin' });
     // The loading route fetches the admin's menus; /admin/x is no page of the back office, so it
     // shows the 404 page inside the shell (issue 9), at its own address.
-    expect(await screen.findByRole('heading', { level: 1, name: '抱歉，您访问的页面出了点问题' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '抱歉，您访问的页面出了点问题' }, LOADED)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/x');
     expect(screen.getByRole('tablist', { name: '已打开的页面' })).toBeInTheDocument();
   });
@@ -152,7 +158,7 @@ describe('the app', () => {
     it('a mistyped address shows the 404 page inside the shell, not 401', async () => {
       signedIn();
       const router = renderApp('/admin/nope');
-      expect(await screen.findByRole('heading', { level: 1, name: '抱歉，您访问的页面出了点问题' }, { timeout: 8000 })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: '抱歉，您访问的页面出了点问题' }, LOADED)).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/admin/nope');
       expect(screen.queryByText('401')).toBeNull();
       // Inside the shell (jsdom is phone-sized: the menu is in the drawer): its tab strip is there,
@@ -164,21 +170,19 @@ describe('the app', () => {
     it('a page of the back office the admin is not granted still goes to 401', async () => {
       signedIn();
       const router = renderApp('/admin/auth/group');
-      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 8000 });
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), LOADED);
     });
 
     it('a page the app draws from data (a designed table) the admin is not granted goes to 401 too (issue 32 #14)', async () => {
       resetAdminState(); // the menus and paths are those this admin's index answers
       signedIn();
       const router = renderApp('/admin/business/news');
-      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 15_000 });
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), LOADED);
       // …while a mistyped one beside it is still the 404 inside the shell.
       await act(async () => {
         await router.navigate('/admin/business/newz');
       });
-      expect(
-        await screen.findByRole('heading', { level: 1, name: '抱歉，您访问的页面出了点问题' }, { timeout: 15_000 }),
-      ).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: '抱歉，您访问的页面出了点问题' }, LOADED)).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/admin/business/newz');
     }, 40_000);
   });
@@ -186,7 +190,7 @@ describe('the app', () => {
   it('the member center shell is titled member center', async () => {
     memberSession.set({ id: 5, token: 'U', nickname: '小王' });
     renderApp('/user');
-    expect(await screen.findByRole('heading', { level: 1, name: '会员中心' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '会员中心' }, LOADED)).toBeInTheDocument();
     // The menu shows once the member's granted pages are known (GET /api/user/index).
     expect(await screen.findByRole('navigation', { name: '主导航' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '余额记录' })).toBeInTheDocument();
@@ -196,18 +200,18 @@ describe('the app', () => {
   it('/user/reg: title in both languages, language switch persisted, validators in the form', async () => {
     const user = userEvent.setup();
     renderApp('/user/reg');
-    const form = await screen.findByTestId('user-register', {}, { timeout: 8000 });
+    const form = await screen.findByTestId('user-register', {}, LOADED);
     expect(document.title).toBe('会员注册 - 城市运营公司');
     await user.type(await within(form).findByLabelText('手机号'), '123');
     await user.tab();
     expect(await within(form).findByText('请输入正确的手机号')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'English' }));
-    await vi.waitFor(() => expect(document.title).toBe('Member registration - City Operations Company'), { timeout: 5000 });
+    await vi.waitFor(() => expect(document.title).toBe('Member registration - City Operations Company'), LOADED);
     expect(localStorage.getItem(LANGUAGE)).toBe('en');
     expect(screen.getByRole('heading', { level: 1, name: 'Member registration' })).toBeInTheDocument();
     // The shown error is re-rendered in the new language (asynchronously: the form re-validates).
-    expect(await within(form).findByText('Please enter the correct mobile number', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(form).findByText('Please enter the correct mobile number', {}, LOADED)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
 
     // The verification type comes from GET /api/user/checkIn (mobile here); the captcha is always asked.

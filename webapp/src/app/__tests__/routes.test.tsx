@@ -13,7 +13,7 @@ async function settle(router: Router) {
       expect(router.state.initialized).toBe(true);
       expect(router.state.navigation.state).toBe('idle');
     },
-    { timeout: 8000 },
+    { timeout: 20_000 },
   );
 }
 

@@ -66,7 +66,7 @@ describe('UploadField', () => {
     const onChange = vi.fn();
     const { container } = render(<UploadField type="image" topic="avatar" onChange={onChange} />);
     await user.upload(input(container), new File(['abcd'], 'face.png', { type: 'image/png' }));
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith('/storage/avatar/20260101/face.png'), { timeout: 3000 }).catch(
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('/storage/avatar/20260101/face.png'), { timeout: 20_000 }).catch(
       (e: unknown) => {
         throw new Error(JSON.stringify(notices) + String(e));
       },
