@@ -7171,7 +7171,7 @@ export type AuthRuleIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -7449,7 +7449,7 @@ export type AuthGroupIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -7727,7 +7727,7 @@ export type AuthAdminIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -7968,7 +7968,7 @@ export type AuthAdminLogIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -8056,7 +8056,7 @@ export type UserUserIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -8297,7 +8297,7 @@ export type UserGroupIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -8538,7 +8538,7 @@ export type UserRuleIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -8816,7 +8816,7 @@ export type UserMoneyLogIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -8941,7 +8941,7 @@ export type UserScoreLogIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -9897,7 +9897,7 @@ export type RoutineAttachmentIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -10380,7 +10380,7 @@ export type CrudLogIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -10468,7 +10468,7 @@ export type SecurityDataRecycleIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -10746,7 +10746,7 @@ export type SecurityDataRecycleLogIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -10908,7 +10908,7 @@ export type SecuritySensitiveDataIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -11186,7 +11186,7 @@ export type SecuritySensitiveDataLogIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -11441,7 +11441,7 @@ export type DesignedIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
