@@ -57,7 +57,9 @@ def rows(super_admin: AdminUser) -> tuple[str, int]:
     return marker, start
 
 
-def test_each_operator_and_its_negation(api: httpx.Client, super_admin: AdminUser, rows: tuple[str, int]) -> None:
+def test_each_operator_and_its_negation(
+    api: httpx.Client, super_admin: AdminUser, rows: tuple[str, int]
+) -> None:
     marker, start = rows
 
     def ids(field: str, operator: str, val: Any = None) -> list[int]:
@@ -167,7 +169,9 @@ def test_a_negated_search_reads_within_the_window_and_says_there_may_be_more(
         ]
     )
     params = {"search": json.dumps([{"field": "title", "operator": "notlike", "val": "drop"}]), "limit": 10}
-    first = ok(api.get(PATH, params={**params, "quick_search": marker}, headers={**super_admin.headers, **EN}))
+    first = ok(
+        api.get(PATH, params={**params, "quick_search": marker}, headers={**super_admin.headers, **EN})
+    )
     assert first["list"] == [] and first["more"] is True and first["cursor"]
     second = ok(
         api.get(
