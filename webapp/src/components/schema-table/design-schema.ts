@@ -91,6 +91,8 @@ const FILTER_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filter']>> = {
   select: 'select',
   status: 'select',
   switch: 'select',
+  remoteselect: 'remote',
+  remoteselects: 'remote',
   integer: 'range',
   float: 'range',
   money: 'range',
@@ -98,6 +100,13 @@ const FILTER_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filter']>> = {
   year: 'range',
   date: 'dateRange',
   datetime: 'timeRange',
+};
+
+/** Types whose filter offers fewer operators than its kind: a switch is on or off ("in" and "empty" say
+ * nothing more than = and ≠); one related row is stored as 0 when there is none, so it has no "empty". */
+const FILTER_OPERATORS_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filterOperators']>> = {
+  switch: ['eq', 'ne'],
+  remoteselect: ['eq', 'ne', 'in', 'notin'],
 };
 
 export interface DesignedTable extends TableSchema {
@@ -229,9 +238,9 @@ export function designedSchema(
       title: label,
       render: RENDER_OF[field.type],
       options: choices,
-      filter: filter === 'select' && !choices ? undefined : filter,
-      // A switch is on or off: "in" and "empty" say nothing more than = and ≠.
-      filterOperators: field.type === 'switch' ? ['eq', 'ne'] : undefined,
+      filter: (filter === 'select' && !choices) || (filter === 'remote' && !remote) ? undefined : filter,
+      remote: filter === 'remote' ? remote : undefined,
+      filterOperators: FILTER_OPERATORS_OF[field.type],
       inlineSwitch: field.type === 'status' || undefined,
       text: textOf[field.type]?.(field.name),
     });

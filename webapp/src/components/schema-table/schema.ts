@@ -38,9 +38,11 @@ export interface ColumnSchema {
   width?: number;
   /** The column is sortable when the list's answer names it in `sortable`; `false` hides that sorter. */
   sorter?: boolean;
-  /** Offer a filter on this column: text, a choice of `options`, numbers, dates (YYYY-MM-DD) or times
+  /** Offer a filter on this column: text, a choice of `options` or of related rows (`remote`), numbers, dates (YYYY-MM-DD) or times
    * (Unix seconds); the operators each offers: ./search-operators. */
-  filter?: 'input' | 'select' | 'range' | 'dateRange' | 'timeRange';
+  filter?: 'input' | 'select' | 'remote' | 'range' | 'dateRange' | 'timeRange';
+  /** Where a `remote` filter finds the related rows it offers (by name, as the form's remote select). */
+  remote?: RemoteSource;
   /** A status column whose cells switch enable/disable in place (with the edit permission). */
   inlineSwitch?: boolean;
   /** The filter's first operator when not the default of its kind (e.g. `eq` for a text that is a code). */

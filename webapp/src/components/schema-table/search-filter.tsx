@@ -1,7 +1,7 @@
 /**
  * One column's filter in the common search: an operator select (./search-operators: the operators of
  * the column's kind, named for screen readers by the column) and the value its operator takes — one
- * value (text, number, date or option), several (typed or picked), a from–to pair, or none (empty /
+ * value (text, number, date, option or related row), several (typed or picked), a from–to pair, or none (empty /
  * not empty).
  */
 import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Dayjs } from '../../lib/dayjs-locale';
 import type { ColumnSchema } from './schema';
 import { operatorsOf, shapeOf, withOperator, type Filter } from './search-operators';
+import { RemoteSelect } from './remote-select';
 import { RangeFilter } from './table-tools';
 
 export function SearchFilter({
@@ -34,6 +35,21 @@ export function SearchFilter({
     input = <Input key={shape} disabled {...named} style={grow} />;
   } else if (shape === 'two') {
     input = <RangeFilter key={shape} col={col} onChange={set} style={grow} />;
+  } else if (col.filter === 'remote' && col.remote) {
+    // Related rows picked by name; their ids are searched.
+    const many = shape === 'many';
+    input = (
+      <RemoteSelect
+        key={shape}
+        source={col.remote}
+        multiple={many}
+        label={col.title}
+        placeholder={col.title}
+        value={many ? (val as string[]).map(Number) : Number(val) || undefined}
+        onChange={(v) => set(many ? (v as number[]).map(String) : v ? String(v) : '')}
+        style={grow}
+      />
+    );
   } else if (shape === 'many') {
     input = (
       <Select

@@ -9,12 +9,12 @@
  * | kind                          | operators (the first is the default)                  |
  * |-------------------------------|-------------------------------------------------------|
  * | text (`input`)                | contains, does not contain, =, ≠, in, not in, empty, not empty |
- * | choice (`select`: select, radio, status, switch) | =, ≠, in, not in, empty, not empty |
+ * | choice (`select`: select, radio, status, switch; `remote`: relations) | =, ≠, in, not in, empty, not empty |
  * | number, money (`range`), date (`dateRange`), date and time (`timeRange`) | between, not between, =, ≠, >, ≥, <, ≤, empty, not empty |
  *
  * A column may start with another operator (`filterOperator`, e.g. `=` for a text that is a code) or
- * offer fewer (`filterOperators`: a switch only = and ≠, a prefix picked from a list only contains and
- * does not contain). A date-and-time column is searched by day: "= a day" is every time of that day,
+ * offer fewer (`filterOperators`: a switch only = and ≠, one related row no empty / not empty, a prefix
+ * picked from a list only contains and does not contain). A date-and-time column is searched by day: "= a day" is every time of that day,
  * "> a day" after its end, "≥ a day" from its start.
  */
 import dayjs from '../../lib/dayjs-locale';
@@ -47,7 +47,8 @@ const ORDERED: Operator[] = ['range', 'notrange', 'eq', 'ne', 'gt', 'gte', 'lt',
 
 /** The operators a column's filter offers, its default first. */
 export function operatorsOf(col: ColumnSchema): Operator[] {
-  const all = col.filterOperators ?? (col.filter === 'input' ? TEXT : col.filter === 'select' ? CHOICE : ORDERED);
+  const all =
+    col.filterOperators ?? (col.filter === 'input' ? TEXT : col.filter === 'select' || col.filter === 'remote' ? CHOICE : ORDERED);
   const first = col.filterOperator && all.includes(col.filterOperator) ? col.filterOperator : all[0];
   return [first, ...all.filter((op) => op !== first)];
 }

@@ -98,6 +98,9 @@ describe('a design as the schema of its table', () => {
     expect(columns.kind.filter).toBe('select');
     expect(columns.status.render).toBe('status');
     expect(columns.price.filter).toBe('range'); // money: between, >, ≤ … (./search-operators)
+    // A relation is searched by picking related rows by name, from the same source as the form's picker.
+    expect(columns.tags.filter).toBe('remote');
+    expect(columns.tags.remote).toMatchObject({ path: 'business/news', field: 'tags' });
   });
 
   it('checks in the form what the server checks', () => {

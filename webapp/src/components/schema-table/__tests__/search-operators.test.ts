@@ -14,6 +14,7 @@ describe('the operators of each kind of filter', () => {
   it('offers the operators that make sense for the type, today’s fixed operator first', () => {
     expect(operatorsOf(col('input'))).toEqual(['like', 'notlike', 'eq', 'ne', 'in', 'notin', 'null', 'notnull']);
     expect(operatorsOf(col('select', { options: [] }))).toEqual(['eq', 'ne', 'in', 'notin', 'null', 'notnull']);
+    expect(operatorsOf(col('remote'))).toEqual(['eq', 'ne', 'in', 'notin', 'null', 'notnull']);
     for (const kind of ['range', 'dateRange', 'timeRange'] as const)
       expect(operatorsOf(col(kind))).toEqual(['range', 'notrange', 'eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'null', 'notnull']);
   });
