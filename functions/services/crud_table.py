@@ -7,8 +7,13 @@
 - `quick_search`: case-insensitive substring over the resource's quick-search fields;
 - `search`: a JSON list (at most `MAX_CONDITIONS`; nested deeper than `MAX_SEARCH_DEPTH` or with
   invalid characters it is an HTTP 400) of conditions `{"field", "operator", "val"}`; operators
-  `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `like`, `in` (val: list or comma-separated), `range` (val:
-  [from, to], either side may be empty), `null`, `notnull`;
+  `eq`, `ne`, `gt`, `gte`, `lt`, `lte` (val: one value), `like` / `notlike` (contains / does not
+  contain, case-insensitive), `in` / `notin` (val: a list or comma-separated, at most `MAX_IN_VALUES`),
+  `range` / `notrange` (between / not between, bounds included; val: [from, to] or "from,to", either
+  side may be empty, from not after to), `null` / `notnull` (empty: no value, "" or an empty list; val
+  not read). Each negated operator keeps exactly the rows its positive one leaves out (rows without a
+  value included). A condition whose value does not fit its operator is an HTTP 400 naming the field;
+  an empty value filters nothing;
 - `order`: `field,asc` or `field,desc` (default: the resource's; only a field of the table's
   `sortable` — those an index orders by — anything else is refused with a message);
 - `select=true`: a quick-search select asks for options; `initKey`/`initValue` pick the rows whose
@@ -35,8 +40,26 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from functions.core.responses import ApiError
 from functions.core.validators import parse_json_checked
 
-OPERATORS = ("eq", "ne", "gt", "gte", "lt", "lte", "like", "in", "range", "null", "notnull")
+OPERATORS = (
+    "eq",
+    "ne",
+    "gt",
+    "gte",
+    "lt",
+    "lte",
+    "like",
+    "notlike",
+    "in",
+    "notin",
+    "range",
+    "notrange",
+    "null",
+    "notnull",
+)
+# The negated operators: each keeps the rows its positive one does not.
+NEGATED = {"ne": "eq", "notlike": "like", "notin": "in", "notrange": "range", "notnull": "null"}
 MAX_LIMIT = 1000
+MAX_IN_VALUES = 100
 MAX_CONDITIONS = 50
 MAX_SEARCH_DEPTH = 4  # [ {"val": [ … ] } ]: a list of objects whose val may be a list
 
@@ -166,9 +189,9 @@ def parse_params(query: ListQuery, fields: Iterable[str]) -> ListParams:
                 raise ApiError("The search condition is invalid")
             field = str(item.get("field", ""))
             operator = str(item.get("operator", "eq")).lower()
-            if field not in allowed or operator not in OPERATORS:
+            if field not in allowed:
                 raise ApiError("The search condition is invalid")
-            conditions.append(Condition(field, operator, item.get("val")))
+            conditions.append(checked_condition(field, operator, item.get("val")))
         params.search = conditions
     raw_order = query.order
     if raw_order:
@@ -177,6 +200,49 @@ def parse_params(query: ListQuery, fields: Iterable[str]) -> ListParams:
             raise ApiError("The search condition is invalid")
         params.order = (field, direction.lower() == "desc")
     return params
+
+
+def _refused(msg: str, **params: Any) -> ApiError:
+    """A search the server cannot read as asked: a malformed request (HTTP 400), said in the caller's
+    language."""
+    return ApiError(msg, http_status=400, params=params)
+
+
+def _scalar(val: Any) -> bool:
+    return val is None or isinstance(val, str | int | float | bool)
+
+
+def checked_condition(field: str, operator: str, val: Any) -> Condition:
+    """A condition whose value fits its operator (this module's docstring), else an HTTP 400."""
+    if operator not in OPERATORS:
+        raise _refused("Unknown search operator {operator}", operator=operator[:20])
+    if operator in ("null", "notnull"):
+        return Condition(field, operator, None)
+    if operator in ("in", "notin"):
+        values = [v for v in _as_list(val) if v not in (None, "")]
+        if not all(_scalar(v) for v in values):
+            raise _refused("The search on {field} takes a list of values", field=field)
+        if len(values) > MAX_IN_VALUES:
+            raise _refused("The search on {field} takes at most {max} values", field=field, max=MAX_IN_VALUES)
+        return Condition(field, operator, values)
+    if operator in ("range", "notrange"):
+        bounds = val if isinstance(val, list) else str(val).split(",") if isinstance(val, str) else None
+        if bounds is None and val is not None:
+            raise _refused("The range searched on {field} takes a start and an end", field=field)
+        bounds = bounds or []
+        if len(bounds) > 2 or not all(_scalar(b) and not isinstance(b, bool) for b in bounds):
+            raise _refused("The range searched on {field} takes a start and an end", field=field)
+        bounds = [None if b in (None, "") else b for b in bounds]
+        if len(bounds) == 2 and None not in bounds and (_compare(bounds[0], bounds[1]) or 0) > 0:
+            raise _refused("The range searched on {field} starts after its end", field=field)
+        return Condition(field, operator, bounds if any(b is not None for b in bounds) else None)
+    if not _scalar(val):
+        raise _refused("The search on {field} takes one value", field=field)
+    return Condition(field, operator, val)
+
+
+def _empty(value: Any) -> bool:
+    return value in (None, "") or value == []
 
 
 def _comparable(value: Any) -> Any:
@@ -211,12 +277,14 @@ def _as_list(val: Any) -> list[Any]:
 
 
 def matches(row: dict[str, Any], cond: Condition) -> bool:
+    """Whether `row` passes `cond` (read by `checked_condition`)."""
+    positive = NEGATED.get(cond.operator)
+    if positive is not None:
+        return not matches(row, Condition(cond.field, positive, cond.val))
     value = row.get(cond.field)
     op, val = cond.operator, cond.val
     if op == "null":
-        return value in (None, "")
-    if op == "notnull":
-        return value not in (None, "")
+        return _empty(value)
     if op == "like":
         needle = str(val or "").lower()
         if isinstance(value, list):
@@ -228,7 +296,7 @@ def matches(row: dict[str, Any], cond: Condition) -> bool:
             return bool(wanted & {str(v) for v in value})
         return str(value) in wanted
     if op == "range":
-        bounds = _as_list(val) if not isinstance(val, list) else val
+        bounds = val if isinstance(val, list) else _as_list(val)
         low = bounds[0] if len(bounds) > 0 else None
         high = bounds[1] if len(bounds) > 1 else None
         if value is None:
@@ -239,14 +307,12 @@ def matches(row: dict[str, Any], cond: Condition) -> bool:
     if val is None or val == "":
         return True  # an empty condition does not filter
     if isinstance(value, list):
-        contained = str(val) in {str(v) for v in value}
-        return contained if op == "eq" else (not contained if op == "ne" else False)
+        return str(val) in {str(v) for v in value} if op == "eq" else False
     result = _compare(value, val)
     if result is None:
         return False
     return {
         "eq": result == 0,
-        "ne": result != 0,
         "gt": result > 0,
         "gte": result >= 0,
         "lt": result < 0,
@@ -273,7 +339,7 @@ def row_filter(
     conditions = [
         c
         for c in (params.search or [] if conditions is None else conditions)
-        if c.val not in (None, "") or c.operator in ("null", "notnull")
+        if c.val not in (None, "", []) or c.operator in ("null", "notnull")
     ]
     wanted = set(params.init_value) if params.init_key and params.init_value is not None else None
     if wanted is None and not params.quick_search and not conditions:

@@ -43,7 +43,22 @@ def test_the_search_parameter_documents_its_conditions_and_operators() -> None:
     search = next(p for p in operation["parameters"] if p["name"] == "search")["schema"]
     assert search["contentMediaType"] == "application/json"
     operators = search["contentSchema"]["items"]["properties"]["operator"]["enum"]
-    assert operators == ["eq", "ne", "gt", "gte", "lt", "lte", "like", "in", "range", "null", "notnull"]
+    assert operators == [
+        "eq",
+        "ne",
+        "gt",
+        "gte",
+        "lt",
+        "lte",
+        "like",
+        "notlike",
+        "in",
+        "notin",
+        "range",
+        "notrange",
+        "null",
+        "notnull",
+    ]
 
 
 def test_unreadable_or_out_of_range_values_are_read_as_before() -> None:

@@ -81,7 +81,8 @@ const RENDER_OF: Partial<Record<FieldDoc['type'], ColumnRender>> = {
   status: 'status',
 };
 
-/** Filters offered in the list: text (contains) and choices (equals). */
+/** Filters offered in the list: text, choices, numbers, dates and times (the operators of each:
+ * ./search-operators). */
 const FILTER_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filter']>> = {
   string: 'input',
   textarea: 'input',
@@ -89,12 +90,23 @@ const FILTER_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filter']>> = {
   radio: 'select',
   select: 'select',
   status: 'select',
+  switch: 'select',
+  remoteselect: 'remote',
+  remoteselects: 'remote',
   integer: 'range',
   float: 'range',
+  money: 'range',
   weigh: 'range',
   year: 'range',
   date: 'dateRange',
   datetime: 'timeRange',
+};
+
+/** Types whose filter offers fewer operators than its kind: a switch is on or off ("in" and "empty" say
+ * nothing more than = and ≠); one related row is stored as 0 when there is none, so it has no "empty". */
+const FILTER_OPERATORS_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filterOperators']>> = {
+  switch: ['eq', 'ne'],
+  remoteselect: ['eq', 'ne', 'in', 'notin'],
 };
 
 export interface DesignedTable extends TableSchema {
@@ -213,12 +225,22 @@ export function designedSchema(
     if (initial !== undefined) defaults[field.name] = initial;
     if (field.list === false) continue;
     const filter = field.filter === false ? undefined : FILTER_OF[field.type];
+    // A switch is searched as yes or no (the server reads "1" and "0" as on and off).
+    const choices =
+      field.type === 'switch'
+        ? [
+            { value: '1', label: t('common.yes') },
+            { value: '0', label: t('common.no') },
+          ]
+        : options;
     columns.push({
       key: field.name,
       title: label,
       render: RENDER_OF[field.type],
-      options,
-      filter: filter === 'select' && !options ? undefined : filter,
+      options: choices,
+      filter: (filter === 'select' && !choices) || (filter === 'remote' && !remote) ? undefined : filter,
+      remote: filter === 'remote' ? remote : undefined,
+      filterOperators: FILTER_OPERATORS_OF[field.type],
       inlineSwitch: field.type === 'status' || undefined,
       text: textOf[field.type]?.(field.name),
     });

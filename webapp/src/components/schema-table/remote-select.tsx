@@ -9,7 +9,7 @@
  * one page; names are looked up by id (at most 100 ids a request). Names a list answer already gave
  * (`remember`) are not asked again.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Option } from './schema';
@@ -105,6 +105,8 @@ export function RemoteSelect({
   value,
   onChange,
   placeholder,
+  label,
+  style,
 }: {
   source: RemoteSource;
   multiple: boolean;
@@ -112,6 +114,9 @@ export function RemoteSelect({
   value?: unknown;
   onChange?: (v: unknown) => void;
   placeholder?: string;
+  /** The accessible name when no form label names it (a search filter). */
+  label?: string;
+  style?: CSSProperties;
 }) {
   const { t } = useTranslation('admin/common');
   const names = useNames(source, value);
@@ -143,6 +148,8 @@ export function RemoteSelect({
   return (
     <Select
       id={id}
+      aria-label={label}
+      style={style}
       mode={multiple ? 'multiple' : undefined}
       value={multiple ? ids : ids[0]}
       onChange={(v) => onChange?.(multiple ? (v ?? []) : (v ?? 0))}

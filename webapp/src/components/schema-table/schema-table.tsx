@@ -22,8 +22,10 @@ import { ColumnSettings, useHiddenColumns } from './column-settings';
 import { FieldInput } from './field-input';
 import { ListPager } from './list-pager';
 import { RowCards, rowTitle } from './row-cards';
-import { flattenRows, siblingsOf, type ColumnSchema, type FieldSchema, type TableConfig } from './schema';
-import { BatchEdit, CsvButton, RangeFilter, StatusSwitch } from './table-tools';
+import { flattenRows, siblingsOf, type FieldSchema, type TableConfig } from './schema';
+import { BatchEdit, CsvButton, StatusSwitch } from './table-tools';
+import { SearchFilter } from './search-filter';
+import { defaultOperator, isActive, searchOf, type Filter } from './search-operators';
 import { useListing } from './use-listing';
 
 const TEXT_INPUTS = new Set(['input', 'password', 'textarea', 'richtext']);
@@ -81,18 +83,6 @@ export function fieldRules(field: FieldSchema, t: Translate) {
   return rules;
 }
 
-/** The search conditions (JSON, "" for none) of the column filters: `like` for inputs, `eq` for lists. */
-export function searchOf(filters: Record<string, string>, columns: ColumnSchema[]): string {
-  const conditions = Object.entries(filters)
-    .filter(([, val]) => val !== '')
-    .map(([field, val]) => {
-      const col = columns.find((c) => c.key === field);
-      const ranged = col?.filter === 'range' || col?.filter === 'dateRange' || col?.filter === 'timeRange';
-      return { field, val, operator: col?.filterOperator ?? (ranged ? 'range' : col?.filter === 'select' ? 'eq' : 'like') };
-    });
-  return conditions.length ? JSON.stringify(conditions) : '';
-}
-
 /**
  * antd's table copies its header (the "select all" checkbox, sorters) into a hidden row that measures
  * column widths (`aria-hidden`, but still focusable): made inert, so keyboard and screen-reader users
@@ -120,7 +110,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
   const listing = useListing(api);
   const { answer, loading, criteria } = listing;
   const rows = answer.list;
-  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [filters, setFilters] = useState<Record<string, Filter>>({});
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
   const [saving, setSaving] = useState(false);
@@ -147,10 +137,11 @@ export function SchemaTable({ config }: { config: TableConfig }) {
 
   const fields = useMemo(() => [...(config.fields ?? []), ...(config.dynamicFields ? config.dynamicFields(rows) : [])], [config, rows]);
 
-  const filterBy = (key: string, value: string) => {
-    const next = { ...filters, [key]: value };
+  const filterBy = (key: string, filter: Filter) => {
+    const next = { ...filters, [key]: filter };
     setFilters(next);
-    listing.reset({ search: searchOf(next, config.columns) });
+    const search = searchOf(next, config.columns);
+    if (search !== criteria.search) listing.reset({ search });
   };
 
   const openEdit = async (row: Row | null) => {
@@ -304,14 +295,7 @@ export function SchemaTable({ config }: { config: TableConfig }) {
 
   const filterCols = config.columns.filter((c) => c.filter);
   const filterCount = filterCols.length + (narrow && sortColumns.length > 0 ? 1 : 0);
-  // What a select or text filter shares: named and hinted by its column, a clear button, its width.
-  const filterField = (col: ColumnSchema) => ({
-    allowClear: true,
-    'aria-label': col.title,
-    placeholder: col.title,
-    style: { flex: narrow ? '1 1 140px' : '0 0 140px' },
-  });
-  const activeFilters = Object.values(filters).filter(Boolean).length + (criteria.order ? 1 : 0);
+  const activeFilters = Object.values(filters).filter(isActive).length + (criteria.order ? 1 : 0);
   const filtered = Boolean(criteria.quick || criteria.search);
   const paged = !(config.tree && !filtered);
   // Nothing under the spinner while loading; a filtered list that read 2,000 rows without a match says
@@ -389,25 +373,15 @@ export function SchemaTable({ config }: { config: TableConfig }) {
         {/* On a phone the filters wait behind their button: the first row stays on the first screen. Hidden,
             not removed, so what was typed into them stays. */}
         <div id={filterId} style={{ display: narrow && !showFilters ? 'none' : 'contents' }}>
-          {filterCols.map((col) =>
-            col.filter === 'range' || col.filter === 'dateRange' || col.filter === 'timeRange' ? (
-              <RangeFilter key={col.key} col={col} narrow={narrow} onChange={(v) => filterBy(col.key, v)} />
-            ) : col.filter === 'select' ? (
-              <Select
-                key={col.key}
-                {...filterField(col)}
-                options={col.options}
-                onChange={(v) => filterBy(col.key, v === undefined || v === null ? '' : String(v))}
-              />
-            ) : (
-              <Input
-                key={col.key}
-                {...filterField(col)}
-                onPressEnter={(e) => filterBy(col.key, (e.target as HTMLInputElement).value.trim())}
-                onChange={(e) => !e.target.value && filters[col.key] && filterBy(col.key, '')}
-              />
-            ),
-          )}
+          {filterCols.map((col) => (
+            <SearchFilter
+              key={col.key}
+              col={col}
+              narrow={narrow}
+              filter={filters[col.key] ?? { operator: defaultOperator(col), val: '' }}
+              onChange={(filter) => filterBy(col.key, filter)}
+            />
+          ))}
           {narrow && sortColumns.length > 0 && (
             <Select
               allowClear

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import type { IconChoice } from '../icon-picker';
 import type { Row, TableApi } from '../../lib/table-api';
 import type { RemoteSource } from './remote-select';
+import type { Operator } from './search-operators';
 import type { ValidatorName } from '../../lib/validators';
 
 export interface Option {
@@ -37,13 +38,18 @@ export interface ColumnSchema {
   width?: number;
   /** The column is sortable when the list's answer names it in `sortable`; `false` hides that sorter. */
   sorter?: boolean;
-  /** Offer a filter on this column (input: like, select: eq; from–to ranges of numbers, dates
-   * (YYYY-MM-DD) or times (Unix seconds): range). */
-  filter?: 'input' | 'select' | 'range' | 'dateRange' | 'timeRange';
+  /** Offer a filter on this column: text, a choice of `options` or of related rows (`remote`), numbers, dates (YYYY-MM-DD) or times
+   * (Unix seconds); the operators each offers: ./search-operators. */
+  filter?: 'input' | 'select' | 'remote' | 'range' | 'dateRange' | 'timeRange';
+  /** Where a `remote` filter finds the related rows it offers (by name, as the form's remote select). */
+  remote?: RemoteSource;
   /** A status column whose cells switch enable/disable in place (with the edit permission). */
   inlineSwitch?: boolean;
-  /** The filter's operator when not the default of its kind (e.g. `like` for a type prefix picked from a list). */
-  filterOperator?: 'eq' | 'like';
+  /** The filter's first operator when not the default of its kind (e.g. `eq` for a text that is a code). */
+  filterOperator?: Operator;
+  /** The operators the filter offers when fewer than its kind's (e.g. `like`, `notlike` for a type prefix
+   * picked from a list). */
+  filterOperators?: Operator[];
   /** The cell as text where its value is not (rich text, ids of related rows, division codes): shown in
    * the table and the phone cards, and written to the CSV. */
   text?: (value: unknown, row: Row) => string;

@@ -1,6 +1,6 @@
 /**
  * The schema table's extra tools (issue 12 §4), each optional by schema:
- * - `RangeFilter`: a from–to filter for numbers, dates or times (operator `range`);
+ * - `RangeFilter`: the from–to value of a filter on numbers, dates or times (between, not between);
  * - `exportCsv` / `CsvButton`: the rows of the current search, sorting and filters as a CSV file, read
  *   page by page through the same bounded list API (at most `CSV_MAX_ROWS`), with progress;
  * - `StatusSwitch`: a status cell that switches enable/disable in place;
@@ -8,7 +8,7 @@
  * Rows are changed through the table's own edit API (read the row, save it with the change), so every
  * check and log of a normal save applies.
  */
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Button, DatePicker, Form, InputNumber, Modal, Progress, Select, Space, Switch } from 'antd';
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from '../../lib/dayjs-locale';
@@ -25,11 +25,11 @@ export const CSV_MAX_ROWS = 10_000;
 const CSV_PAGE = 200;
 
 /** "from,to" of a range filter; either side may be empty. */
-export function RangeFilter({ col, onChange, narrow }: { col: ColumnSchema; onChange: (value: string) => void; narrow: boolean }) {
+export function RangeFilter({ col, onChange, style }: { col: ColumnSchema; onChange: (value: string) => void; style: CSSProperties }) {
   const { t } = useTranslation('admin/common');
   const [low, setLow] = useState<number | null>(null);
   const [high, setHigh] = useState<number | null>(null);
-  const width = { flex: narrow ? '1 1 220px' : '0 0 240px' };
+  const width = style;
   if (col.filter === 'range') {
     const apply = (a: number | null, b: number | null) => onChange(a === null && b === null ? '' : `${a ?? ''},${b ?? ''}`);
     return (

@@ -90,14 +90,17 @@ describe('a design as the schema of its table', () => {
     expect(designedSchema(design, 'en', t, apiOf).dynamicFields).toBeUndefined();
   });
 
-  it('lists only the fields shown in the list, and filters text and choices', () => {
+  it('lists only the fields shown in the list, and filters text, choices and amounts', () => {
     const schema = designedSchema(design, 'en', t, apiOf);
     const columns = Object.fromEntries(schema.columns.map((c) => [c.key, c]));
     expect(columns.summary).toBeUndefined();
     expect(columns.title.filter).toBe('input');
     expect(columns.kind.filter).toBe('select');
     expect(columns.status.render).toBe('status');
-    expect(columns.price.filter).toBeUndefined();
+    expect(columns.price.filter).toBe('range'); // money: between, >, ≤ … (./search-operators)
+    // A relation is searched by picking related rows by name, from the same source as the form's picker.
+    expect(columns.tags.filter).toBe('remote');
+    expect(columns.tags.remote).toMatchObject({ path: 'business/news', field: 'tags' });
   });
 
   it('checks in the form what the server checks', () => {

@@ -3,7 +3,7 @@ import type { ListResult, Row, TableApi } from '../../../lib/table-api';
 import type { ApiResponse } from '../../../lib/request';
 import { allRows, CSV_MAX_ROWS, toCsv } from '../table-tools';
 import type { ColumnSchema } from '../schema';
-import { searchOf } from '../schema-table';
+import { searchOf } from '../search-operators';
 
 const t = (key: string) => ({ 'common.enable': 'Enabled', 'common.yes': 'Yes', 'common.no': 'No' })[key] ?? key;
 
@@ -51,13 +51,18 @@ describe('CSV export', () => {
     expect(CSV_MAX_ROWS).toBe(10_000);
   });
 
-  it('asks ranges with the range operator', () => {
+  it('asks ranges with the range operator by default', () => {
     const cols: ColumnSchema[] = [
       { key: 'n', title: 'N', filter: 'range' },
       { key: 'd', title: 'D', filter: 'dateRange' },
       { key: 's', title: 'S', filter: 'select' },
     ];
-    expect(JSON.parse(searchOf({ n: '1,', d: '2026-01-01,2026-01-31', s: 'x' }, cols))).toEqual([
+    const filters = {
+      n: { operator: 'range', val: '1,' },
+      d: { operator: 'range', val: '2026-01-01,2026-01-31' },
+      s: { operator: 'eq', val: 'x' },
+    } as const;
+    expect(JSON.parse(searchOf(filters, cols))).toEqual([
       { field: 'n', val: '1,', operator: 'range' },
       { field: 'd', val: '2026-01-01,2026-01-31', operator: 'range' },
       { field: 's', val: 'x', operator: 'eq' },

@@ -7201,7 +7201,7 @@ export type AuthRuleIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -7479,7 +7479,7 @@ export type AuthGroupIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -7757,7 +7757,7 @@ export type AuthAdminIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -7998,7 +7998,7 @@ export type AuthAdminLogIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -8086,7 +8086,7 @@ export type UserUserIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -8327,7 +8327,7 @@ export type UserGroupIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -8568,7 +8568,7 @@ export type UserRuleIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -8846,7 +8846,7 @@ export type UserMoneyLogIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -8971,7 +8971,7 @@ export type UserScoreLogIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -9927,7 +9927,7 @@ export type RoutineAttachmentIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -10410,7 +10410,7 @@ export type CrudLogIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -10498,7 +10498,7 @@ export type SecurityDataRecycleIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -10776,7 +10776,7 @@ export type SecurityDataRecycleLogIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -10938,7 +10938,7 @@ export type SecuritySensitiveDataIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -11216,7 +11216,7 @@ export type SecuritySensitiveDataLogIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**
@@ -11471,7 +11471,7 @@ export type DesignedIndexData = {
         /**
          * Search
          *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, in, range, null, notnull
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
          */
         search?: string;
         /**

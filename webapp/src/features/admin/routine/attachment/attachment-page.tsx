@@ -104,7 +104,7 @@ export function AttachmentList() {
           title: t('mimetype'),
           width: 150,
           filter: 'select',
-          filterOperator: 'like',
+          filterOperators: ['like', 'notlike'],
           options: ['image', 'application', 'text', 'audio', 'video'].map((kind) => ({ value: `${kind}/`, label: t(`kind.${kind}`) })),
         },
         {
