@@ -115,6 +115,14 @@ def _more_groups(state: dict, count: int) -> None:
     admin.save()
 
 
+def _fresh_tokens(state: dict) -> None:
+    """New sessions of the member and the admin, their tokens used from now on (one more session each)."""
+    from functions.services.sessions import open_session
+
+    state["user_token"] = open_session("user", state["user"].id, remember=True)["token"]
+    state["admin_token"] = open_session("admin", int(state["admin"].id), remember=True)["token"]
+
+
 def _cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of process `pid` so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -182,6 +190,7 @@ def _point(state: dict, env: dict[str, str], requests: int, concurrency: int, ro
     rps: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
     for _ in range(rounds):
+        _fresh_tokens(state)  # an access token lives 15 minutes; a slow point outlives one
         for name, target, headers, path in _targets(state):
             proc, base = _serve(target, env)
             try:
