@@ -17,6 +17,7 @@ caller's groups (one BatchGetItem) and perhaps the tree only when one of them ch
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
@@ -121,8 +122,10 @@ def shared_rules(model: type[AdminRule] | type[UserRule], stamp: int) -> tuple[A
 
 
 def load_groups(model: type[AdminGroup] | type[UserGroup], ids: Iterable[int]) -> list[Any]:
+    """The groups `ids`, read consistently: a grant computed from them is kept under the group stamp
+    read before them (`grant_kept`), so they must show every write that stamp follows."""
     keys = sorted({int(i) for i in ids})
-    return list(model.batch_get(keys)) if keys else []
+    return list(model.batch_get(keys, consistent_read=True)) if keys else []
 
 
 def grant_from_groups(
@@ -299,6 +302,7 @@ class KeptGrant:
 
 
 _GRANTS: dict[GrantKey, tuple[float, KeptGrant]] = {}
+_GRANTS_LOCK = threading.Lock()
 MAX_KEPT_GRANTS = 512
 
 
@@ -342,12 +346,13 @@ def grant_kept(kind: Kind, account: Any, stamp_values: dict[str, int | None]) ->
         return KeptGrant(_compute(kind, account, rules), rules)
     rules = shared_rules(_STAMPED[kind][0], key[1])
     found = KeptGrant(_compute(kind, account, rules), rules)
-    if len(_GRANTS) >= MAX_KEPT_GRANTS:
-        _GRANTS.clear()
-    else:  # grants under this kind's older stamps are never asked for again
-        for old in [k for k in _GRANTS if k[0] == kind and k[1:3] != key[1:3]]:
-            _GRANTS.pop(old, None)
-    _GRANTS[key] = (time.monotonic(), found)
+    with _GRANTS_LOCK:  # requests compute grants on several worker threads
+        if len(_GRANTS) >= MAX_KEPT_GRANTS:
+            _GRANTS.clear()
+        else:  # grants under this kind's older stamps are never asked for again
+            for old in [k for k in _GRANTS if k[0] == kind and k[1:3] != key[1:3]]:
+                del _GRANTS[old]
+        _GRANTS[key] = (time.monotonic(), found)
     return found
 
 
