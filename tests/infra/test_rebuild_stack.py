@@ -66,7 +66,8 @@ def test_the_api_may_start_only_the_rebuild_function(resources: dict, api_functi
         if refs(p["Properties"]["FunctionName"]) == {rebuild_id}
     ]
     assert {p["Action"] for p in permissions} == {"lambda:InvokeFunction"}
-    # The API's role and the deploy's bootstrap role (test_production_safety.py), no one else.
+    # The API's role, the deploy's bootstrap role (test_production_safety.py) and its own role (a
+    # scheduled row's publish, started by the minute schedule: issue 36 item 8), no one else.
     bootstrap = next(
         v
         for v in of_type(resources, "AWS::Lambda::Function").values()
@@ -75,6 +76,7 @@ def test_the_api_may_start_only_the_rebuild_function(resources: dict, api_functi
     assert [refs(p["Principal"]) for p in permissions] == [
         {api_function[1]["Properties"]["Role"]["Fn::GetAtt"][0]},
         {bootstrap["Properties"]["Role"]["Fn::GetAtt"][0]},
+        {function["Properties"]["Role"]["Fn::GetAtt"][0]},
     ]
 
 

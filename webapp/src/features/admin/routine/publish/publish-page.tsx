@@ -190,10 +190,13 @@ export default function PublishPage() {
           at its time by itself (the server's clock; on AWS a schedule every minute). */}
       <Card title={t('scheduled')} loading={!loaded}>
         <Typography.Paragraph type="secondary">{t('scheduledIntro')}</Typography.Paragraph>
+        {/* An empty list says so in the page's secondary text (antd's list placeholder is too faint to read). */}
+        {scheduled.length === 0 && <Typography.Text type="secondary">{t('scheduledNone')}</Typography.Text>}
         <List
           size="small"
           data-testid="publish-scheduled"
-          locale={{ emptyText: t('scheduledNone') }}
+          locale={{ emptyText: ' ' }}
+          style={scheduled.length === 0 ? { display: 'none' } : undefined}
           dataSource={scheduled}
           renderItem={(row) => (
             <List.Item key={`${row.table}#${row.id}`}>
