@@ -125,14 +125,12 @@ def export_data(data_dir: Path, log: Log, scheduled: list[dict[str, Any]] | None
     """Fill `data_dir` (a copy of content/data) with the published records of the back office
     (`functions.publish.export`); the files it does not export stay as content/data has them. Rows
     whose publish time is still to come go into `scheduled`."""
-    waiting: list[dict[str, Any]] = []
+    waiting: list[dict[str, Any]] = [] if scheduled is None else scheduled
     names = export_site_data(data_dir, waiting)
     log(f"export: {', '.join(names) or 'nothing'} from the back office")
     if waiting:
         first = dt.datetime.fromtimestamp(waiting[0]["at"], COMPANY_TZ).isoformat(timespec="seconds")
         log(f"scheduled: {len(waiting)} row(s) wait for their publish time, the first at {first}")
-    if scheduled is not None:
-        scheduled.extend(waiting)
     return sorted(path.name for path in data_dir.glob("*.json"))
 
 

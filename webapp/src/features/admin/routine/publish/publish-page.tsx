@@ -191,25 +191,26 @@ export default function PublishPage() {
       <Card title={t('scheduled')} loading={!loaded}>
         <Typography.Paragraph type="secondary">{t('scheduledIntro')}</Typography.Paragraph>
         {/* An empty list says so in the page's secondary text (antd's list placeholder is too faint to read). */}
-        {scheduled.length === 0 && <Typography.Text type="secondary">{t('scheduledNone')}</Typography.Text>}
-        <List
-          size="small"
-          data-testid="publish-scheduled"
-          locale={{ emptyText: ' ' }}
-          style={scheduled.length === 0 ? { display: 'none' } : undefined}
-          dataSource={scheduled}
-          renderItem={(row) => (
-            <List.Item key={`${row.table}#${row.id}`}>
-              <Flex gap={8} wrap="wrap" align="center" style={{ width: '100%', overflowWrap: 'anywhere' }}>
-                <Tag color="blue">{timeFormat(row.at)}</Tag>
-                <Typography.Text strong>{(i18n.language === 'en' ? row.title.en : row.title['zh-cn']) || `#${row.id}`}</Typography.Text>
-                <Typography.Text type="secondary">
-                  {row.table} #{row.id}
-                </Typography.Text>
-              </Flex>
-            </List.Item>
-          )}
-        />
+        {scheduled.length === 0 ? (
+          <Typography.Text type="secondary">{t('scheduledNone')}</Typography.Text>
+        ) : (
+          <List
+            size="small"
+            data-testid="publish-scheduled"
+            dataSource={scheduled}
+            renderItem={(row) => (
+              <List.Item key={`${row.table}#${row.id}`}>
+                <Flex gap={8} wrap="wrap" align="center" style={{ width: '100%', overflowWrap: 'anywhere' }}>
+                  <Tag color="blue">{timeFormat(row.at)}</Tag>
+                  <Typography.Text strong>{(i18n.language === 'en' ? row.title.en : row.title['zh-cn']) || `#${row.id}`}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {row.table} #{row.id}
+                  </Typography.Text>
+                </Flex>
+              </List.Item>
+            )}
+          />
+        )}
       </Card>
       <Card title={t('history')} loading={!loaded}>
         {/* On a phone one row per publish (a four-column table does not fit in 390 px); else a table. */}
