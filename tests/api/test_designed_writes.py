@@ -321,7 +321,7 @@ def test_the_public_pages_list_the_rows_in_the_order_of_the_back_office(
     import shutil
 
     from functions.core.settings import REPO_ROOT
-    from functions.publish import export
+    from functions.publish import export, site_records
     from functions.publish.site_data.checks import load_records
 
     doc = {
@@ -340,7 +340,7 @@ def test_the_public_pages_list_the_rows_in_the_order_of_the_back_office(
     assert move(api, super_admin, table, ids["丁"], ids["乙"])["code"] == 1  # dragged two rows down
     shown = [r["title"] for r in get_ok(api, f"{table}/index", super_admin)["list"]]
     assert shown == ["丙", "乙", "丁", "甲"]
-    monkeypatch.setitem(export.EXPORTS, "services", export.Export(table, export.service_record))
+    monkeypatch.setitem(export.EXPORTS, "services", site_records.Export(table, site_records.service_record))
     content = tmp_path / "content"
     shutil.copytree(REPO_ROOT / "content", content)
     export.export_site_data(content / "data")

@@ -16,7 +16,7 @@ import pytest
 
 from functions.core.settings import REPO_ROOT
 from functions.models.design import Record
-from functions.publish import export
+from functions.publish import export, site_records
 from functions.publish.site_data.checks import load_records
 
 
@@ -29,13 +29,13 @@ def _exported_from_tables(monkeypatch: pytest.MonkeyPatch, **records: Callable[.
     made into records by `records[name]`); returns the tables' names by data file."""
     designs = {name: f"business/x{uuid.uuid4().hex[:8]}" for name in records}
     for name, design in designs.items():
-        monkeypatch.setitem(export.EXPORTS, name, export.Export(design, records[name]))
+        monkeypatch.setitem(export.EXPORTS, name, site_records.Export(design, records[name]))
     monkeypatch.setattr(export, "design_fields", lambda name: {} if name in designs.values() else None)
     return designs
 
 
 def test_enabled_news_rows_become_the_sites_news_file(dynamodb, tmp_path: Path, monkeypatch) -> None:
-    design = _exported_from_tables(monkeypatch, news=export.news_record)["news"]
+    design = _exported_from_tables(monkeypatch, news=site_records.news_record)["news"]
     _row(
         design,
         1,
@@ -81,9 +81,9 @@ def test_enabled_news_rows_become_the_sites_news_file(dynamodb, tmp_path: Path, 
 
 def test_a_long_body_makes_a_short_summary() -> None:
     text = "word " * 100
-    summary = export.plain(f"<p>{text}</p>")
-    assert summary.endswith("…") and len(summary) <= export.SUMMARY_CHARS + 1 and "  " not in summary
-    assert export.plain("<p>A &amp; B</p>") == "A & B"
+    summary = site_records.plain(f"<p>{text}</p>")
+    assert summary.endswith("…") and len(summary) <= site_records.SUMMARY_CHARS + 1 and "  " not in summary
+    assert site_records.plain("<p>A &amp; B</p>") == "A & B"
 
 
 def _png(width: int, height: int, alpha: bool = False) -> bytes:
@@ -213,7 +213,7 @@ def test_a_published_award_reaches_the_awards_page_in_both_languages_and_a_draft
 ) -> None:
     from tests.site.conftest import run_build
 
-    design = _exported_from_tables(monkeypatch, awards=export.award_record)["awards"]
+    design = _exported_from_tables(monkeypatch, awards=site_records.award_record)["awards"]
     award = {
         "title": "东湖绿道示范工程",
         "title_en": "East Lake Greenway Model Project",
@@ -254,9 +254,9 @@ def test_qualifications_services_and_pages_export_from_their_rows(
 ) -> None:
     designs = _exported_from_tables(
         monkeypatch,
-        qualifications=export.qualification_record,
-        services=export.service_record,
-        pages=export.page_record,
+        qualifications=site_records.qualification_record,
+        services=site_records.service_record,
+        pages=site_records.page_record,
     )
     cert = {
         "title": "城市道路清扫一级资质",

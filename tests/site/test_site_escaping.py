@@ -220,7 +220,7 @@ def test_no_page_carries_live_markup_from_what_editors_typed(
 def test_plain_text_fields_read_back_as_typed(planted_site: tuple[Path, dict[str, int]]) -> None:
     """Escaped, not removed nor escaped twice: the exact payload is the text of the page, in both
     languages, for every table the site shows and for the site identity and the chart."""
-    from functions.publish.export import EXPORTS
+    from functions.publish.site_records import EXPORTS
 
     site, _ = planted_site
     texts: dict[str, str] = {}

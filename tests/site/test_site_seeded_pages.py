@@ -89,7 +89,7 @@ def test_a_page_record_replaces_the_text_and_keeps_the_layout(tmp_path: Path) ->
 def test_every_icon_of_the_back_offices_own_set_has_a_drawing_on_the_site() -> None:
     """A service's icon is picked in the back office; the site draws the `local-…` set (the others have
     no drawing there and show the default)."""
-    from functions.publish.export import DEFAULT_ICON, SITE_ICONS, site_icon
+    from functions.publish.site_records import DEFAULT_ICON, SITE_ICONS, site_icon
 
     drawings = REPO_ROOT / "webapp/src/features/admin/shell/icon-sheets/local"  # a rule each in the sheet
     names = sorted(svg.stem for svg in drawings.glob("*.svg"))
