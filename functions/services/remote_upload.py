@@ -27,11 +27,11 @@ from typing import Any, Protocol
 from functions.core.responses import ApiError
 from functions.core.settings import Settings, get_settings
 from functions.services import uploads
+from functions.services.upload_types import SUFFIX_KINDS
 from functions.services.uploads import (
     MSG_INCOMPLETE,
     MSG_MISMATCH,
     SHA1_RE,
-    SUFFIX_KINDS,
     Uploader,
     check_declared,
     clean_name,

@@ -40,6 +40,14 @@ from typing import Any, Literal
 
 from functions.core.clock import COMPANY_TZ
 from functions.core.responses import ApiError
+from functions.services.upload_types import (
+    BLOCKED_SUFFIXES,
+    IMAGE_KINDS,
+    KIND_MIMETYPES,
+    PILLOW_FORMATS,
+    SUFFIX_KINDS,
+    SUFFIX_MIMETYPES,
+)
 
 MAX_NAME_CHARS = 255
 MAX_KEY_FILENAME = 100  # SPEC §9
@@ -60,132 +68,6 @@ MSG_MISMATCH = "The file content does not match its type!"
 MSG_HOSTILE = "The file contains content that is not allowed!"
 MSG_IMAGE = "The image cannot be read!"
 MSG_PIXELS = "The image is too large: at most {pixels} million pixels!"
-
-# Extensions that are never stored, whatever the allowed list says: they run in a browser or on a
-# machine. (Served from our own origin, an SVG or HTML file could script the site.)
-BLOCKED_SUFFIXES = frozenset(
-    [
-        "svg",
-        "svgz",
-        "html",
-        "htm",
-        "xhtml",
-        "xht",
-        "shtml",
-        "mht",
-        "mhtml",
-        "xml",
-        "xsl",
-        "xslt",
-        "js",
-        "mjs",
-        "cjs",
-        "css",
-        "php",
-        "phtml",
-        "php3",
-        "php4",
-        "php5",
-        "phar",
-        "asp",
-        "aspx",
-        "jsp",
-        "jspx",
-        "cgi",
-        "pl",
-        "py",
-        "rb",
-        "sh",
-        "bash",
-        "ps1",
-        "bat",
-        "cmd",
-        "com",
-        "exe",
-        "dll",
-        "msi",
-        "scr",
-        "hta",
-        "vbs",
-        "wsf",
-        "jar",
-        "swf",
-        "apk",
-        "app",
-        "dmg",
-    ]
-)
-
-# Extension → the content kind its bytes must have.
-SUFFIX_KINDS: dict[str, str] = {
-    "jpg": "jpeg",
-    "jpeg": "jpeg",
-    "jpe": "jpeg",
-    "png": "png",
-    "gif": "gif",
-    "webp": "webp",
-    "bmp": "bmp",
-    "pdf": "pdf",
-    "zip": "zip",
-    "docx": "ooxml",
-    "xlsx": "ooxml",
-    "pptx": "ooxml",
-    "doc": "ole",
-    "xls": "ole",
-    "ppt": "ole",
-    "rar": "rar",
-    "7z": "7z",
-    "gz": "gzip",
-    "tgz": "gzip",
-    "mp3": "mp3",
-    "mp4": "mp4",
-    "m4a": "mp4",
-    "mov": "mp4",
-    "wav": "wav",
-    "ogg": "ogg",
-    "webm": "webm",
-    "txt": "text",
-    "csv": "text",
-    "md": "text",
-    "log": "text",
-    "json": "text",
-}
-
-# Content kind → the Content-Type the file is stored and served with.
-KIND_MIMETYPES: dict[str, str] = {
-    "jpeg": "image/jpeg",
-    "png": "image/png",
-    "gif": "image/gif",
-    "webp": "image/webp",
-    "bmp": "image/bmp",
-    "pdf": "application/pdf",
-    "zip": "application/zip",
-    "ole": "application/octet-stream",
-    "rar": "application/vnd.rar",
-    "7z": "application/x-7z-compressed",
-    "gzip": "application/gzip",
-    "mp3": "audio/mpeg",
-    "mp4": "video/mp4",
-    "wav": "audio/wav",
-    "ogg": "audio/ogg",
-    "webm": "video/webm",
-    "text": "text/plain",
-}
-SUFFIX_MIMETYPES: dict[str, str] = {
-    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-    "doc": "application/msword",
-    "xls": "application/vnd.ms-excel",
-    "ppt": "application/vnd.ms-powerpoint",
-    "m4a": "audio/mp4",
-    "mov": "video/quicktime",
-    "csv": "text/csv",
-    "md": "text/markdown",
-    "json": "application/json",
-}
-IMAGE_KINDS = frozenset({"jpeg", "png", "gif", "webp", "bmp"})
-PILLOW_FORMATS = {"jpeg": "JPEG", "png": "PNG", "gif": "GIF", "webp": "WEBP", "bmp": "BMP"}
 
 # Markup or script anywhere in a file makes it refused (for archives and office files only the
 # uncompressed parts are searched: their compressed bytes are not readable text anyway).
