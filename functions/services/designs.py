@@ -41,6 +41,7 @@ from functions.models.design import Design, DesignLog, Record, record_scope
 from functions.models.listing import PART, month_buckets, total_rows
 from functions.models.rule import AdminRule
 from functions.services import records
+from functions.services.default_rules import DEFAULT_ADMIN_RULES
 
 # The design document lives in its own leaf module; these names are re-exported for the routes.
 from functions.services.design_doc import DesignDoc as DesignDoc
@@ -54,7 +55,6 @@ from functions.services.publish_jobs import public_data_changed
 from functions.services.records import answer, create_row, delete_rows, field_types
 from functions.services.recycle import Origin, watch_deletes
 from functions.services.rules import (
-    DEFAULT_ADMIN_RULES,
     delete_rules,
     find_by_name,
     holding_groups,
@@ -226,7 +226,7 @@ def builtin_route_prefixes() -> frozenset[str]:
 
 
 def builtin_rules() -> tuple[frozenset[str], frozenset[str]]:
-    """The seeded back-office rules (`functions.services.rules.DEFAULT_ADMIN_RULES`): the names of the
+    """The seeded back-office rules (`functions.services.default_rules.DEFAULT_ADMIN_RULES`): the names of the
     menus and buttons, and those of the folders (a folder's section is open to designs: `business/…`)."""
     names: set[str] = set()
     folders: set[str] = set()
