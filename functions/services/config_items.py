@@ -32,7 +32,6 @@ from pynamodb.exceptions import PutError, UpdateError
 
 from functions.core.i18n import get_lang
 from functions.core.responses import ApiError
-from functions.core.settings import get_settings
 from functions.core.validators import INT_MAX
 from functions.models.base import WatchedTransaction, now, run_transaction
 from functions.models.config import Config
@@ -411,50 +410,6 @@ def delete_item(group: str, name: str) -> None:
         raise ApiError("The record does not exist") from None
     if group == "site":
         site_config.clear_cache()
-
-
-def mail_settings() -> dict[str, Any]:
-    settings = get_settings()
-    stored = {i.name: i.value for i in Config.query_group("mail")}
-    port = stored.get("smtp_port")
-    return {
-        "host": stored.get("smtp_server") or settings.smtp_host,
-        "port": int(port) if port not in (None, "") else settings.smtp_port,
-        "user": stored.get("smtp_user") or "",
-        "password": stored.get("smtp_pass") or "",
-        "verification": stored.get("smtp_verification") or "none",
-        "sender": stored.get("smtp_sender_mail") or settings.mail_from,
-        "sender_name": stored.get("smtp_sender_name") or "",
-    }
-
-
-def send_test_mail(to: str, subject: str, body: str) -> None:
-    """Send one plain-text mail with the stored SMTP settings (raises on failure)."""
-    # Imported here for the cold start: smtplib and the e-mail package take 40-70 ms to import
-    # (`python -X importtime -c "import smtplib"`, three runs, 2-core machine, 2026-11-29) and only this
-    # test mail needs them (tests/unit/test_cold_imports.py keeps smtplib off the first request).
-    import smtplib
-    from email.message import EmailMessage
-    from email.utils import formataddr
-
-    conf = mail_settings()
-    message = EmailMessage()
-    message["Subject"] = subject
-    message["From"] = (
-        formataddr((conf["sender_name"], conf["sender"])) if conf["sender_name"] else conf["sender"]
-    )
-    message["To"] = to
-    message.set_content(body)
-    if conf["verification"] == "SSL":
-        client: smtplib.SMTP = smtplib.SMTP_SSL(conf["host"], conf["port"], timeout=10)
-    else:
-        client = smtplib.SMTP(conf["host"], conf["port"], timeout=10)
-    with client:
-        if conf["verification"] == "TLS":
-            client.starttls()
-        if conf["user"]:
-            client.login(conf["user"], conf["password"])
-        client.send_message(message)
 
 
 def dumps(value: Any) -> str:

@@ -4,6 +4,8 @@ E-mail (`settings.mail_backend`):
 - "smtp": a real SMTP conversation with `settings.smtp_host:smtp_port` through smtplib (under
   `make run` the local capture writes each message to var/mail/*.eml);
 - "ses": Amazon SES through boto3 `sesv2.send_email` (simple content, UTF-8).
+The Config screen's Mail tab (`mail` group) holds an SMTP server of the admins' own; its test mail
+(`send_test_mail`) goes through that server with its login and encryption.
 SMS (`settings.sms_backend`):
 - "outbox": one UTF-8 text file per message in `settings.sms_outbox_dir`
   (`<yyyymmdd-hhmmss>-<mobile>-<random>.txt`, first line `To: <mobile>`, then the text), for a
@@ -19,9 +21,11 @@ from __future__ import annotations
 
 import secrets
 import time
+from typing import Any
 
 from functions.core.log import logger
 from functions.core.settings import Settings, get_settings
+from functions.models.config import Config
 
 
 class SendError(Exception):
@@ -36,23 +40,69 @@ def send_email(to: str, subject: str, text: str, settings: Settings | None = Non
         _send_smtp(to, subject, text, settings)
 
 
-def _send_smtp(to: str, subject: str, text: str, settings: Settings) -> None:
-    import smtplib
+def _message(sender: str, to: str, subject: str, text: str) -> Any:
+    """A plain-text UTF-8 message (an `email.message.EmailMessage`)."""
     from email.message import EmailMessage
-    from email.utils import formataddr, make_msgid
+    from email.utils import make_msgid
 
     message = EmailMessage()
-    message["From"] = formataddr(("City Operations", settings.mail_from))
+    message["From"] = sender
     message["To"] = to
     message["Subject"] = subject
-    message["Message-ID"] = make_msgid(domain=settings.mail_from.rpartition("@")[2] or None)
+    message["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2].rstrip(">") or None)
     message.set_content(text)
+    return message
+
+
+def _send_smtp(to: str, subject: str, text: str, settings: Settings) -> None:
+    import smtplib
+    from email.utils import formataddr
+
+    message = _message(formataddr(("City Operations", settings.mail_from)), to, subject, text)
     try:
         with smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=10) as smtp:
             smtp.send_message(message)
     except (OSError, smtplib.SMTPException) as exc:
         logger.warning("smtp send failed", extra={"error": type(exc).__name__})
         raise SendError("smtp") from exc
+
+
+def mail_settings() -> dict[str, Any]:
+    """The SMTP server of the Config screen's Mail tab; an empty server, port or sender is the
+    stage's (`settings.smtp_host`, `smtp_port`, `mail_from`)."""
+    settings = get_settings()
+    stored = {i.name: i.value for i in Config.query_group("mail")}
+    port = stored.get("smtp_port")
+    return {
+        "host": stored.get("smtp_server") or settings.smtp_host,
+        "port": int(port) if port not in (None, "") else settings.smtp_port,
+        "user": stored.get("smtp_user") or "",
+        "password": stored.get("smtp_pass") or "",
+        "verification": stored.get("smtp_verification") or "none",
+        "sender": stored.get("smtp_sender_mail") or settings.mail_from,
+        "sender_name": stored.get("smtp_sender_name") or "",
+    }
+
+
+def send_test_mail(to: str, subject: str, text: str) -> None:
+    """Send one plain-text mail through the Mail tab's SMTP server, with its login and encryption
+    (raises OSError / smtplib's errors on failure: the route says why)."""
+    import smtplib
+    from email.utils import formataddr
+
+    conf = mail_settings()
+    sender = formataddr((conf["sender_name"], conf["sender"])) if conf["sender_name"] else conf["sender"]
+    message = _message(sender, to, subject, text)
+    if conf["verification"] == "SSL":
+        client: smtplib.SMTP = smtplib.SMTP_SSL(conf["host"], conf["port"], timeout=10)
+    else:
+        client = smtplib.SMTP(conf["host"], conf["port"], timeout=10)
+    with client:
+        if conf["verification"] == "TLS":
+            client.starttls()
+        if conf["user"]:
+            client.login(conf["user"], conf["password"])
+        client.send_message(message)
 
 
 def _send_ses(to: str, subject: str, text: str, settings: Settings) -> None:

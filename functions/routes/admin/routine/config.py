@@ -33,7 +33,7 @@ from functions.core.validators import MULTILINE, Email, Name, Required, Schema, 
 from functions.models.config import Config
 from functions.routes.admin.deps import AdminContext, require
 from functions.routes.admin.table.generic import Table
-from functions.services import config_items, config_titles
+from functions.services import config_items, config_titles, senders
 from functions.services.site_config import get_site_config
 
 router = APIRouter(prefix="/routine/config", tags=["admin"])
@@ -207,7 +207,7 @@ def send_test_mail(
     """Send a test mail with the saved SMTP settings."""
     site = get_site_config()["siteName"]
     try:
-        config_items.send_test_mail(
+        senders.send_test_mail(
             body.to,
             f"{t('This is a test mail')} - {site}",
             t("If you can read this, the mail settings of {site} work.", site=site),
