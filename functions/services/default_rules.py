@@ -187,3 +187,9 @@ DEFAULT_ADMIN_RULES: list[dict[str, Any]] = [
 DEFAULT_USER_RULES: list[dict[str, Any]] = [
     _folder("account", "我的账户", "My account", "UserOutlined", 100, _ACCOUNT_MENUS),
 ]
+
+# The back office's built-in routes that are no menu rule (`/srv/admin/<prefix>/…`): every other
+# built-in router serves a rule path above. A design may not take either (`designs.is_builtin_path`);
+# tests/api/test_design_rules.py checks this list against the route table, so a new built-in router
+# without a menu rule fails there until it is named here.
+ROUTES_WITHOUT_RULES = ("ajax", "index", "Terminal", "Alioss")

@@ -27,7 +27,6 @@ yet.
 
 from __future__ import annotations
 
-import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -41,7 +40,7 @@ from functions.models.design import Design, DesignLog, Record, record_scope
 from functions.models.listing import PART, month_buckets, total_rows
 from functions.models.rule import AdminRule
 from functions.services import records
-from functions.services.default_rules import DEFAULT_ADMIN_RULES
+from functions.services.default_rules import DEFAULT_ADMIN_RULES, ROUTES_WITHOUT_RULES
 
 # The design document lives in its own leaf module; these names are re-exported for the routes.
 from functions.services.design_doc import DesignDoc as DesignDoc
@@ -215,16 +214,6 @@ def rule_names(name: str) -> list[str]:
     return [name, *(f"{name}/{action}" for action, _zh, _en in ACTIONS)]
 
 
-@functools.cache
-def builtin_route_prefixes() -> frozenset[str]:
-    """The prefixes of the built-in back-office routers (`/srv/admin/<prefix>/…`): `auth/admin`,
-    `routine/config`, `index`, `ajax`, `Terminal`… — read from the route table itself, so a new
-    built-in page is reserved the day it is added (the designed tables' router, last, has none)."""
-    from functions.routes.admin import ROUTERS  # the route table; imported when a design is saved
-
-    return frozenset(p.strip("/").casefold() for router in ROUTERS if (p := router.prefix.strip("/")))
-
-
 def builtin_rules() -> tuple[frozenset[str], frozenset[str]]:
     """The seeded back-office rules (`functions.services.default_rules.DEFAULT_ADMIN_RULES`): the names of the
     menus and buttons, and those of the folders (a folder's section is open to designs: `business/…`)."""
@@ -253,7 +242,7 @@ def is_builtin_path(name: str) -> bool:
     names, folders = builtin_rules()
     if path in folders or any(_overlaps(path, rule) for rule in names):
         return True
-    return any(_overlaps(path, prefix) for prefix in builtin_route_prefixes())
+    return any(_overlaps(path, prefix.casefold()) for prefix in ROUTES_WITHOUT_RULES)
 
 
 def check_rule_path(name: str, existing: Design | None) -> None:

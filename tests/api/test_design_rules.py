@@ -42,6 +42,18 @@ def crud_admin(api: httpx.Client, admin_seed: None) -> AdminUser:
     return make_admin(api, CRUD_RULES)
 
 
+def test_every_builtin_route_is_reserved_from_designs() -> None:
+    """Every built-in back-office router's prefix is a rule path a design may not take: a built-in rule
+    or folder, or one of the routes without a rule the designs' check names itself."""
+    from functions.routes.admin import ROUTERS
+    from functions.services.designs import is_builtin_path
+
+    prefixes = {router.prefix.strip("/") for router in ROUTERS if router.prefix.strip("/")}
+    assert "auth/admin" in prefixes and "Terminal" in prefixes  # the route table as the app serves it
+    assert [prefix for prefix in sorted(prefixes) if not is_builtin_path(prefix)] == []
+    assert [p for p in sorted(prefixes) if not is_builtin_path(f"{p}/anything")] == []
+
+
 @pytest.mark.parametrize(
     "name",
     [
@@ -56,6 +68,8 @@ def crud_admin(api: httpx.Client, admin_seed: None) -> AdminUser:
         "ajax/upload",  # built-in routes that are no menu rule
         "ajax/thing",
         "index/login",
+        "terminal/run",  # the build terminal's route, in other letters
+        "alioss/upload",
         "security/sensitiveData",
     ],
 )
