@@ -55,21 +55,21 @@ function Indicator() {
 
   useEffect(() => {
     let alive = true;
-    let timer = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const look = async () => {
-      window.clearTimeout(timer);
+      clearTimeout(timer);
       try {
         const res = await loadIndex(true);
         if (!alive) return;
         const next = { current: res.data.current ?? null, alert: res.data.alert ?? null };
         setSeen(next);
-        window.clearTimeout(timer);
-        if (next.current && RUNNING.includes(next.current.status)) timer = window.setTimeout(() => void look(), FAST_MS);
-        else if (next.alert) timer = window.setTimeout(() => void look(), ALERT_MS);
+        clearTimeout(timer);
+        if (next.current && RUNNING.includes(next.current.status)) timer = setTimeout(() => void look(), FAST_MS);
+        else if (next.alert) timer = setTimeout(() => void look(), ALERT_MS);
       } catch {
         // The page itself reports errors. A look that failed (the network, a busy server) must not leave
         // the header showing an old state for good: look again a little later.
-        if (alive) timer = window.setTimeout(() => void look(), ALERT_MS);
+        if (alive) timer = setTimeout(() => void look(), ALERT_MS);
       }
     };
     lookNow.current = () => void look();
@@ -80,7 +80,7 @@ function Indicator() {
     return () => {
       alive = false;
       lookNow.current = () => undefined;
-      window.clearTimeout(timer);
+      clearTimeout(timer);
       window.removeEventListener('focus', onFocus);
       stopWrites();
       stopPage();

@@ -2,21 +2,26 @@
  * The header's publish indicator (issue 32 #5): it follows a publish a save started within seconds
  * (not at its next slow poll), and a failed publish of the admin's own stays in the header, linked to
  * its log, until the server says they read it.
+ *
+ * The indicator's own timers (setTimeout) run on Vitest's clock: a test moves time by FAST_MS or
+ * ALERT_MS and waits for what the header shows, so a busy machine cannot make a look late or early.
+ * Requests, promises and the tests' polling (`untilReal`) keep the real clock.
  */
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { menuNode } from '../../../../../testing/menu-node';
 import { okResponse } from '../../../../../testing/envelope';
+import { untilReal } from '../../../../../testing/real-clock';
 import { answerGets, server } from '../../../../../testing/server';
 import { resetAdminState, setMenus } from '../../../../../lib/admin-store';
 import { adminSession } from '../../../../../lib/auth-tokens';
 import { i18n, loadNamespaces } from '../../../../../lib/i18n';
 import { api } from '../../../../../lib/request';
 import { loadIndex } from '../api';
-import { ALERT_MS, PublishIndicator } from '../publish-indicator';
+import { ALERT_MS, FAST_MS, PublishIndicator } from '../publish-indicator';
 
 const job = (id: string, status: string) => ({
   id,
@@ -60,6 +65,7 @@ function renderIndicator() {
 }
 
 const indicator = () => screen.getByTestId('publish-indicator');
+const waitFor = untilReal;
 
 describe('publish indicator', () => {
   beforeEach(async () => {
@@ -68,9 +74,11 @@ describe('publish indicator', () => {
     await loadNamespaces('en', ['admin/routine/publish']);
     await loadNamespaces('zh-cn', ['admin/routine/publish']);
     await i18n.changeLanguage('zh-cn');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   });
   afterEach(() => {
     cleanup();
+    vi.useRealTimers();
     resetAdminState();
   });
 
@@ -81,20 +89,24 @@ describe('publish indicator', () => {
     renderIndicator();
     await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 已完成'));
     const before = asked.length;
-    // A save: its publish is queued when the save answers.
+    // A save: its publish is queued when the save answers, and the header looks at once (no time passes).
     state = job('2', 'queued');
     await api.post('/admin/business/news/edit', { id: 1 });
-    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 排队中'), { timeout: 1000 });
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 排队中'));
     expect(asked.length).toBe(before + 1);
+    // While it runs, the header looks again every FAST_MS.
     state = job('2', 'building');
-    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 生成中'), { timeout: 4000 });
+    await vi.advanceTimersByTimeAsync(FAST_MS);
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 生成中'));
+    expect(asked.length).toBe(before + 2);
     state = job('2', 'done');
-    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 已完成'), { timeout: 4000 });
-    // Idle: it stops asking.
+    await vi.advanceTimersByTimeAsync(FAST_MS);
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 已完成'));
+    // Idle: it stops asking, however long nothing happens.
     const idle = asked.length;
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await vi.advanceTimersByTimeAsync(10 * ALERT_MS);
     expect(asked.length).toBe(idle);
-  }, 20_000);
+  });
 
   it('is not cancelled by the publish page asking for the same index at the same moment', async () => {
     // The publish page's Publish button: its own look at the index goes out right after the write, like
@@ -108,7 +120,7 @@ describe('publish indicator', () => {
     await api.post('/admin/routine/publish/publish', {});
     const page = await loadIndex();
     expect(page.data.current?.id).toBe('1');
-    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 排队中'), { timeout: 1000 });
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 排队中'));
   });
 
   it('looks again after a look that failed instead of showing an old state for good', async () => {
@@ -122,8 +134,9 @@ describe('publish indicator', () => {
     renderIndicator();
     await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 尚未发布'));
     fail = false;
-    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 已完成'), { timeout: ALERT_MS + 2000 });
-  }, 20_000);
+    await vi.advanceTimersByTimeAsync(ALERT_MS);
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 已完成'));
+  });
 
   it('shows a failed publish of the admin’s own, linked to its log, until they read it', async () => {
     const failed = job('7', 'failed');
@@ -154,10 +167,11 @@ describe('publish indicator', () => {
     renderIndicator();
     await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 发布失败，查看日志'));
     alert = null; // read on the publish page, in another tab or on another device
-    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 失败'), { timeout: 8000 });
+    await vi.advanceTimersByTimeAsync(ALERT_MS);
+    await waitFor(() => expect(indicator()).toHaveAccessibleName('发布网站: 失败'));
     // Nothing announced, nothing running: it stops asking.
     const idle = asked.length;
-    await new Promise((resolve) => setTimeout(resolve, ALERT_MS + 500));
+    await vi.advanceTimersByTimeAsync(10 * ALERT_MS);
     expect(asked.length).toBe(idle);
-  }, 20_000);
+  });
 });
