@@ -1,4 +1,5 @@
-"""Issue 32, the web app's shell, in Chromium at 1440 and 390 px, zh-cn and English:
+"""The web app's shell in the states around a page (issue 32), in Chromium at 1440 and 390 px, zh-cn and
+English:
 
 - #11 the first click on a pre-rendered login screen's language or theme switch works;
 - #12 after a pre-rendered login screen the loading overlay never comes back on later navigations;

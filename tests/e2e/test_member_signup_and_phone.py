@@ -1,4 +1,4 @@
-"""Member area polish (issue 17) in Chromium against the real local server: registration with the
+"""The member area in Chromium against the real local server (issue 17): registration with the
 required consent to the terms and the privacy policy (the captcha asked again only when the server
 says registration needs it), the member center's own address in the bar, and the overview and the
 balance log on a 390 px phone — brand, labelled chart with its table, no horizontal scroll.
