@@ -50,6 +50,13 @@ RULE_FIELDS = (
     "weigh",
     "status",
 )
+# What only member rules have: a route a visitor may open without logging in.
+MEMBER_RULE_FIELDS = (*RULE_FIELDS, "no_login_valid")
+
+
+def fields_of(model: type[AdminRule] | type[UserRule]) -> tuple[str, ...]:
+    """The attributes a create or an update of this tree's rules may set."""
+    return MEMBER_RULE_FIELDS if model is UserRule else RULE_FIELDS
 
 
 def scope_of(model: type[AdminRule] | type[UserRule]) -> str:
@@ -78,11 +85,12 @@ def _check_parent(model: type[AdminRule] | type[UserRule], pid: int, self_id: in
 
 
 def create_rule(model: type[AdminRule] | type[UserRule], values: dict[str, Any]) -> Any:
-    """Create a rule from `values` (attribute names of `RULE_FIELDS`); grants it to the groups
-    that hold its parent."""
+    """Create a rule from `values` (attribute names of `fields_of(model)`), in one write with its name's
+    guard; grants it to the groups that hold its parent."""
     pid = int(values.get("pid") or 0)
     _check_parent(model, pid, None)
-    rule = model(next_id(model.logical_name), **{k: v for k, v in values.items() if k in RULE_FIELDS})
+    fields = fields_of(model)
+    rule = model(next_id(model.logical_name), **{k: v for k, v in values.items() if k in fields})
     _save_with_name_guard(model, rule)
     if pid:
         grant_to_parent_holders(model, [(pid, int(rule.id))])
@@ -94,8 +102,9 @@ def update_rule(model: type[AdminRule] | type[UserRule], rule: Any, values: dict
     if pid != int(rule.pid or 0):
         _check_parent(model, pid, int(rule.id))
     old_name = rule.name
+    fields = fields_of(model)
     for key, value in values.items():
-        if key in RULE_FIELDS:
+        if key in fields:
             setattr(rule, key, value)
     rule.update_time = now()
     if unique_key(scope_of(model), old_name) == unique_key(scope_of(model), rule.name):

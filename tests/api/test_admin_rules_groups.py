@@ -186,8 +186,19 @@ def test_member_rules_are_added_and_edited_with_their_own_types(
     )
     (row,) = [r for r in rows["list"] if r["name"] == name]
     assert row["type"] == "nav_user_menu" and row["title_en"] == "Demo"
-    edited = post(api, "user/rule/edit", super_admin, {**body, "id": row["id"], "title_en": "Demo page"})
+    assert row["no_login_valid"] is True  # written with the rule, in the same write
+    edited = post(
+        api,
+        "user/rule/edit",
+        super_admin,
+        {**body, "id": row["id"], "title_en": "Demo page", "no_login_valid": False},
+    )
     assert edited["code"] == 1, edited
+    rows = ok(
+        api.get("/srv/admin/user/rule/index", params={"quick_search": name}, headers=super_admin.headers)
+    )
+    (row,) = [r for r in rows["list"] if r["name"] == name]
+    assert row["title_en"] == "Demo page" and row["no_login_valid"] is False
     # A back-office rule type is not a member rule type, and a bad name is refused.
     assert (
         api.post(

@@ -31,17 +31,10 @@ class MemberRuleTable(RuleTableBase):
         return sorted(UserRule.by_part.query(PART), key=sort_key)
 
     def create(self, body: Any, ctx: AdminContext) -> Any:
-        values = rule_values(body)
-        no_login = values.pop("no_login_valid")
-        rule = rules_service.create_rule(UserRule, values)
-        if no_login:
-            rule.update(actions=[UserRule.no_login_valid.set(True)])
-        return rule
+        return rules_service.create_rule(UserRule, rule_values(body))
 
     def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
-        values = rule_values(body)
-        item.no_login_valid = values.pop("no_login_valid")
-        return rules_service.update_rule(UserRule, item, values)
+        return rules_service.update_rule(UserRule, item, rule_values(body))
 
     def delete(self, items: list[Any], ctx: AdminContext) -> int:
         return rules_service.delete_rules(UserRule, items)
