@@ -1,7 +1,7 @@
 """The registry of back-office tables (`functions.routes.admin.registry`): the recycle bin's restore and
 purge and the sensitive-data log's rollback find a row's table by its path whichever route modules the
-process has imported (a Lambda serving only `/admin/security/dataRecycleLog/restore` imports the
-security modules, not the table's own), and every table the back office serves is in it."""
+process had imported before (a Lambda serving only `/admin/security/dataRecycleLog/restore` imports the
+security modules; the registry finds the rest itself), and every table the back office serves is in it."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def served_tables() -> set[str]:
     return found
 
 
-def test_a_restore_or_rollback_finds_every_table_without_importing_its_route_module() -> None:
+def test_a_restore_or_rollback_finds_every_table_from_the_security_screens_alone() -> None:
     paths = sorted(served_tables())
     assert {"auth/admin", "user/moneyLog", "routine/config", "routine/attachment"} <= set(paths)
     script = f"PATHS = {paths!r}\n" + SCRIPT

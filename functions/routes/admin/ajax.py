@@ -25,6 +25,7 @@ from functions.services.uploads import Uploader
 
 router = APIRouter(prefix="/ajax", tags=["admin-ajax"])
 alioss = APIRouter(prefix="/Alioss", tags=["admin-ajax"])
+routers = (router, alioss)  # what this module serves (functions.routes.admin.registry)
 Admin = Annotated[AdminContext, require(LOGGED_IN)]
 
 

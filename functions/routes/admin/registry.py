@@ -1,47 +1,59 @@
-"""Every back-office table by its rule path: the one list the recycle bin and the sensitive-data log
-find a row's table in (restore, purge, rollback, the tables a rule can name), whichever route
-modules a process has imported.
+"""The back office's route modules and tables, found in this package: a new table page is its route
+module (`functions/routes/admin/<area>/<name>.py` with a `router`, and a `table` when it is a generic
+table), and nothing lists it again.
 
-A new table is added here (and its router to `functions.routes.admin.ROUTERS`);
-`tests/unit/test_table_registry.py` fails for a table served but not listed. Designed tables are
-found by their design (`designed.find_table`). The security screens' own tables are not listed: they
-watch the others and are never watched themselves (`functions.routes.admin.security.watched`).
+- `route_modules()`: every module of the package that has a `router` (a module serving more than one
+  names them all in `routers`), in name order, `designed` last (its paths take what no built-in route
+  serves). `functions.routes.admin.ROUTERS` is their routers.
+- `tables()`: every back-office table by its rule path, the one list the recycle bin and the
+  sensitive-data log find a row's table in (restore, purge, rollback, the tables a rule can name). It
+  imports every route module, so the lookup never depends on which modules a process happened to
+  import; `tests/unit/test_table_registry.py` checks it from a process that imported only the security
+  screens. Designed tables are found by their design (`designed.find_table`); the security screens'
+  own tables are not listed (`watchable` False): they watch the others and are never watched.
 """
 
-from functions.routes.admin import designed
-from functions.routes.admin.auth import admin as auth_admin
-from functions.routes.admin.auth import admin_log as auth_admin_log
-from functions.routes.admin.auth import group as auth_group
-from functions.routes.admin.auth import rule as auth_rule
-from functions.routes.admin.crud import log as crud_log
-from functions.routes.admin.routine import attachment as routine_attachment
-from functions.routes.admin.routine import config as routine_config
-from functions.routes.admin.table.generic import Table
-from functions.routes.admin.user import group as user_group
-from functions.routes.admin.user import money_log as user_money_log
-from functions.routes.admin.user import rule as user_rule
-from functions.routes.admin.user import score_log as user_score_log
-from functions.routes.admin.user import user as user_user
+from __future__ import annotations
 
-TABLES: dict[str, Table] = {
-    table.path: table
-    for table in (
-        auth_rule.table,
-        auth_group.table,
-        auth_admin.table,
-        auth_admin_log.table,
-        user_user.table,
-        user_group.table,
-        user_rule.table,
-        user_money_log.table,
-        user_score_log.table,
-        routine_config.table,
-        routine_attachment.table,
-        crud_log.table,
-    )
-}
+import functools
+import importlib
+import pkgutil
+from pathlib import Path
+from types import ModuleType
+
+from fastapi import APIRouter
+
+from functions.routes.admin import designed
+from functions.routes.admin.table.generic import Table
+
+PACKAGE = __name__.rpartition(".")[0]
+SHARED = frozenset({"deps", "registry", "table"})  # the package's shared pieces: no routes of their own
+
+
+@functools.cache
+def route_modules() -> tuple[ModuleType, ...]:
+    """The route modules of the back office (see the module docstring)."""
+    found = []
+    for info in pkgutil.walk_packages([str(Path(__file__).parent)], f"{PACKAGE}."):
+        if info.name.removeprefix(f"{PACKAGE}.").split(".")[0] in SHARED or info.ispkg:
+            continue
+        module = importlib.import_module(info.name)
+        if isinstance(getattr(module, "router", None), APIRouter) and module is not designed:
+            found.append(module)
+    return (*sorted(found, key=lambda module: module.__name__), designed)
+
+
+def routers() -> list[APIRouter]:
+    return [router for module in route_modules() for router in getattr(module, "routers", (module.router,))]
+
+
+@functools.cache
+def tables() -> dict[str, Table]:
+    """Every watchable back-office table by its rule path."""
+    found = (getattr(module, "table", None) for module in route_modules())
+    return {table.path: table for table in found if isinstance(table, Table) and table.watchable}
 
 
 def table_for(path: str) -> Table | None:
     """The table at a rule path, built-in or designed (None: no such table now)."""
-    return TABLES.get(path) or designed.find_table(path)
+    return tables().get(path) or designed.find_table(path)

@@ -54,6 +54,7 @@ from functions.services import terminal as service
 
 router = APIRouter(prefix="/Terminal", tags=["admin-terminal"])
 config_router = APIRouter(prefix="/ajax", tags=["admin-terminal"])
+routers = (router, config_router)  # what this module serves (functions.routes.admin.registry)
 PERMISSION = "routine/terminal"
 
 LINK_SUCCESS = "command-link-success"

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from functions.core.i18n import get_lang, t
 from functions.core.responses import ApiError, Shape
 from functions.routes.admin.deps import AdminContext
-from functions.routes.admin.registry import TABLES
+from functions.routes.admin.registry import tables
 from functions.routes.admin.table.generic import Table
 from functions.services import data_rules, designs
 
@@ -29,7 +29,7 @@ def known_tables(ctx: AdminContext, action: str) -> list[dict[str, Any]]:
     lang = get_lang()
     titles = {rule.name: rule.label(lang) for rule in ctx.rules}
     found: list[dict[str, Any]] = []
-    for path, table in sorted(TABLES.items()):
+    for path, table in sorted(tables().items()):
         if action not in table.actions:
             continue
         names = table.field_names()
@@ -67,6 +67,8 @@ def table_title(path: str, ctx: AdminContext) -> str:
 class DataRuleTable(Table):
     """A table of recycle or sensitive-data rules (`functions.services.data_rules`): small, listed
     whole; a rule names a table that exists (its path cannot change once the rule exists)."""
+
+    watchable = False  # the security screens watch the others, never their own tables
 
     scope_name: ClassVar[str]
     watched_action: ClassVar[str]  # what the rules watch: "del" (recycle) or "edit" (sensitive data)
@@ -111,6 +113,7 @@ class DataLogTable(Table):
 
     actions = ("index", "del")
     key_filters = {"table": "by_table", "admin_id": "by_admin"}
+    watchable = False
 
     def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
         return dict(item.to_row())

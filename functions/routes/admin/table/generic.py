@@ -59,6 +59,9 @@ class Table(ReadingTable):
     edit_schema: ClassVar[type[Schema] | None] = None
     tag: ClassVar[str] = "admin"
     designed: ClassVar[bool] = False  # a designed table (the recycle rule `*` covers it)
+    # Whether the security screens may watch its rows (recycle bin, sensitive data): every table but
+    # theirs (`functions.routes.admin.registry` lists those that are).
+    watchable: ClassVar[bool] = True
     # Row fields that hold a secret (a password) -> the stored attribute telling that it changed: the
     # sensitive-data log never records their values.
     secret_fields: ClassVar[dict[str, str]] = {}

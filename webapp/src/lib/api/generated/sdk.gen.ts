@@ -308,561 +308,6 @@ export const contactForm = <ThrowOnError extends boolean = false>(options: Optio
 });
 
 /**
- * Admin Index Login Config
- *
- * Whether the login form needs a captcha.
- */
-export const adminIndexLoginConfig = <ThrowOnError extends boolean = false>(options?: Options<AdminIndexLoginConfigData, ThrowOnError>) => (options?.client ?? client).get<AdminIndexLoginConfigResponses, AdminIndexLoginConfigErrors, ThrowOnError>({ url: '/srv/admin/index/login', ...options });
-
-/**
- * Admin Index Login
- *
- * Log in; `keep` asks for a refresh token ("remember me").
- */
-export const adminIndexLogin = <ThrowOnError extends boolean = false>(options: Options<AdminIndexLoginData, ThrowOnError>) => (options.client ?? client).post<AdminIndexLoginResponses, AdminIndexLoginErrors, ThrowOnError>({
-    url: '/srv/admin/index/login',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Admin Index Logout
- *
- * End the session (by refresh token and/or by the access token sent).
- */
-export const adminIndexLogout = <ThrowOnError extends boolean = false>(options: Options<AdminIndexLogoutData, ThrowOnError>) => (options.client ?? client).post<AdminIndexLogoutResponses, AdminIndexLogoutErrors, ThrowOnError>({
-    url: '/srv/admin/index/logout',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Admin Index Index
- *
- * Admin info, the menu tree, site config and terminal config.
- */
-export const adminIndexIndex = <ThrowOnError extends boolean = false>(options?: Options<AdminIndexIndexData, ThrowOnError>) => (options?.client ?? client).get<AdminIndexIndexResponses, AdminIndexIndexErrors, ThrowOnError>({ url: '/srv/admin/index/index', ...options });
-
-/**
- * Admin Index Badges
- *
- * Counts beside menu items (by menu rule name) that the admin may see.
- */
-export const adminIndexBadges = <ThrowOnError extends boolean = false>(options?: Options<AdminIndexBadgesData, ThrowOnError>) => (options?.client ?? client).get<AdminIndexBadgesResponses, AdminIndexBadgesErrors, ThrowOnError>({ url: '/srv/admin/index/badges', ...options });
-
-/**
- * Dashboard Index
- *
- * DashboardCounts, trends, storage, recent activity and quick entrances.
- */
-export const dashboardIndex = <ThrowOnError extends boolean = false>(options?: Options<DashboardIndexData, ThrowOnError>) => (options?.client ?? client).get<DashboardIndexResponses, DashboardIndexErrors, ThrowOnError>({ url: '/srv/admin/dashboard/index', ...options });
-
-/**
- * Auth Rule Index
- *
- * List rows: page, limit, quick_search, search, order, select.
- */
-export const authRuleIndex = <ThrowOnError extends boolean = false>(options?: Options<AuthRuleIndexData, ThrowOnError>) => (options?.client ?? client).get<AuthRuleIndexResponses, AuthRuleIndexErrors, ThrowOnError>({ url: '/srv/admin/auth/rule/index', ...options });
-
-/**
- * Auth Rule Add
- *
- * Add a row.
- */
-export const authRuleAdd = <ThrowOnError extends boolean = false>(options: Options<AuthRuleAddData, ThrowOnError>) => (options.client ?? client).post<AuthRuleAddResponses, AuthRuleAddErrors, ThrowOnError>({
-    url: '/srv/admin/auth/rule/add',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Auth Rule Edit Row
- *
- * One row for the edit form.
- */
-export const authRuleEditRow = <ThrowOnError extends boolean = false>(options: Options<AuthRuleEditRowData, ThrowOnError>) => (options.client ?? client).get<AuthRuleEditRowResponses, AuthRuleEditRowErrors, ThrowOnError>({ url: '/srv/admin/auth/rule/edit', ...options });
-
-/**
- * Auth Rule Edit
- *
- * Save a row.
- */
-export const authRuleEdit = <ThrowOnError extends boolean = false>(options: Options<AuthRuleEditData, ThrowOnError>) => (options.client ?? client).post<AuthRuleEditResponses, AuthRuleEditErrors, ThrowOnError>({
-    url: '/srv/admin/auth/rule/edit',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Auth Rule Del
- *
- * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
- */
-export const authRuleDel = <ThrowOnError extends boolean = false>(options?: Options<AuthRuleDelData, ThrowOnError>) => (options?.client ?? client).delete<AuthRuleDelResponses, AuthRuleDelErrors, ThrowOnError>({ url: '/srv/admin/auth/rule/del', ...options });
-
-/**
- * Auth Rule Sortable
- *
- * Drag sort: move row `id` to the place of row `targetId`.
- */
-export const authRuleSortable = <ThrowOnError extends boolean = false>(options: Options<AuthRuleSortableData, ThrowOnError>) => (options.client ?? client).post<AuthRuleSortableResponses, AuthRuleSortableErrors, ThrowOnError>({
-    url: '/srv/admin/auth/rule/sortable',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Auth Group Index
- *
- * List rows: page, limit, quick_search, search, order, select.
- */
-export const authGroupIndex = <ThrowOnError extends boolean = false>(options?: Options<AuthGroupIndexData, ThrowOnError>) => (options?.client ?? client).get<AuthGroupIndexResponses, AuthGroupIndexErrors, ThrowOnError>({ url: '/srv/admin/auth/group/index', ...options });
-
-/**
- * Auth Group Add
- *
- * Add a row.
- */
-export const authGroupAdd = <ThrowOnError extends boolean = false>(options: Options<AuthGroupAddData, ThrowOnError>) => (options.client ?? client).post<AuthGroupAddResponses, AuthGroupAddErrors, ThrowOnError>({
-    url: '/srv/admin/auth/group/add',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Auth Group Edit Row
- *
- * One row for the edit form.
- */
-export const authGroupEditRow = <ThrowOnError extends boolean = false>(options: Options<AuthGroupEditRowData, ThrowOnError>) => (options.client ?? client).get<AuthGroupEditRowResponses, AuthGroupEditRowErrors, ThrowOnError>({ url: '/srv/admin/auth/group/edit', ...options });
-
-/**
- * Auth Group Edit
- *
- * Save a row.
- */
-export const authGroupEdit = <ThrowOnError extends boolean = false>(options: Options<AuthGroupEditData, ThrowOnError>) => (options.client ?? client).post<AuthGroupEditResponses, AuthGroupEditErrors, ThrowOnError>({
-    url: '/srv/admin/auth/group/edit',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Auth Group Del
- *
- * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
- */
-export const authGroupDel = <ThrowOnError extends boolean = false>(options?: Options<AuthGroupDelData, ThrowOnError>) => (options?.client ?? client).delete<AuthGroupDelResponses, AuthGroupDelErrors, ThrowOnError>({ url: '/srv/admin/auth/group/del', ...options });
-
-/**
- * Auth Group Relations
- *
- * For the group editor: which tables a grant depends on for the names it shows (the relation
- * fields of designed tables). Those names come with the grant of the table itself.
- */
-export const authGroupRelations = <ThrowOnError extends boolean = false>(options?: Options<AuthGroupRelationsData, ThrowOnError>) => (options?.client ?? client).get<AuthGroupRelationsResponses, AuthGroupRelationsErrors, ThrowOnError>({ url: '/srv/admin/auth/group/relations', ...options });
-
-/**
- * Auth Admin Index
- *
- * List rows: page, limit, quick_search, search, order, select.
- */
-export const authAdminIndex = <ThrowOnError extends boolean = false>(options?: Options<AuthAdminIndexData, ThrowOnError>) => (options?.client ?? client).get<AuthAdminIndexResponses, AuthAdminIndexErrors, ThrowOnError>({ url: '/srv/admin/auth/admin/index', ...options });
-
-/**
- * Auth Admin Add
- *
- * Add a row.
- */
-export const authAdminAdd = <ThrowOnError extends boolean = false>(options: Options<AuthAdminAddData, ThrowOnError>) => (options.client ?? client).post<AuthAdminAddResponses, AuthAdminAddErrors, ThrowOnError>({
-    url: '/srv/admin/auth/admin/add',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Auth Admin Edit Row
- *
- * One row for the edit form.
- */
-export const authAdminEditRow = <ThrowOnError extends boolean = false>(options: Options<AuthAdminEditRowData, ThrowOnError>) => (options.client ?? client).get<AuthAdminEditRowResponses, AuthAdminEditRowErrors, ThrowOnError>({ url: '/srv/admin/auth/admin/edit', ...options });
-
-/**
- * Auth Admin Edit
- *
- * Save a row.
- */
-export const authAdminEdit = <ThrowOnError extends boolean = false>(options: Options<AuthAdminEditData, ThrowOnError>) => (options.client ?? client).post<AuthAdminEditResponses, AuthAdminEditErrors, ThrowOnError>({
-    url: '/srv/admin/auth/admin/edit',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Auth Admin Del
- *
- * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
- */
-export const authAdminDel = <ThrowOnError extends boolean = false>(options?: Options<AuthAdminDelData, ThrowOnError>) => (options?.client ?? client).delete<AuthAdminDelResponses, AuthAdminDelErrors, ThrowOnError>({ url: '/srv/admin/auth/admin/del', ...options });
-
-/**
- * Auth Adminlog Index
- *
- * List rows: page, limit, quick_search, search, order, select.
- */
-export const authAdminLogIndex = <ThrowOnError extends boolean = false>(options?: Options<AuthAdminLogIndexData, ThrowOnError>) => (options?.client ?? client).get<AuthAdminLogIndexResponses, AuthAdminLogIndexErrors, ThrowOnError>({ url: '/srv/admin/auth/adminLog/index', ...options });
-
-/**
- * User User Index
- *
- * List rows: page, limit, quick_search, search, order, select.
- */
-export const userUserIndex = <ThrowOnError extends boolean = false>(options?: Options<UserUserIndexData, ThrowOnError>) => (options?.client ?? client).get<UserUserIndexResponses, UserUserIndexErrors, ThrowOnError>({ url: '/srv/admin/user/user/index', ...options });
-
-/**
- * User User Add
- *
- * Add a row.
- */
-export const userUserAdd = <ThrowOnError extends boolean = false>(options: Options<UserUserAddData, ThrowOnError>) => (options.client ?? client).post<UserUserAddResponses, UserUserAddErrors, ThrowOnError>({
-    url: '/srv/admin/user/user/add',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * User User Edit Row
- *
- * One row for the edit form.
- */
-export const userUserEditRow = <ThrowOnError extends boolean = false>(options: Options<UserUserEditRowData, ThrowOnError>) => (options.client ?? client).get<UserUserEditRowResponses, UserUserEditRowErrors, ThrowOnError>({ url: '/srv/admin/user/user/edit', ...options });
-
-/**
- * User User Edit
- *
- * Save a row.
- */
-export const userUserEdit = <ThrowOnError extends boolean = false>(options: Options<UserUserEditData, ThrowOnError>) => (options.client ?? client).post<UserUserEditResponses, UserUserEditErrors, ThrowOnError>({
-    url: '/srv/admin/user/user/edit',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * User User Del
- *
- * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
- */
-export const userUserDel = <ThrowOnError extends boolean = false>(options?: Options<UserUserDelData, ThrowOnError>) => (options?.client ?? client).delete<UserUserDelResponses, UserUserDelErrors, ThrowOnError>({ url: '/srv/admin/user/user/del', ...options });
-
-/**
- * User Group Index
- *
- * List rows: page, limit, quick_search, search, order, select.
- */
-export const userGroupIndex = <ThrowOnError extends boolean = false>(options?: Options<UserGroupIndexData, ThrowOnError>) => (options?.client ?? client).get<UserGroupIndexResponses, UserGroupIndexErrors, ThrowOnError>({ url: '/srv/admin/user/group/index', ...options });
-
-/**
- * User Group Add
- *
- * Add a row.
- */
-export const userGroupAdd = <ThrowOnError extends boolean = false>(options: Options<UserGroupAddData, ThrowOnError>) => (options.client ?? client).post<UserGroupAddResponses, UserGroupAddErrors, ThrowOnError>({
-    url: '/srv/admin/user/group/add',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * User Group Edit Row
- *
- * One row for the edit form.
- */
-export const userGroupEditRow = <ThrowOnError extends boolean = false>(options: Options<UserGroupEditRowData, ThrowOnError>) => (options.client ?? client).get<UserGroupEditRowResponses, UserGroupEditRowErrors, ThrowOnError>({ url: '/srv/admin/user/group/edit', ...options });
-
-/**
- * User Group Edit
- *
- * Save a row.
- */
-export const userGroupEdit = <ThrowOnError extends boolean = false>(options: Options<UserGroupEditData, ThrowOnError>) => (options.client ?? client).post<UserGroupEditResponses, UserGroupEditErrors, ThrowOnError>({
-    url: '/srv/admin/user/group/edit',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * User Group Del
- *
- * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
- */
-export const userGroupDel = <ThrowOnError extends boolean = false>(options?: Options<UserGroupDelData, ThrowOnError>) => (options?.client ?? client).delete<UserGroupDelResponses, UserGroupDelErrors, ThrowOnError>({ url: '/srv/admin/user/group/del', ...options });
-
-/**
- * User Rule Index
- *
- * List rows: page, limit, quick_search, search, order, select.
- */
-export const userRuleIndex = <ThrowOnError extends boolean = false>(options?: Options<UserRuleIndexData, ThrowOnError>) => (options?.client ?? client).get<UserRuleIndexResponses, UserRuleIndexErrors, ThrowOnError>({ url: '/srv/admin/user/rule/index', ...options });
-
-/**
- * User Rule Add
- *
- * Add a row.
- */
-export const userRuleAdd = <ThrowOnError extends boolean = false>(options: Options<UserRuleAddData, ThrowOnError>) => (options.client ?? client).post<UserRuleAddResponses, UserRuleAddErrors, ThrowOnError>({
-    url: '/srv/admin/user/rule/add',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * User Rule Edit Row
- *
- * One row for the edit form.
- */
-export const userRuleEditRow = <ThrowOnError extends boolean = false>(options: Options<UserRuleEditRowData, ThrowOnError>) => (options.client ?? client).get<UserRuleEditRowResponses, UserRuleEditRowErrors, ThrowOnError>({ url: '/srv/admin/user/rule/edit', ...options });
-
-/**
- * User Rule Edit
- *
- * Save a row.
- */
-export const userRuleEdit = <ThrowOnError extends boolean = false>(options: Options<UserRuleEditData, ThrowOnError>) => (options.client ?? client).post<UserRuleEditResponses, UserRuleEditErrors, ThrowOnError>({
-    url: '/srv/admin/user/rule/edit',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * User Rule Del
- *
- * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
- */
-export const userRuleDel = <ThrowOnError extends boolean = false>(options?: Options<UserRuleDelData, ThrowOnError>) => (options?.client ?? client).delete<UserRuleDelResponses, UserRuleDelErrors, ThrowOnError>({ url: '/srv/admin/user/rule/del', ...options });
-
-/**
- * User Rule Sortable
- *
- * Drag sort: move row `id` to the place of row `targetId`.
- */
-export const userRuleSortable = <ThrowOnError extends boolean = false>(options: Options<UserRuleSortableData, ThrowOnError>) => (options.client ?? client).post<UserRuleSortableResponses, UserRuleSortableErrors, ThrowOnError>({
-    url: '/srv/admin/user/rule/sortable',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * User Moneylog Index
- *
- * List rows: page, limit, quick_search, search, order, select.
- */
-export const userMoneyLogIndex = <ThrowOnError extends boolean = false>(options?: Options<UserMoneyLogIndexData, ThrowOnError>) => (options?.client ?? client).get<UserMoneyLogIndexResponses, UserMoneyLogIndexErrors, ThrowOnError>({ url: '/srv/admin/user/moneyLog/index', ...options });
-
-/**
- * User Moneylog Add
- *
- * Add to (or, negative, deduct from) a member's balance (in yuan) or points.
- */
-export const userMoneyLogAdd = <ThrowOnError extends boolean = false>(options: Options<UserMoneyLogAddData, ThrowOnError>) => (options.client ?? client).post<UserMoneyLogAddResponses, UserMoneyLogAddErrors, ThrowOnError>({
-    url: '/srv/admin/user/moneyLog/add',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * User Scorelog Index
- *
- * List rows: page, limit, quick_search, search, order, select.
- */
-export const userScoreLogIndex = <ThrowOnError extends boolean = false>(options?: Options<UserScoreLogIndexData, ThrowOnError>) => (options?.client ?? client).get<UserScoreLogIndexResponses, UserScoreLogIndexErrors, ThrowOnError>({ url: '/srv/admin/user/scoreLog/index', ...options });
-
-/**
- * User Scorelog Add
- *
- * Add to (or, negative, deduct from) a member's balance (in yuan) or points.
- */
-export const userScoreLogAdd = <ThrowOnError extends boolean = false>(options: Options<UserScoreLogAddData, ThrowOnError>) => (options.client ?? client).post<UserScoreLogAddResponses, UserScoreLogAddErrors, ThrowOnError>({
-    url: '/srv/admin/user/scoreLog/add',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Routine Config Index
- *
- * Every config group with its items (secrets blanked).
- */
-export const routineConfigIndex = <ThrowOnError extends boolean = false>(options?: Options<RoutineConfigIndexData, ThrowOnError>) => (options?.client ?? client).get<RoutineConfigIndexResponses, RoutineConfigIndexErrors, ThrowOnError>({ url: '/srv/admin/routine/config/index', ...options });
-
-/**
- * Routine Config Edit
- *
- * Save the values of one group (one transaction, with the sensitive-data log rows of watched
- * values); an empty password keeps the stored one.
- */
-export const routineConfigEdit = <ThrowOnError extends boolean = false>(options: Options<RoutineConfigEditData, ThrowOnError>) => (options.client ?? client).post<RoutineConfigEditResponses, RoutineConfigEditErrors, ThrowOnError>({
-    url: '/srv/admin/routine/config/edit',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Routine Config Add
- *
- * Add a config item to a group.
- */
-export const routineConfigAdd = <ThrowOnError extends boolean = false>(options: Options<RoutineConfigAddData, ThrowOnError>) => (options.client ?? client).post<RoutineConfigAddResponses, RoutineConfigAddErrors, ThrowOnError>({
-    url: '/srv/admin/routine/config/add',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Routine Config Del
- *
- * Delete an item that is not built in.
- */
-export const routineConfigDel = <ThrowOnError extends boolean = false>(options: Options<RoutineConfigDelData, ThrowOnError>) => (options.client ?? client).delete<RoutineConfigDelResponses, RoutineConfigDelErrors, ThrowOnError>({ url: '/srv/admin/routine/config/del', ...options });
-
-/**
- * Routine Config Sendtestmail
- *
- * Send a test mail with the saved SMTP settings.
- */
-export const routineConfigSendTestMail = <ThrowOnError extends boolean = false>(options: Options<RoutineConfigSendTestMailData, ThrowOnError>) => (options.client ?? client).post<RoutineConfigSendTestMailResponses, RoutineConfigSendTestMailErrors, ThrowOnError>({
-    url: '/srv/admin/routine/config/sendTestMail',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Routine Admininfo Index
- *
- * The own profile.
- */
-export const routineAdminInfoIndex = <ThrowOnError extends boolean = false>(options?: Options<RoutineAdminInfoIndexData, ThrowOnError>) => (options?.client ?? client).get<RoutineAdminInfoIndexResponses, RoutineAdminInfoIndexErrors, ThrowOnError>({ url: '/srv/admin/routine/adminInfo/index', ...options });
-
-/**
- * Routine Admininfo Edit
- *
- * Change the own profile; a new password needs `old_password` and ends the other sessions.
- */
-export const routineAdminInfoEdit = <ThrowOnError extends boolean = false>(options: Options<RoutineAdminInfoEditData, ThrowOnError>) => (options.client ?? client).post<RoutineAdminInfoEditResponses, RoutineAdminInfoEditErrors, ThrowOnError>({
-    url: '/srv/admin/routine/adminInfo/edit',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Routine Publish Index
- *
- * The newest publish job, the last few, and the caller's failed publish not yet looked at.
- */
-export const routinePublishIndex = <ThrowOnError extends boolean = false>(options?: Options<RoutinePublishIndexData, ThrowOnError>) => (options?.client ?? client).get<RoutinePublishIndexResponses, RoutinePublishIndexErrors, ThrowOnError>({ url: '/srv/admin/routine/publish/index', ...options });
-
-/**
- * Routine Publish Log
- *
- * One publish job and its log lines after `after`.
- */
-export const routinePublishLog = <ThrowOnError extends boolean = false>(options: Options<RoutinePublishLogData, ThrowOnError>) => (options.client ?? client).get<RoutinePublishLogResponses, RoutinePublishLogErrors, ThrowOnError>({ url: '/srv/admin/routine/publish/log', ...options });
-
-/**
- * Routine Publish Publish
- *
- * Publish the site now.
- */
-export const routinePublishPublish = <ThrowOnError extends boolean = false>(options?: Options<RoutinePublishPublishData, ThrowOnError>) => (options?.client ?? client).post<RoutinePublishPublishResponses, RoutinePublishPublishErrors, ThrowOnError>({ url: '/srv/admin/routine/publish/publish', ...options });
-
-/**
- * Routine Orgchart Index
- *
- * The organisation chart and its limits.
- */
-export const routineOrgChartIndex = <ThrowOnError extends boolean = false>(options?: Options<RoutineOrgChartIndexData, ThrowOnError>) => (options?.client ?? client).get<RoutineOrgChartIndexResponses, RoutineOrgChartIndexErrors, ThrowOnError>({ url: '/srv/admin/routine/orgChart/index', ...options });
-
-/**
- * Routine Orgchart Edit
- *
- * Save the whole chart; the site is published shortly after.
- */
-export const routineOrgChartEdit = <ThrowOnError extends boolean = false>(options: Options<RoutineOrgChartEditData, ThrowOnError>) => (options.client ?? client).post<RoutineOrgChartEditResponses, RoutineOrgChartEditErrors, ThrowOnError>({
-    url: '/srv/admin/routine/orgChart/edit',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
  * Admin Ajax Upload
  *
  * Upload one file (multipart: file, topic); local mode.
@@ -934,55 +379,33 @@ export const adminAliossCallback = <ThrowOnError extends boolean = false>(option
 });
 
 /**
- * Admin Terminal Check
+ * Ajax Gettablepk
  *
- * A plain JSON call the panel makes just before it opens a stream: through the request client, an
- * expired token is refreshed (body code 409) and a refusal shown, which EventSource cannot do.
+ * The primary key of a table.
  */
-export const adminTerminalCheck = <ThrowOnError extends boolean = false>(options?: Options<AdminTerminalCheckData, ThrowOnError>) => (options?.client ?? client).get<AdminTerminalCheckResponses, AdminTerminalCheckErrors, ThrowOnError>({ url: '/srv/admin/Terminal/check', ...options });
+export const ajaxGetTablePk = <ThrowOnError extends boolean = false>(options: Options<AjaxGetTablePkData, ThrowOnError>) => (options.client ?? client).get<AjaxGetTablePkResponses, AjaxGetTablePkErrors, ThrowOnError>({ url: '/srv/admin/ajax/getTablePk', ...options });
 
 /**
- * Admin Terminal Index
+ * Ajax Gettablefieldlist
  *
- * Run whitelisted task `command` (or follow it again after `Last-Event-ID`) as server-sent events.
+ * The fields of a table with their titles.
  */
-export const adminTerminalIndex = <ThrowOnError extends boolean = false>(options?: Options<AdminTerminalIndexData, ThrowOnError>) => (options?.client ?? client).get<AdminTerminalIndexResponses, AdminTerminalIndexErrors, ThrowOnError>({ url: '/srv/admin/Terminal/index', ...options });
+export const ajaxGetTableFieldList = <ThrowOnError extends boolean = false>(options: Options<AjaxGetTableFieldListData, ThrowOnError>) => (options.client ?? client).get<AjaxGetTableFieldListResponses, AjaxGetTableFieldListErrors, ThrowOnError>({ url: '/srv/admin/ajax/getTableFieldList', ...options });
 
 /**
- * Admin Ajax Change Terminal Config
- *
- * Save the terminal's settings; answers `{manager, port, automatic_cleanup_task, …}`.
- */
-export const adminAjaxChangeTerminalConfig = <ThrowOnError extends boolean = false>(options: Options<AdminAjaxChangeTerminalConfigData, ThrowOnError>) => (options.client ?? client).post<AdminAjaxChangeTerminalConfigResponses, AdminAjaxChangeTerminalConfigErrors, ThrowOnError>({
-    url: '/srv/admin/ajax/changeTerminalConfig',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Routine Attachment Index
+ * Auth Admin Index
  *
  * List rows: page, limit, quick_search, search, order, select.
  */
-export const routineAttachmentIndex = <ThrowOnError extends boolean = false>(options?: Options<RoutineAttachmentIndexData, ThrowOnError>) => (options?.client ?? client).get<RoutineAttachmentIndexResponses, RoutineAttachmentIndexErrors, ThrowOnError>({ url: '/srv/admin/routine/attachment/index', ...options });
+export const authAdminIndex = <ThrowOnError extends boolean = false>(options?: Options<AuthAdminIndexData, ThrowOnError>) => (options?.client ?? client).get<AuthAdminIndexResponses, AuthAdminIndexErrors, ThrowOnError>({ url: '/srv/admin/auth/admin/index', ...options });
 
 /**
- * Routine Attachment Edit Row
+ * Auth Admin Add
  *
- * One row for the edit form.
+ * Add a row.
  */
-export const routineAttachmentEditRow = <ThrowOnError extends boolean = false>(options: Options<RoutineAttachmentEditRowData, ThrowOnError>) => (options.client ?? client).get<RoutineAttachmentEditRowResponses, RoutineAttachmentEditRowErrors, ThrowOnError>({ url: '/srv/admin/routine/attachment/edit', ...options });
-
-/**
- * Routine Attachment Edit
- *
- * Save a row.
- */
-export const routineAttachmentEdit = <ThrowOnError extends boolean = false>(options: Options<RoutineAttachmentEditData, ThrowOnError>) => (options.client ?? client).post<RoutineAttachmentEditResponses, RoutineAttachmentEditErrors, ThrowOnError>({
-    url: '/srv/admin/routine/attachment/edit',
+export const authAdminAdd = <ThrowOnError extends boolean = false>(options: Options<AuthAdminAddData, ThrowOnError>) => (options.client ?? client).post<AuthAdminAddResponses, AuthAdminAddErrors, ThrowOnError>({
+    url: '/srv/admin/auth/admin/add',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -991,18 +414,159 @@ export const routineAttachmentEdit = <ThrowOnError extends boolean = false>(opti
 });
 
 /**
- * Routine Attachment Del
+ * Auth Admin Edit Row
+ *
+ * One row for the edit form.
+ */
+export const authAdminEditRow = <ThrowOnError extends boolean = false>(options: Options<AuthAdminEditRowData, ThrowOnError>) => (options.client ?? client).get<AuthAdminEditRowResponses, AuthAdminEditRowErrors, ThrowOnError>({ url: '/srv/admin/auth/admin/edit', ...options });
+
+/**
+ * Auth Admin Edit
+ *
+ * Save a row.
+ */
+export const authAdminEdit = <ThrowOnError extends boolean = false>(options: Options<AuthAdminEditData, ThrowOnError>) => (options.client ?? client).post<AuthAdminEditResponses, AuthAdminEditErrors, ThrowOnError>({
+    url: '/srv/admin/auth/admin/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Auth Admin Del
  *
  * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
  */
-export const routineAttachmentDel = <ThrowOnError extends boolean = false>(options?: Options<RoutineAttachmentDelData, ThrowOnError>) => (options?.client ?? client).delete<RoutineAttachmentDelResponses, RoutineAttachmentDelErrors, ThrowOnError>({ url: '/srv/admin/routine/attachment/del', ...options });
+export const authAdminDel = <ThrowOnError extends boolean = false>(options?: Options<AuthAdminDelData, ThrowOnError>) => (options?.client ?? client).delete<AuthAdminDelResponses, AuthAdminDelErrors, ThrowOnError>({ url: '/srv/admin/auth/admin/del', ...options });
 
 /**
- * Routine Attachment Usage
+ * Auth Adminlog Index
  *
- * Before a delete: where these attachments (ids[]=…, at most 100) are used, to warn the admin.
+ * List rows: page, limit, quick_search, search, order, select.
  */
-export const routineAttachmentUsage = <ThrowOnError extends boolean = false>(options?: Options<RoutineAttachmentUsageData, ThrowOnError>) => (options?.client ?? client).get<RoutineAttachmentUsageResponses, RoutineAttachmentUsageErrors, ThrowOnError>({ url: '/srv/admin/routine/attachment/usage', ...options });
+export const authAdminLogIndex = <ThrowOnError extends boolean = false>(options?: Options<AuthAdminLogIndexData, ThrowOnError>) => (options?.client ?? client).get<AuthAdminLogIndexResponses, AuthAdminLogIndexErrors, ThrowOnError>({ url: '/srv/admin/auth/adminLog/index', ...options });
+
+/**
+ * Auth Group Index
+ *
+ * List rows: page, limit, quick_search, search, order, select.
+ */
+export const authGroupIndex = <ThrowOnError extends boolean = false>(options?: Options<AuthGroupIndexData, ThrowOnError>) => (options?.client ?? client).get<AuthGroupIndexResponses, AuthGroupIndexErrors, ThrowOnError>({ url: '/srv/admin/auth/group/index', ...options });
+
+/**
+ * Auth Group Add
+ *
+ * Add a row.
+ */
+export const authGroupAdd = <ThrowOnError extends boolean = false>(options: Options<AuthGroupAddData, ThrowOnError>) => (options.client ?? client).post<AuthGroupAddResponses, AuthGroupAddErrors, ThrowOnError>({
+    url: '/srv/admin/auth/group/add',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Auth Group Edit Row
+ *
+ * One row for the edit form.
+ */
+export const authGroupEditRow = <ThrowOnError extends boolean = false>(options: Options<AuthGroupEditRowData, ThrowOnError>) => (options.client ?? client).get<AuthGroupEditRowResponses, AuthGroupEditRowErrors, ThrowOnError>({ url: '/srv/admin/auth/group/edit', ...options });
+
+/**
+ * Auth Group Edit
+ *
+ * Save a row.
+ */
+export const authGroupEdit = <ThrowOnError extends boolean = false>(options: Options<AuthGroupEditData, ThrowOnError>) => (options.client ?? client).post<AuthGroupEditResponses, AuthGroupEditErrors, ThrowOnError>({
+    url: '/srv/admin/auth/group/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Auth Group Del
+ *
+ * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
+ */
+export const authGroupDel = <ThrowOnError extends boolean = false>(options?: Options<AuthGroupDelData, ThrowOnError>) => (options?.client ?? client).delete<AuthGroupDelResponses, AuthGroupDelErrors, ThrowOnError>({ url: '/srv/admin/auth/group/del', ...options });
+
+/**
+ * Auth Group Relations
+ *
+ * For the group editor: which tables a grant depends on for the names it shows (the relation
+ * fields of designed tables). Those names come with the grant of the table itself.
+ */
+export const authGroupRelations = <ThrowOnError extends boolean = false>(options?: Options<AuthGroupRelationsData, ThrowOnError>) => (options?.client ?? client).get<AuthGroupRelationsResponses, AuthGroupRelationsErrors, ThrowOnError>({ url: '/srv/admin/auth/group/relations', ...options });
+
+/**
+ * Auth Rule Index
+ *
+ * List rows: page, limit, quick_search, search, order, select.
+ */
+export const authRuleIndex = <ThrowOnError extends boolean = false>(options?: Options<AuthRuleIndexData, ThrowOnError>) => (options?.client ?? client).get<AuthRuleIndexResponses, AuthRuleIndexErrors, ThrowOnError>({ url: '/srv/admin/auth/rule/index', ...options });
+
+/**
+ * Auth Rule Add
+ *
+ * Add a row.
+ */
+export const authRuleAdd = <ThrowOnError extends boolean = false>(options: Options<AuthRuleAddData, ThrowOnError>) => (options.client ?? client).post<AuthRuleAddResponses, AuthRuleAddErrors, ThrowOnError>({
+    url: '/srv/admin/auth/rule/add',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Auth Rule Edit Row
+ *
+ * One row for the edit form.
+ */
+export const authRuleEditRow = <ThrowOnError extends boolean = false>(options: Options<AuthRuleEditRowData, ThrowOnError>) => (options.client ?? client).get<AuthRuleEditRowResponses, AuthRuleEditRowErrors, ThrowOnError>({ url: '/srv/admin/auth/rule/edit', ...options });
+
+/**
+ * Auth Rule Edit
+ *
+ * Save a row.
+ */
+export const authRuleEdit = <ThrowOnError extends boolean = false>(options: Options<AuthRuleEditData, ThrowOnError>) => (options.client ?? client).post<AuthRuleEditResponses, AuthRuleEditErrors, ThrowOnError>({
+    url: '/srv/admin/auth/rule/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Auth Rule Del
+ *
+ * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
+ */
+export const authRuleDel = <ThrowOnError extends boolean = false>(options?: Options<AuthRuleDelData, ThrowOnError>) => (options?.client ?? client).delete<AuthRuleDelResponses, AuthRuleDelErrors, ThrowOnError>({ url: '/srv/admin/auth/rule/del', ...options });
+
+/**
+ * Auth Rule Sortable
+ *
+ * Drag sort: move row `id` to the place of row `targetId`.
+ */
+export const authRuleSortable = <ThrowOnError extends boolean = false>(options: Options<AuthRuleSortableData, ThrowOnError>) => (options.client ?? client).post<AuthRuleSortableResponses, AuthRuleSortableErrors, ThrowOnError>({
+    url: '/srv/admin/auth/rule/sortable',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Crud Crud Index
@@ -1060,6 +624,224 @@ export const crudCrudExport = <ThrowOnError extends boolean = false>(options: Op
  * List rows: page, limit, quick_search, search, order, select.
  */
 export const crudLogIndex = <ThrowOnError extends boolean = false>(options?: Options<CrudLogIndexData, ThrowOnError>) => (options?.client ?? client).get<CrudLogIndexResponses, CrudLogIndexErrors, ThrowOnError>({ url: '/srv/admin/crud/log/index', ...options });
+
+/**
+ * Dashboard Index
+ *
+ * DashboardCounts, trends, storage, recent activity and quick entrances.
+ */
+export const dashboardIndex = <ThrowOnError extends boolean = false>(options?: Options<DashboardIndexData, ThrowOnError>) => (options?.client ?? client).get<DashboardIndexResponses, DashboardIndexErrors, ThrowOnError>({ url: '/srv/admin/dashboard/index', ...options });
+
+/**
+ * Admin Index Login Config
+ *
+ * Whether the login form needs a captcha.
+ */
+export const adminIndexLoginConfig = <ThrowOnError extends boolean = false>(options?: Options<AdminIndexLoginConfigData, ThrowOnError>) => (options?.client ?? client).get<AdminIndexLoginConfigResponses, AdminIndexLoginConfigErrors, ThrowOnError>({ url: '/srv/admin/index/login', ...options });
+
+/**
+ * Admin Index Login
+ *
+ * Log in; `keep` asks for a refresh token ("remember me").
+ */
+export const adminIndexLogin = <ThrowOnError extends boolean = false>(options: Options<AdminIndexLoginData, ThrowOnError>) => (options.client ?? client).post<AdminIndexLoginResponses, AdminIndexLoginErrors, ThrowOnError>({
+    url: '/srv/admin/index/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Admin Index Logout
+ *
+ * End the session (by refresh token and/or by the access token sent).
+ */
+export const adminIndexLogout = <ThrowOnError extends boolean = false>(options: Options<AdminIndexLogoutData, ThrowOnError>) => (options.client ?? client).post<AdminIndexLogoutResponses, AdminIndexLogoutErrors, ThrowOnError>({
+    url: '/srv/admin/index/logout',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Admin Index Index
+ *
+ * Admin info, the menu tree, site config and terminal config.
+ */
+export const adminIndexIndex = <ThrowOnError extends boolean = false>(options?: Options<AdminIndexIndexData, ThrowOnError>) => (options?.client ?? client).get<AdminIndexIndexResponses, AdminIndexIndexErrors, ThrowOnError>({ url: '/srv/admin/index/index', ...options });
+
+/**
+ * Admin Index Badges
+ *
+ * Counts beside menu items (by menu rule name) that the admin may see.
+ */
+export const adminIndexBadges = <ThrowOnError extends boolean = false>(options?: Options<AdminIndexBadgesData, ThrowOnError>) => (options?.client ?? client).get<AdminIndexBadgesResponses, AdminIndexBadgesErrors, ThrowOnError>({ url: '/srv/admin/index/badges', ...options });
+
+/**
+ * Routine Admininfo Index
+ *
+ * The own profile.
+ */
+export const routineAdminInfoIndex = <ThrowOnError extends boolean = false>(options?: Options<RoutineAdminInfoIndexData, ThrowOnError>) => (options?.client ?? client).get<RoutineAdminInfoIndexResponses, RoutineAdminInfoIndexErrors, ThrowOnError>({ url: '/srv/admin/routine/adminInfo/index', ...options });
+
+/**
+ * Routine Admininfo Edit
+ *
+ * Change the own profile; a new password needs `old_password` and ends the other sessions.
+ */
+export const routineAdminInfoEdit = <ThrowOnError extends boolean = false>(options: Options<RoutineAdminInfoEditData, ThrowOnError>) => (options.client ?? client).post<RoutineAdminInfoEditResponses, RoutineAdminInfoEditErrors, ThrowOnError>({
+    url: '/srv/admin/routine/adminInfo/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Routine Attachment Index
+ *
+ * List rows: page, limit, quick_search, search, order, select.
+ */
+export const routineAttachmentIndex = <ThrowOnError extends boolean = false>(options?: Options<RoutineAttachmentIndexData, ThrowOnError>) => (options?.client ?? client).get<RoutineAttachmentIndexResponses, RoutineAttachmentIndexErrors, ThrowOnError>({ url: '/srv/admin/routine/attachment/index', ...options });
+
+/**
+ * Routine Attachment Edit Row
+ *
+ * One row for the edit form.
+ */
+export const routineAttachmentEditRow = <ThrowOnError extends boolean = false>(options: Options<RoutineAttachmentEditRowData, ThrowOnError>) => (options.client ?? client).get<RoutineAttachmentEditRowResponses, RoutineAttachmentEditRowErrors, ThrowOnError>({ url: '/srv/admin/routine/attachment/edit', ...options });
+
+/**
+ * Routine Attachment Edit
+ *
+ * Save a row.
+ */
+export const routineAttachmentEdit = <ThrowOnError extends boolean = false>(options: Options<RoutineAttachmentEditData, ThrowOnError>) => (options.client ?? client).post<RoutineAttachmentEditResponses, RoutineAttachmentEditErrors, ThrowOnError>({
+    url: '/srv/admin/routine/attachment/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Routine Attachment Del
+ *
+ * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
+ */
+export const routineAttachmentDel = <ThrowOnError extends boolean = false>(options?: Options<RoutineAttachmentDelData, ThrowOnError>) => (options?.client ?? client).delete<RoutineAttachmentDelResponses, RoutineAttachmentDelErrors, ThrowOnError>({ url: '/srv/admin/routine/attachment/del', ...options });
+
+/**
+ * Routine Attachment Usage
+ *
+ * Before a delete: where these attachments (ids[]=…, at most 100) are used, to warn the admin.
+ */
+export const routineAttachmentUsage = <ThrowOnError extends boolean = false>(options?: Options<RoutineAttachmentUsageData, ThrowOnError>) => (options?.client ?? client).get<RoutineAttachmentUsageResponses, RoutineAttachmentUsageErrors, ThrowOnError>({ url: '/srv/admin/routine/attachment/usage', ...options });
+
+/**
+ * Routine Config Index
+ *
+ * Every config group with its items (secrets blanked).
+ */
+export const routineConfigIndex = <ThrowOnError extends boolean = false>(options?: Options<RoutineConfigIndexData, ThrowOnError>) => (options?.client ?? client).get<RoutineConfigIndexResponses, RoutineConfigIndexErrors, ThrowOnError>({ url: '/srv/admin/routine/config/index', ...options });
+
+/**
+ * Routine Config Edit
+ *
+ * Save the values of one group (one transaction, with the sensitive-data log rows of watched
+ * values); an empty password keeps the stored one.
+ */
+export const routineConfigEdit = <ThrowOnError extends boolean = false>(options: Options<RoutineConfigEditData, ThrowOnError>) => (options.client ?? client).post<RoutineConfigEditResponses, RoutineConfigEditErrors, ThrowOnError>({
+    url: '/srv/admin/routine/config/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Routine Config Add
+ *
+ * Add a config item to a group.
+ */
+export const routineConfigAdd = <ThrowOnError extends boolean = false>(options: Options<RoutineConfigAddData, ThrowOnError>) => (options.client ?? client).post<RoutineConfigAddResponses, RoutineConfigAddErrors, ThrowOnError>({
+    url: '/srv/admin/routine/config/add',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Routine Config Del
+ *
+ * Delete an item that is not built in.
+ */
+export const routineConfigDel = <ThrowOnError extends boolean = false>(options: Options<RoutineConfigDelData, ThrowOnError>) => (options.client ?? client).delete<RoutineConfigDelResponses, RoutineConfigDelErrors, ThrowOnError>({ url: '/srv/admin/routine/config/del', ...options });
+
+/**
+ * Routine Config Sendtestmail
+ *
+ * Send a test mail with the saved SMTP settings.
+ */
+export const routineConfigSendTestMail = <ThrowOnError extends boolean = false>(options: Options<RoutineConfigSendTestMailData, ThrowOnError>) => (options.client ?? client).post<RoutineConfigSendTestMailResponses, RoutineConfigSendTestMailErrors, ThrowOnError>({
+    url: '/srv/admin/routine/config/sendTestMail',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Routine Orgchart Index
+ *
+ * The organisation chart and its limits.
+ */
+export const routineOrgChartIndex = <ThrowOnError extends boolean = false>(options?: Options<RoutineOrgChartIndexData, ThrowOnError>) => (options?.client ?? client).get<RoutineOrgChartIndexResponses, RoutineOrgChartIndexErrors, ThrowOnError>({ url: '/srv/admin/routine/orgChart/index', ...options });
+
+/**
+ * Routine Orgchart Edit
+ *
+ * Save the whole chart; the site is published shortly after.
+ */
+export const routineOrgChartEdit = <ThrowOnError extends boolean = false>(options: Options<RoutineOrgChartEditData, ThrowOnError>) => (options.client ?? client).post<RoutineOrgChartEditResponses, RoutineOrgChartEditErrors, ThrowOnError>({
+    url: '/srv/admin/routine/orgChart/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Routine Publish Index
+ *
+ * The newest publish job, the last few, and the caller's failed publish not yet looked at.
+ */
+export const routinePublishIndex = <ThrowOnError extends boolean = false>(options?: Options<RoutinePublishIndexData, ThrowOnError>) => (options?.client ?? client).get<RoutinePublishIndexResponses, RoutinePublishIndexErrors, ThrowOnError>({ url: '/srv/admin/routine/publish/index', ...options });
+
+/**
+ * Routine Publish Log
+ *
+ * One publish job and its log lines after `after`.
+ */
+export const routinePublishLog = <ThrowOnError extends boolean = false>(options: Options<RoutinePublishLogData, ThrowOnError>) => (options.client ?? client).get<RoutinePublishLogResponses, RoutinePublishLogErrors, ThrowOnError>({ url: '/srv/admin/routine/publish/log', ...options });
+
+/**
+ * Routine Publish Publish
+ *
+ * Publish the site now.
+ */
+export const routinePublishPublish = <ThrowOnError extends boolean = false>(options?: Options<RoutinePublishPublishData, ThrowOnError>) => (options?.client ?? client).post<RoutinePublishPublishResponses, RoutinePublishPublishErrors, ThrowOnError>({ url: '/srv/admin/routine/publish/publish', ...options });
 
 /**
  * Security Datarecycle Index
@@ -1230,18 +1012,236 @@ export const securitySensitiveDataLogRollback = <ThrowOnError extends boolean = 
 });
 
 /**
- * Ajax Gettablepk
+ * Admin Terminal Check
  *
- * The primary key of a table.
+ * A plain JSON call the panel makes just before it opens a stream: through the request client, an
+ * expired token is refreshed (body code 409) and a refusal shown, which EventSource cannot do.
  */
-export const ajaxGetTablePk = <ThrowOnError extends boolean = false>(options: Options<AjaxGetTablePkData, ThrowOnError>) => (options.client ?? client).get<AjaxGetTablePkResponses, AjaxGetTablePkErrors, ThrowOnError>({ url: '/srv/admin/ajax/getTablePk', ...options });
+export const adminTerminalCheck = <ThrowOnError extends boolean = false>(options?: Options<AdminTerminalCheckData, ThrowOnError>) => (options?.client ?? client).get<AdminTerminalCheckResponses, AdminTerminalCheckErrors, ThrowOnError>({ url: '/srv/admin/Terminal/check', ...options });
 
 /**
- * Ajax Gettablefieldlist
+ * Admin Terminal Index
  *
- * The fields of a table with their titles.
+ * Run whitelisted task `command` (or follow it again after `Last-Event-ID`) as server-sent events.
  */
-export const ajaxGetTableFieldList = <ThrowOnError extends boolean = false>(options: Options<AjaxGetTableFieldListData, ThrowOnError>) => (options.client ?? client).get<AjaxGetTableFieldListResponses, AjaxGetTableFieldListErrors, ThrowOnError>({ url: '/srv/admin/ajax/getTableFieldList', ...options });
+export const adminTerminalIndex = <ThrowOnError extends boolean = false>(options?: Options<AdminTerminalIndexData, ThrowOnError>) => (options?.client ?? client).get<AdminTerminalIndexResponses, AdminTerminalIndexErrors, ThrowOnError>({ url: '/srv/admin/Terminal/index', ...options });
+
+/**
+ * Admin Ajax Change Terminal Config
+ *
+ * Save the terminal's settings; answers `{manager, port, automatic_cleanup_task, …}`.
+ */
+export const adminAjaxChangeTerminalConfig = <ThrowOnError extends boolean = false>(options: Options<AdminAjaxChangeTerminalConfigData, ThrowOnError>) => (options.client ?? client).post<AdminAjaxChangeTerminalConfigResponses, AdminAjaxChangeTerminalConfigErrors, ThrowOnError>({
+    url: '/srv/admin/ajax/changeTerminalConfig',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * User Group Index
+ *
+ * List rows: page, limit, quick_search, search, order, select.
+ */
+export const userGroupIndex = <ThrowOnError extends boolean = false>(options?: Options<UserGroupIndexData, ThrowOnError>) => (options?.client ?? client).get<UserGroupIndexResponses, UserGroupIndexErrors, ThrowOnError>({ url: '/srv/admin/user/group/index', ...options });
+
+/**
+ * User Group Add
+ *
+ * Add a row.
+ */
+export const userGroupAdd = <ThrowOnError extends boolean = false>(options: Options<UserGroupAddData, ThrowOnError>) => (options.client ?? client).post<UserGroupAddResponses, UserGroupAddErrors, ThrowOnError>({
+    url: '/srv/admin/user/group/add',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * User Group Edit Row
+ *
+ * One row for the edit form.
+ */
+export const userGroupEditRow = <ThrowOnError extends boolean = false>(options: Options<UserGroupEditRowData, ThrowOnError>) => (options.client ?? client).get<UserGroupEditRowResponses, UserGroupEditRowErrors, ThrowOnError>({ url: '/srv/admin/user/group/edit', ...options });
+
+/**
+ * User Group Edit
+ *
+ * Save a row.
+ */
+export const userGroupEdit = <ThrowOnError extends boolean = false>(options: Options<UserGroupEditData, ThrowOnError>) => (options.client ?? client).post<UserGroupEditResponses, UserGroupEditErrors, ThrowOnError>({
+    url: '/srv/admin/user/group/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * User Group Del
+ *
+ * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
+ */
+export const userGroupDel = <ThrowOnError extends boolean = false>(options?: Options<UserGroupDelData, ThrowOnError>) => (options?.client ?? client).delete<UserGroupDelResponses, UserGroupDelErrors, ThrowOnError>({ url: '/srv/admin/user/group/del', ...options });
+
+/**
+ * User Moneylog Index
+ *
+ * List rows: page, limit, quick_search, search, order, select.
+ */
+export const userMoneyLogIndex = <ThrowOnError extends boolean = false>(options?: Options<UserMoneyLogIndexData, ThrowOnError>) => (options?.client ?? client).get<UserMoneyLogIndexResponses, UserMoneyLogIndexErrors, ThrowOnError>({ url: '/srv/admin/user/moneyLog/index', ...options });
+
+/**
+ * User Moneylog Add
+ *
+ * Add to (or, negative, deduct from) a member's balance (in yuan) or points.
+ */
+export const userMoneyLogAdd = <ThrowOnError extends boolean = false>(options: Options<UserMoneyLogAddData, ThrowOnError>) => (options.client ?? client).post<UserMoneyLogAddResponses, UserMoneyLogAddErrors, ThrowOnError>({
+    url: '/srv/admin/user/moneyLog/add',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * User Rule Index
+ *
+ * List rows: page, limit, quick_search, search, order, select.
+ */
+export const userRuleIndex = <ThrowOnError extends boolean = false>(options?: Options<UserRuleIndexData, ThrowOnError>) => (options?.client ?? client).get<UserRuleIndexResponses, UserRuleIndexErrors, ThrowOnError>({ url: '/srv/admin/user/rule/index', ...options });
+
+/**
+ * User Rule Add
+ *
+ * Add a row.
+ */
+export const userRuleAdd = <ThrowOnError extends boolean = false>(options: Options<UserRuleAddData, ThrowOnError>) => (options.client ?? client).post<UserRuleAddResponses, UserRuleAddErrors, ThrowOnError>({
+    url: '/srv/admin/user/rule/add',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * User Rule Edit Row
+ *
+ * One row for the edit form.
+ */
+export const userRuleEditRow = <ThrowOnError extends boolean = false>(options: Options<UserRuleEditRowData, ThrowOnError>) => (options.client ?? client).get<UserRuleEditRowResponses, UserRuleEditRowErrors, ThrowOnError>({ url: '/srv/admin/user/rule/edit', ...options });
+
+/**
+ * User Rule Edit
+ *
+ * Save a row.
+ */
+export const userRuleEdit = <ThrowOnError extends boolean = false>(options: Options<UserRuleEditData, ThrowOnError>) => (options.client ?? client).post<UserRuleEditResponses, UserRuleEditErrors, ThrowOnError>({
+    url: '/srv/admin/user/rule/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * User Rule Del
+ *
+ * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
+ */
+export const userRuleDel = <ThrowOnError extends boolean = false>(options?: Options<UserRuleDelData, ThrowOnError>) => (options?.client ?? client).delete<UserRuleDelResponses, UserRuleDelErrors, ThrowOnError>({ url: '/srv/admin/user/rule/del', ...options });
+
+/**
+ * User Rule Sortable
+ *
+ * Drag sort: move row `id` to the place of row `targetId`.
+ */
+export const userRuleSortable = <ThrowOnError extends boolean = false>(options: Options<UserRuleSortableData, ThrowOnError>) => (options.client ?? client).post<UserRuleSortableResponses, UserRuleSortableErrors, ThrowOnError>({
+    url: '/srv/admin/user/rule/sortable',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * User Scorelog Index
+ *
+ * List rows: page, limit, quick_search, search, order, select.
+ */
+export const userScoreLogIndex = <ThrowOnError extends boolean = false>(options?: Options<UserScoreLogIndexData, ThrowOnError>) => (options?.client ?? client).get<UserScoreLogIndexResponses, UserScoreLogIndexErrors, ThrowOnError>({ url: '/srv/admin/user/scoreLog/index', ...options });
+
+/**
+ * User Scorelog Add
+ *
+ * Add to (or, negative, deduct from) a member's balance (in yuan) or points.
+ */
+export const userScoreLogAdd = <ThrowOnError extends boolean = false>(options: Options<UserScoreLogAddData, ThrowOnError>) => (options.client ?? client).post<UserScoreLogAddResponses, UserScoreLogAddErrors, ThrowOnError>({
+    url: '/srv/admin/user/scoreLog/add',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * User User Index
+ *
+ * List rows: page, limit, quick_search, search, order, select.
+ */
+export const userUserIndex = <ThrowOnError extends boolean = false>(options?: Options<UserUserIndexData, ThrowOnError>) => (options?.client ?? client).get<UserUserIndexResponses, UserUserIndexErrors, ThrowOnError>({ url: '/srv/admin/user/user/index', ...options });
+
+/**
+ * User User Add
+ *
+ * Add a row.
+ */
+export const userUserAdd = <ThrowOnError extends boolean = false>(options: Options<UserUserAddData, ThrowOnError>) => (options.client ?? client).post<UserUserAddResponses, UserUserAddErrors, ThrowOnError>({
+    url: '/srv/admin/user/user/add',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * User User Edit Row
+ *
+ * One row for the edit form.
+ */
+export const userUserEditRow = <ThrowOnError extends boolean = false>(options: Options<UserUserEditRowData, ThrowOnError>) => (options.client ?? client).get<UserUserEditRowResponses, UserUserEditRowErrors, ThrowOnError>({ url: '/srv/admin/user/user/edit', ...options });
+
+/**
+ * User User Edit
+ *
+ * Save a row.
+ */
+export const userUserEdit = <ThrowOnError extends boolean = false>(options: Options<UserUserEditData, ThrowOnError>) => (options.client ?? client).post<UserUserEditResponses, UserUserEditErrors, ThrowOnError>({
+    url: '/srv/admin/user/user/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * User User Del
+ *
+ * Delete rows: ids[]=1&ids[]=2 (or ids=1,2).
+ */
+export const userUserDel = <ThrowOnError extends boolean = false>(options?: Options<UserUserDelData, ThrowOnError>) => (options?.client ?? client).delete<UserUserDelResponses, UserUserDelErrors, ThrowOnError>({ url: '/srv/admin/user/user/del', ...options });
 
 /**
  * Designed Index

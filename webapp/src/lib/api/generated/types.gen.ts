@@ -6947,14 +6947,17 @@ export type ContactFormResponses = {
 
 export type ContactFormResponse = ContactFormResponses[keyof ContactFormResponses];
 
-export type AdminIndexLoginConfigData = {
-    body?: never;
+export type AdminAjaxUploadData = {
+    body: {
+        file: Blob | File;
+        topic?: string;
+    };
     path?: never;
     query?: never;
-    url: '/srv/admin/index/login';
+    url: '/srv/admin/ajax/upload';
 };
 
-export type AdminIndexLoginConfigErrors = {
+export type AdminAjaxUploadErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -6973,178 +6976,34 @@ export type AdminIndexLoginConfigErrors = {
     500: ErrorEnvelope;
 };
 
-export type AdminIndexLoginConfigError = AdminIndexLoginConfigErrors[keyof AdminIndexLoginConfigErrors];
+export type AdminAjaxUploadError = AdminAjaxUploadErrors[keyof AdminAjaxUploadErrors];
 
-export type AdminIndexLoginConfigResponses = {
+export type AdminAjaxUploadResponses = {
     /**
      * Successful Response
      */
-    200: EnvelopeLoginConfig;
+    200: EnvelopeUploadData;
 };
 
-export type AdminIndexLoginConfigResponse = AdminIndexLoginConfigResponses[keyof AdminIndexLoginConfigResponses];
+export type AdminAjaxUploadResponse = AdminAjaxUploadResponses[keyof AdminAjaxUploadResponses];
 
-export type AdminIndexLoginData = {
-    body: LoginBody;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/index/login';
-};
-
-export type AdminIndexLoginErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AdminIndexLoginError = AdminIndexLoginErrors[keyof AdminIndexLoginErrors];
-
-export type AdminIndexLoginResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeAdminLogin;
-};
-
-export type AdminIndexLoginResponse = AdminIndexLoginResponses[keyof AdminIndexLoginResponses];
-
-export type AdminIndexLogoutData = {
-    body: FunctionsRoutesAdminIndexLogoutBody;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/index/logout';
-};
-
-export type AdminIndexLogoutErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AdminIndexLogoutError = AdminIndexLogoutErrors[keyof AdminIndexLogoutErrors];
-
-export type AdminIndexLogoutResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeNoneType;
-};
-
-export type AdminIndexLogoutResponse = AdminIndexLogoutResponses[keyof AdminIndexLogoutResponses];
-
-export type AdminIndexIndexData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/index/index';
-};
-
-export type AdminIndexIndexErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AdminIndexIndexError = AdminIndexIndexErrors[keyof AdminIndexIndexErrors];
-
-export type AdminIndexIndexResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeAdminIndex;
-};
-
-export type AdminIndexIndexResponse = AdminIndexIndexResponses[keyof AdminIndexIndexResponses];
-
-export type AdminIndexBadgesData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/index/badges';
-};
-
-export type AdminIndexBadgesErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AdminIndexBadgesError = AdminIndexBadgesErrors[keyof AdminIndexBadgesErrors];
-
-export type AdminIndexBadgesResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeBadges;
-};
-
-export type AdminIndexBadgesResponse = AdminIndexBadgesResponses[keyof AdminIndexBadgesResponses];
-
-export type DashboardIndexData = {
+export type AdminAjaxAreaData = {
     body?: never;
     path?: never;
     query?: {
         /**
-         * Days
+         * Province
          */
-        days?: number;
+        province?: string | null;
+        /**
+         * City
+         */
+        city?: string | null;
     };
-    url: '/srv/admin/dashboard/index';
+    url: '/srv/admin/ajax/area';
 };
 
-export type DashboardIndexErrors = {
+export type AdminAjaxAreaErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -7163,76 +7022,34 @@ export type DashboardIndexErrors = {
     500: ErrorEnvelope;
 };
 
-export type DashboardIndexError = DashboardIndexErrors[keyof DashboardIndexErrors];
+export type AdminAjaxAreaError = AdminAjaxAreaErrors[keyof AdminAjaxAreaErrors];
 
-export type DashboardIndexResponses = {
+export type AdminAjaxAreaResponses = {
     /**
      * Successful Response
      */
-    200: EnvelopeDashboard;
+    200: EnvelopeAreaData;
 };
 
-export type DashboardIndexResponse = DashboardIndexResponses[keyof DashboardIndexResponses];
+export type AdminAjaxAreaResponse = AdminAjaxAreaResponses[keyof AdminAjaxAreaResponses];
 
-export type AuthRuleIndexData = {
+export type AdminAjaxBuildSuffixSvgData = {
     body?: never;
     path?: never;
     query?: {
         /**
-         * Page
+         * Suffix
          */
-        page?: number;
+        suffix?: string;
         /**
-         * Limit
+         * Background
          */
-        limit?: number;
-        /**
-         * Cursor
-         *
-         * The `cursor` of the previous answer, for the page after it
-         */
-        cursor?: string;
-        /**
-         * Quick Search
-         *
-         * Substring of the quick-search fields
-         */
-        quick_search?: string;
-        /**
-         * Search
-         *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
-         */
-        search?: string;
-        /**
-         * Order
-         *
-         * `field,asc` or `field,desc`: a field of the answer's `sortable`
-         */
-        order?: string;
-        /**
-         * Select
-         *
-         * A select asks for options
-         */
-        select?: boolean;
-        /**
-         * Initkey
-         *
-         * `initValue` are values of this field
-         */
-        initKey?: string;
-        /**
-         * Initvalue
-         *
-         * The select's current value: values, comma separated
-         */
-        initValue?: string;
+        background?: string | null;
     };
-    url: '/srv/admin/auth/rule/index';
+    url: '/srv/admin/ajax/buildSuffixSvg';
 };
 
-export type AuthRuleIndexErrors = {
+export type AdminAjaxBuildSuffixSvgErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -7251,25 +7068,25 @@ export type AuthRuleIndexErrors = {
     500: ErrorEnvelope;
 };
 
-export type AuthRuleIndexError = AuthRuleIndexErrors[keyof AuthRuleIndexErrors];
+export type AdminAjaxBuildSuffixSvgError = AdminAjaxBuildSuffixSvgErrors[keyof AdminAjaxBuildSuffixSvgErrors];
 
-export type AuthRuleIndexResponses = {
+export type AdminAjaxBuildSuffixSvgResponses = {
     /**
-     * Successful Response
+     * The file-type icon
      */
-    200: EnvelopeTableListRuleRow;
+    200: Blob | File;
 };
 
-export type AuthRuleIndexResponse = AuthRuleIndexResponses[keyof AuthRuleIndexResponses];
+export type AdminAjaxBuildSuffixSvgResponse = AdminAjaxBuildSuffixSvgResponses[keyof AdminAjaxBuildSuffixSvgResponses];
 
-export type AuthRuleAddData = {
-    body: AdminRuleIn;
+export type AdminAjaxClearCacheData = {
+    body: ClearCacheBody;
     path?: never;
     query?: never;
-    url: '/srv/admin/auth/rule/add';
+    url: '/srv/admin/ajax/clearCache';
 };
 
-export type AuthRuleAddErrors = {
+export type AdminAjaxClearCacheErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -7288,30 +7105,104 @@ export type AuthRuleAddErrors = {
     500: ErrorEnvelope;
 };
 
-export type AuthRuleAddError = AuthRuleAddErrors[keyof AuthRuleAddErrors];
+export type AdminAjaxClearCacheError = AdminAjaxClearCacheErrors[keyof AdminAjaxClearCacheErrors];
 
-export type AuthRuleAddResponses = {
+export type AdminAjaxClearCacheResponses = {
     /**
      * Successful Response
      */
-    200: EnvelopeIdData;
+    200: EnvelopeClearCacheData;
 };
 
-export type AuthRuleAddResponse = AuthRuleAddResponses[keyof AuthRuleAddResponses];
+export type AdminAjaxClearCacheResponse = AdminAjaxClearCacheResponses[keyof AdminAjaxClearCacheResponses];
 
-export type AuthRuleEditRowData = {
+export type AdminAliossParamsData = {
+    body: UploadParamsBody;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/Alioss/params';
+};
+
+export type AdminAliossParamsErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AdminAliossParamsError = AdminAliossParamsErrors[keyof AdminAliossParamsErrors];
+
+export type AdminAliossParamsResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeUploadParamsData;
+};
+
+export type AdminAliossParamsResponse = AdminAliossParamsResponses[keyof AdminAliossParamsResponses];
+
+export type AdminAliossCallbackData = {
+    body: UploadCallbackBody;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/Alioss/callback';
+};
+
+export type AdminAliossCallbackErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AdminAliossCallbackError = AdminAliossCallbackErrors[keyof AdminAliossCallbackErrors];
+
+export type AdminAliossCallbackResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeUploadData;
+};
+
+export type AdminAliossCallbackResponse = AdminAliossCallbackResponses[keyof AdminAliossCallbackResponses];
+
+export type AjaxGetTablePkData = {
     body?: never;
     path?: never;
     query: {
         /**
-         * Id
+         * Table
          */
-        id: number;
+        table: string;
     };
-    url: '/srv/admin/auth/rule/edit';
+    url: '/srv/admin/ajax/getTablePk';
 };
 
-export type AuthRuleEditRowErrors = {
+export type AjaxGetTablePkErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -7330,266 +7221,34 @@ export type AuthRuleEditRowErrors = {
     500: ErrorEnvelope;
 };
 
-export type AuthRuleEditRowError = AuthRuleEditRowErrors[keyof AuthRuleEditRowErrors];
+export type AjaxGetTablePkError = AjaxGetTablePkErrors[keyof AjaxGetTablePkErrors];
 
-export type AuthRuleEditRowResponses = {
+export type AjaxGetTablePkResponses = {
     /**
      * Successful Response
      */
-    200: EnvelopeTableRowRuleRow;
+    200: EnvelopeTablePk;
 };
 
-export type AuthRuleEditRowResponse = AuthRuleEditRowResponses[keyof AuthRuleEditRowResponses];
+export type AjaxGetTablePkResponse = AjaxGetTablePkResponses[keyof AjaxGetTablePkResponses];
 
-export type AuthRuleEditData = {
-    body: AdminRuleEdit;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/auth/rule/edit';
-};
-
-export type AuthRuleEditErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AuthRuleEditError = AuthRuleEditErrors[keyof AuthRuleEditErrors];
-
-export type AuthRuleEditResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeIdData;
-};
-
-export type AuthRuleEditResponse = AuthRuleEditResponses[keyof AuthRuleEditResponses];
-
-export type AuthRuleDelData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/auth/rule/del';
-};
-
-export type AuthRuleDelErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AuthRuleDelError = AuthRuleDelErrors[keyof AuthRuleDelErrors];
-
-export type AuthRuleDelResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeCountData;
-};
-
-export type AuthRuleDelResponse = AuthRuleDelResponses[keyof AuthRuleDelResponses];
-
-export type AuthRuleSortableData = {
-    body: SortBody;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/auth/rule/sortable';
-};
-
-export type AuthRuleSortableErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AuthRuleSortableError = AuthRuleSortableErrors[keyof AuthRuleSortableErrors];
-
-export type AuthRuleSortableResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeNoneType;
-};
-
-export type AuthRuleSortableResponse = AuthRuleSortableResponses[keyof AuthRuleSortableResponses];
-
-export type AuthGroupIndexData = {
-    body?: never;
-    path?: never;
-    query?: {
-        /**
-         * Page
-         */
-        page?: number;
-        /**
-         * Limit
-         */
-        limit?: number;
-        /**
-         * Cursor
-         *
-         * The `cursor` of the previous answer, for the page after it
-         */
-        cursor?: string;
-        /**
-         * Quick Search
-         *
-         * Substring of the quick-search fields
-         */
-        quick_search?: string;
-        /**
-         * Search
-         *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
-         */
-        search?: string;
-        /**
-         * Order
-         *
-         * `field,asc` or `field,desc`: a field of the answer's `sortable`
-         */
-        order?: string;
-        /**
-         * Select
-         *
-         * A select asks for options
-         */
-        select?: boolean;
-        /**
-         * Initkey
-         *
-         * `initValue` are values of this field
-         */
-        initKey?: string;
-        /**
-         * Initvalue
-         *
-         * The select's current value: values, comma separated
-         */
-        initValue?: string;
-    };
-    url: '/srv/admin/auth/group/index';
-};
-
-export type AuthGroupIndexErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AuthGroupIndexError = AuthGroupIndexErrors[keyof AuthGroupIndexErrors];
-
-export type AuthGroupIndexResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeTableListGroupRow;
-};
-
-export type AuthGroupIndexResponse = AuthGroupIndexResponses[keyof AuthGroupIndexResponses];
-
-export type AuthGroupAddData = {
-    body: GroupIn;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/auth/group/add';
-};
-
-export type AuthGroupAddErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AuthGroupAddError = AuthGroupAddErrors[keyof AuthGroupAddErrors];
-
-export type AuthGroupAddResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeIdData;
-};
-
-export type AuthGroupAddResponse = AuthGroupAddResponses[keyof AuthGroupAddResponses];
-
-export type AuthGroupEditRowData = {
+export type AjaxGetTableFieldListData = {
     body?: never;
     path?: never;
     query: {
         /**
-         * Id
+         * Table
          */
-        id: number;
+        table: string;
+        /**
+         * Clean
+         */
+        clean?: number;
     };
-    url: '/srv/admin/auth/group/edit';
+    url: '/srv/admin/ajax/getTableFieldList';
 };
 
-export type AuthGroupEditRowErrors = {
+export type AjaxGetTableFieldListErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -7608,127 +7267,16 @@ export type AuthGroupEditRowErrors = {
     500: ErrorEnvelope;
 };
 
-export type AuthGroupEditRowError = AuthGroupEditRowErrors[keyof AuthGroupEditRowErrors];
+export type AjaxGetTableFieldListError = AjaxGetTableFieldListErrors[keyof AjaxGetTableFieldListErrors];
 
-export type AuthGroupEditRowResponses = {
+export type AjaxGetTableFieldListResponses = {
     /**
      * Successful Response
      */
-    200: EnvelopeTableRowGroupRow;
+    200: EnvelopeTableFields;
 };
 
-export type AuthGroupEditRowResponse = AuthGroupEditRowResponses[keyof AuthGroupEditRowResponses];
-
-export type AuthGroupEditData = {
-    body: GroupEdit;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/auth/group/edit';
-};
-
-export type AuthGroupEditErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AuthGroupEditError = AuthGroupEditErrors[keyof AuthGroupEditErrors];
-
-export type AuthGroupEditResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeIdData;
-};
-
-export type AuthGroupEditResponse = AuthGroupEditResponses[keyof AuthGroupEditResponses];
-
-export type AuthGroupDelData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/auth/group/del';
-};
-
-export type AuthGroupDelErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AuthGroupDelError = AuthGroupDelErrors[keyof AuthGroupDelErrors];
-
-export type AuthGroupDelResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeCountData;
-};
-
-export type AuthGroupDelResponse = AuthGroupDelResponses[keyof AuthGroupDelResponses];
-
-export type AuthGroupRelationsData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/auth/group/relations';
-};
-
-export type AuthGroupRelationsErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AuthGroupRelationsError = AuthGroupRelationsErrors[keyof AuthGroupRelationsErrors];
-
-export type AuthGroupRelationsResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeTableRelations;
-};
-
-export type AuthGroupRelationsResponse = AuthGroupRelationsResponses[keyof AuthGroupRelationsResponses];
+export type AjaxGetTableFieldListResponse = AjaxGetTableFieldListResponses[keyof AjaxGetTableFieldListResponses];
 
 export type AuthAdminIndexData = {
     body?: never;
@@ -8059,7 +7607,7 @@ export type AuthAdminLogIndexResponses = {
 
 export type AuthAdminLogIndexResponse = AuthAdminLogIndexResponses[keyof AuthAdminLogIndexResponses];
 
-export type UserUserIndexData = {
+export type AuthGroupIndexData = {
     body?: never;
     path?: never;
     query?: {
@@ -8114,10 +7662,10 @@ export type UserUserIndexData = {
          */
         initValue?: string;
     };
-    url: '/srv/admin/user/user/index';
+    url: '/srv/admin/auth/group/index';
 };
 
-export type UserUserIndexErrors = {
+export type AuthGroupIndexErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -8136,25 +7684,25 @@ export type UserUserIndexErrors = {
     500: ErrorEnvelope;
 };
 
-export type UserUserIndexError = UserUserIndexErrors[keyof UserUserIndexErrors];
+export type AuthGroupIndexError = AuthGroupIndexErrors[keyof AuthGroupIndexErrors];
 
-export type UserUserIndexResponses = {
+export type AuthGroupIndexResponses = {
     /**
      * Successful Response
      */
-    200: EnvelopeTableListMemberRow;
+    200: EnvelopeTableListGroupRow;
 };
 
-export type UserUserIndexResponse = UserUserIndexResponses[keyof UserUserIndexResponses];
+export type AuthGroupIndexResponse = AuthGroupIndexResponses[keyof AuthGroupIndexResponses];
 
-export type UserUserAddData = {
-    body: MemberIn;
+export type AuthGroupAddData = {
+    body: GroupIn;
     path?: never;
     query?: never;
-    url: '/srv/admin/user/user/add';
+    url: '/srv/admin/auth/group/add';
 };
 
-export type UserUserAddErrors = {
+export type AuthGroupAddErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -8173,18 +7721,18 @@ export type UserUserAddErrors = {
     500: ErrorEnvelope;
 };
 
-export type UserUserAddError = UserUserAddErrors[keyof UserUserAddErrors];
+export type AuthGroupAddError = AuthGroupAddErrors[keyof AuthGroupAddErrors];
 
-export type UserUserAddResponses = {
+export type AuthGroupAddResponses = {
     /**
      * Successful Response
      */
     200: EnvelopeIdData;
 };
 
-export type UserUserAddResponse = UserUserAddResponses[keyof UserUserAddResponses];
+export type AuthGroupAddResponse = AuthGroupAddResponses[keyof AuthGroupAddResponses];
 
-export type UserUserEditRowData = {
+export type AuthGroupEditRowData = {
     body?: never;
     path?: never;
     query: {
@@ -8193,10 +7741,10 @@ export type UserUserEditRowData = {
          */
         id: number;
     };
-    url: '/srv/admin/user/user/edit';
+    url: '/srv/admin/auth/group/edit';
 };
 
-export type UserUserEditRowErrors = {
+export type AuthGroupEditRowErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -8215,25 +7763,25 @@ export type UserUserEditRowErrors = {
     500: ErrorEnvelope;
 };
 
-export type UserUserEditRowError = UserUserEditRowErrors[keyof UserUserEditRowErrors];
+export type AuthGroupEditRowError = AuthGroupEditRowErrors[keyof AuthGroupEditRowErrors];
 
-export type UserUserEditRowResponses = {
+export type AuthGroupEditRowResponses = {
     /**
      * Successful Response
      */
-    200: EnvelopeTableRowMemberRow;
+    200: EnvelopeTableRowGroupRow;
 };
 
-export type UserUserEditRowResponse = UserUserEditRowResponses[keyof UserUserEditRowResponses];
+export type AuthGroupEditRowResponse = AuthGroupEditRowResponses[keyof AuthGroupEditRowResponses];
 
-export type UserUserEditData = {
-    body: MemberEdit;
+export type AuthGroupEditData = {
+    body: GroupEdit;
     path?: never;
     query?: never;
-    url: '/srv/admin/user/user/edit';
+    url: '/srv/admin/auth/group/edit';
 };
 
-export type UserUserEditErrors = {
+export type AuthGroupEditErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -8252,25 +7800,25 @@ export type UserUserEditErrors = {
     500: ErrorEnvelope;
 };
 
-export type UserUserEditError = UserUserEditErrors[keyof UserUserEditErrors];
+export type AuthGroupEditError = AuthGroupEditErrors[keyof AuthGroupEditErrors];
 
-export type UserUserEditResponses = {
+export type AuthGroupEditResponses = {
     /**
      * Successful Response
      */
     200: EnvelopeIdData;
 };
 
-export type UserUserEditResponse = UserUserEditResponses[keyof UserUserEditResponses];
+export type AuthGroupEditResponse = AuthGroupEditResponses[keyof AuthGroupEditResponses];
 
-export type UserUserDelData = {
+export type AuthGroupDelData = {
     body?: never;
     path?: never;
     query?: never;
-    url: '/srv/admin/user/user/del';
+    url: '/srv/admin/auth/group/del';
 };
 
-export type UserUserDelErrors = {
+export type AuthGroupDelErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -8289,18 +7837,55 @@ export type UserUserDelErrors = {
     500: ErrorEnvelope;
 };
 
-export type UserUserDelError = UserUserDelErrors[keyof UserUserDelErrors];
+export type AuthGroupDelError = AuthGroupDelErrors[keyof AuthGroupDelErrors];
 
-export type UserUserDelResponses = {
+export type AuthGroupDelResponses = {
     /**
      * Successful Response
      */
     200: EnvelopeCountData;
 };
 
-export type UserUserDelResponse = UserUserDelResponses[keyof UserUserDelResponses];
+export type AuthGroupDelResponse = AuthGroupDelResponses[keyof AuthGroupDelResponses];
 
-export type UserGroupIndexData = {
+export type AuthGroupRelationsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/auth/group/relations';
+};
+
+export type AuthGroupRelationsErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AuthGroupRelationsError = AuthGroupRelationsErrors[keyof AuthGroupRelationsErrors];
+
+export type AuthGroupRelationsResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableRelations;
+};
+
+export type AuthGroupRelationsResponse = AuthGroupRelationsResponses[keyof AuthGroupRelationsResponses];
+
+export type AuthRuleIndexData = {
     body?: never;
     path?: never;
     query?: {
@@ -8355,10 +7940,10 @@ export type UserGroupIndexData = {
          */
         initValue?: string;
     };
-    url: '/srv/admin/user/group/index';
+    url: '/srv/admin/auth/rule/index';
 };
 
-export type UserGroupIndexErrors = {
+export type AuthRuleIndexErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -8377,25 +7962,25 @@ export type UserGroupIndexErrors = {
     500: ErrorEnvelope;
 };
 
-export type UserGroupIndexError = UserGroupIndexErrors[keyof UserGroupIndexErrors];
+export type AuthRuleIndexError = AuthRuleIndexErrors[keyof AuthRuleIndexErrors];
 
-export type UserGroupIndexResponses = {
+export type AuthRuleIndexResponses = {
     /**
      * Successful Response
      */
-    200: EnvelopeTableListMemberGroupRow;
+    200: EnvelopeTableListRuleRow;
 };
 
-export type UserGroupIndexResponse = UserGroupIndexResponses[keyof UserGroupIndexResponses];
+export type AuthRuleIndexResponse = AuthRuleIndexResponses[keyof AuthRuleIndexResponses];
 
-export type UserGroupAddData = {
-    body: MemberGroupIn;
+export type AuthRuleAddData = {
+    body: AdminRuleIn;
     path?: never;
     query?: never;
-    url: '/srv/admin/user/group/add';
+    url: '/srv/admin/auth/rule/add';
 };
 
-export type UserGroupAddErrors = {
+export type AuthRuleAddErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -8414,18 +7999,18 @@ export type UserGroupAddErrors = {
     500: ErrorEnvelope;
 };
 
-export type UserGroupAddError = UserGroupAddErrors[keyof UserGroupAddErrors];
+export type AuthRuleAddError = AuthRuleAddErrors[keyof AuthRuleAddErrors];
 
-export type UserGroupAddResponses = {
+export type AuthRuleAddResponses = {
     /**
      * Successful Response
      */
     200: EnvelopeIdData;
 };
 
-export type UserGroupAddResponse = UserGroupAddResponses[keyof UserGroupAddResponses];
+export type AuthRuleAddResponse = AuthRuleAddResponses[keyof AuthRuleAddResponses];
 
-export type UserGroupEditRowData = {
+export type AuthRuleEditRowData = {
     body?: never;
     path?: never;
     query: {
@@ -8434,10 +8019,10 @@ export type UserGroupEditRowData = {
          */
         id: number;
     };
-    url: '/srv/admin/user/group/edit';
+    url: '/srv/admin/auth/rule/edit';
 };
 
-export type UserGroupEditRowErrors = {
+export type AuthRuleEditRowErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -8456,25 +8041,25 @@ export type UserGroupEditRowErrors = {
     500: ErrorEnvelope;
 };
 
-export type UserGroupEditRowError = UserGroupEditRowErrors[keyof UserGroupEditRowErrors];
+export type AuthRuleEditRowError = AuthRuleEditRowErrors[keyof AuthRuleEditRowErrors];
 
-export type UserGroupEditRowResponses = {
+export type AuthRuleEditRowResponses = {
     /**
      * Successful Response
      */
-    200: EnvelopeTableRowMemberGroupRow;
+    200: EnvelopeTableRowRuleRow;
 };
 
-export type UserGroupEditRowResponse = UserGroupEditRowResponses[keyof UserGroupEditRowResponses];
+export type AuthRuleEditRowResponse = AuthRuleEditRowResponses[keyof AuthRuleEditRowResponses];
 
-export type UserGroupEditData = {
-    body: MemberGroupEdit;
+export type AuthRuleEditData = {
+    body: AdminRuleEdit;
     path?: never;
     query?: never;
-    url: '/srv/admin/user/group/edit';
+    url: '/srv/admin/auth/rule/edit';
 };
 
-export type UserGroupEditErrors = {
+export type AuthRuleEditErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -8493,25 +8078,25 @@ export type UserGroupEditErrors = {
     500: ErrorEnvelope;
 };
 
-export type UserGroupEditError = UserGroupEditErrors[keyof UserGroupEditErrors];
+export type AuthRuleEditError = AuthRuleEditErrors[keyof AuthRuleEditErrors];
 
-export type UserGroupEditResponses = {
+export type AuthRuleEditResponses = {
     /**
      * Successful Response
      */
     200: EnvelopeIdData;
 };
 
-export type UserGroupEditResponse = UserGroupEditResponses[keyof UserGroupEditResponses];
+export type AuthRuleEditResponse = AuthRuleEditResponses[keyof AuthRuleEditResponses];
 
-export type UserGroupDelData = {
+export type AuthRuleDelData = {
     body?: never;
     path?: never;
     query?: never;
-    url: '/srv/admin/user/group/del';
+    url: '/srv/admin/auth/rule/del';
 };
 
-export type UserGroupDelErrors = {
+export type AuthRuleDelErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -8530,266 +8115,25 @@ export type UserGroupDelErrors = {
     500: ErrorEnvelope;
 };
 
-export type UserGroupDelError = UserGroupDelErrors[keyof UserGroupDelErrors];
+export type AuthRuleDelError = AuthRuleDelErrors[keyof AuthRuleDelErrors];
 
-export type UserGroupDelResponses = {
+export type AuthRuleDelResponses = {
     /**
      * Successful Response
      */
     200: EnvelopeCountData;
 };
 
-export type UserGroupDelResponse = UserGroupDelResponses[keyof UserGroupDelResponses];
+export type AuthRuleDelResponse = AuthRuleDelResponses[keyof AuthRuleDelResponses];
 
-export type UserRuleIndexData = {
-    body?: never;
-    path?: never;
-    query?: {
-        /**
-         * Page
-         */
-        page?: number;
-        /**
-         * Limit
-         */
-        limit?: number;
-        /**
-         * Cursor
-         *
-         * The `cursor` of the previous answer, for the page after it
-         */
-        cursor?: string;
-        /**
-         * Quick Search
-         *
-         * Substring of the quick-search fields
-         */
-        quick_search?: string;
-        /**
-         * Search
-         *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
-         */
-        search?: string;
-        /**
-         * Order
-         *
-         * `field,asc` or `field,desc`: a field of the answer's `sortable`
-         */
-        order?: string;
-        /**
-         * Select
-         *
-         * A select asks for options
-         */
-        select?: boolean;
-        /**
-         * Initkey
-         *
-         * `initValue` are values of this field
-         */
-        initKey?: string;
-        /**
-         * Initvalue
-         *
-         * The select's current value: values, comma separated
-         */
-        initValue?: string;
-    };
-    url: '/srv/admin/user/rule/index';
-};
-
-export type UserRuleIndexErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type UserRuleIndexError = UserRuleIndexErrors[keyof UserRuleIndexErrors];
-
-export type UserRuleIndexResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeTableListMemberRuleRow;
-};
-
-export type UserRuleIndexResponse = UserRuleIndexResponses[keyof UserRuleIndexResponses];
-
-export type UserRuleAddData = {
-    body: MemberRuleIn;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/user/rule/add';
-};
-
-export type UserRuleAddErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type UserRuleAddError = UserRuleAddErrors[keyof UserRuleAddErrors];
-
-export type UserRuleAddResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeIdData;
-};
-
-export type UserRuleAddResponse = UserRuleAddResponses[keyof UserRuleAddResponses];
-
-export type UserRuleEditRowData = {
-    body?: never;
-    path?: never;
-    query: {
-        /**
-         * Id
-         */
-        id: number;
-    };
-    url: '/srv/admin/user/rule/edit';
-};
-
-export type UserRuleEditRowErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type UserRuleEditRowError = UserRuleEditRowErrors[keyof UserRuleEditRowErrors];
-
-export type UserRuleEditRowResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeTableRowMemberRuleRow;
-};
-
-export type UserRuleEditRowResponse = UserRuleEditRowResponses[keyof UserRuleEditRowResponses];
-
-export type UserRuleEditData = {
-    body: MemberRuleEdit;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/user/rule/edit';
-};
-
-export type UserRuleEditErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type UserRuleEditError = UserRuleEditErrors[keyof UserRuleEditErrors];
-
-export type UserRuleEditResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeIdData;
-};
-
-export type UserRuleEditResponse = UserRuleEditResponses[keyof UserRuleEditResponses];
-
-export type UserRuleDelData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/user/rule/del';
-};
-
-export type UserRuleDelErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type UserRuleDelError = UserRuleDelErrors[keyof UserRuleDelErrors];
-
-export type UserRuleDelResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeCountData;
-};
-
-export type UserRuleDelResponse = UserRuleDelResponses[keyof UserRuleDelResponses];
-
-export type UserRuleSortableData = {
+export type AuthRuleSortableData = {
     body: SortBody;
     path?: never;
     query?: never;
-    url: '/srv/admin/user/rule/sortable';
+    url: '/srv/admin/auth/rule/sortable';
 };
 
-export type UserRuleSortableErrors = {
+export type AuthRuleSortableErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -8808,1338 +8152,16 @@ export type UserRuleSortableErrors = {
     500: ErrorEnvelope;
 };
 
-export type UserRuleSortableError = UserRuleSortableErrors[keyof UserRuleSortableErrors];
+export type AuthRuleSortableError = AuthRuleSortableErrors[keyof AuthRuleSortableErrors];
 
-export type UserRuleSortableResponses = {
+export type AuthRuleSortableResponses = {
     /**
      * Successful Response
      */
     200: EnvelopeNoneType;
 };
 
-export type UserRuleSortableResponse = UserRuleSortableResponses[keyof UserRuleSortableResponses];
-
-export type UserMoneyLogIndexData = {
-    body?: never;
-    path?: never;
-    query?: {
-        /**
-         * Page
-         */
-        page?: number;
-        /**
-         * Limit
-         */
-        limit?: number;
-        /**
-         * Cursor
-         *
-         * The `cursor` of the previous answer, for the page after it
-         */
-        cursor?: string;
-        /**
-         * Quick Search
-         *
-         * Substring of the quick-search fields
-         */
-        quick_search?: string;
-        /**
-         * Search
-         *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
-         */
-        search?: string;
-        /**
-         * Order
-         *
-         * `field,asc` or `field,desc`: a field of the answer's `sortable`
-         */
-        order?: string;
-        /**
-         * Select
-         *
-         * A select asks for options
-         */
-        select?: boolean;
-        /**
-         * Initkey
-         *
-         * `initValue` are values of this field
-         */
-        initKey?: string;
-        /**
-         * Initvalue
-         *
-         * The select's current value: values, comma separated
-         */
-        initValue?: string;
-    };
-    url: '/srv/admin/user/moneyLog/index';
-};
-
-export type UserMoneyLogIndexErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type UserMoneyLogIndexError = UserMoneyLogIndexErrors[keyof UserMoneyLogIndexErrors];
-
-export type UserMoneyLogIndexResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeTableListAccountLogRow;
-};
-
-export type UserMoneyLogIndexResponse = UserMoneyLogIndexResponses[keyof UserMoneyLogIndexResponses];
-
-export type UserMoneyLogAddData = {
-    body: MoneyAdjust;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/user/moneyLog/add';
-};
-
-export type UserMoneyLogAddErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type UserMoneyLogAddError = UserMoneyLogAddErrors[keyof UserMoneyLogAddErrors];
-
-export type UserMoneyLogAddResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeTableRowAccountLogRow;
-};
-
-export type UserMoneyLogAddResponse = UserMoneyLogAddResponses[keyof UserMoneyLogAddResponses];
-
-export type UserScoreLogIndexData = {
-    body?: never;
-    path?: never;
-    query?: {
-        /**
-         * Page
-         */
-        page?: number;
-        /**
-         * Limit
-         */
-        limit?: number;
-        /**
-         * Cursor
-         *
-         * The `cursor` of the previous answer, for the page after it
-         */
-        cursor?: string;
-        /**
-         * Quick Search
-         *
-         * Substring of the quick-search fields
-         */
-        quick_search?: string;
-        /**
-         * Search
-         *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
-         */
-        search?: string;
-        /**
-         * Order
-         *
-         * `field,asc` or `field,desc`: a field of the answer's `sortable`
-         */
-        order?: string;
-        /**
-         * Select
-         *
-         * A select asks for options
-         */
-        select?: boolean;
-        /**
-         * Initkey
-         *
-         * `initValue` are values of this field
-         */
-        initKey?: string;
-        /**
-         * Initvalue
-         *
-         * The select's current value: values, comma separated
-         */
-        initValue?: string;
-    };
-    url: '/srv/admin/user/scoreLog/index';
-};
-
-export type UserScoreLogIndexErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type UserScoreLogIndexError = UserScoreLogIndexErrors[keyof UserScoreLogIndexErrors];
-
-export type UserScoreLogIndexResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeTableListAccountLogRow;
-};
-
-export type UserScoreLogIndexResponse = UserScoreLogIndexResponses[keyof UserScoreLogIndexResponses];
-
-export type UserScoreLogAddData = {
-    body: ScoreAdjust;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/user/scoreLog/add';
-};
-
-export type UserScoreLogAddErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type UserScoreLogAddError = UserScoreLogAddErrors[keyof UserScoreLogAddErrors];
-
-export type UserScoreLogAddResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeTableRowAccountLogRow;
-};
-
-export type UserScoreLogAddResponse = UserScoreLogAddResponses[keyof UserScoreLogAddResponses];
-
-export type RoutineConfigIndexData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/routine/config/index';
-};
-
-export type RoutineConfigIndexErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutineConfigIndexError = RoutineConfigIndexErrors[keyof RoutineConfigIndexErrors];
-
-export type RoutineConfigIndexResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeConfigGroups;
-};
-
-export type RoutineConfigIndexResponse = RoutineConfigIndexResponses[keyof RoutineConfigIndexResponses];
-
-export type RoutineConfigEditData = {
-    body: ConfigSave;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/routine/config/edit';
-};
-
-export type RoutineConfigEditErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutineConfigEditError = RoutineConfigEditErrors[keyof RoutineConfigEditErrors];
-
-export type RoutineConfigEditResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeNoneType;
-};
-
-export type RoutineConfigEditResponse = RoutineConfigEditResponses[keyof RoutineConfigEditResponses];
-
-export type RoutineConfigAddData = {
-    body: ConfigAdd;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/routine/config/add';
-};
-
-export type RoutineConfigAddErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutineConfigAddError = RoutineConfigAddErrors[keyof RoutineConfigAddErrors];
-
-export type RoutineConfigAddResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeConfigAdded;
-};
-
-export type RoutineConfigAddResponse = RoutineConfigAddResponses[keyof RoutineConfigAddResponses];
-
-export type RoutineConfigDelData = {
-    body?: never;
-    path?: never;
-    query: {
-        /**
-         * Group
-         */
-        group: string;
-        /**
-         * Name
-         */
-        name: string;
-    };
-    url: '/srv/admin/routine/config/del';
-};
-
-export type RoutineConfigDelErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutineConfigDelError = RoutineConfigDelErrors[keyof RoutineConfigDelErrors];
-
-export type RoutineConfigDelResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeNoneType;
-};
-
-export type RoutineConfigDelResponse = RoutineConfigDelResponses[keyof RoutineConfigDelResponses];
-
-export type RoutineConfigSendTestMailData = {
-    body: TestMail;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/routine/config/sendTestMail';
-};
-
-export type RoutineConfigSendTestMailErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutineConfigSendTestMailError = RoutineConfigSendTestMailErrors[keyof RoutineConfigSendTestMailErrors];
-
-export type RoutineConfigSendTestMailResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeNoneType;
-};
-
-export type RoutineConfigSendTestMailResponse = RoutineConfigSendTestMailResponses[keyof RoutineConfigSendTestMailResponses];
-
-export type RoutineAdminInfoIndexData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/routine/adminInfo/index';
-};
-
-export type RoutineAdminInfoIndexErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutineAdminInfoIndexError = RoutineAdminInfoIndexErrors[keyof RoutineAdminInfoIndexErrors];
-
-export type RoutineAdminInfoIndexResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeAdminProfileData;
-};
-
-export type RoutineAdminInfoIndexResponse = RoutineAdminInfoIndexResponses[keyof RoutineAdminInfoIndexResponses];
-
-export type RoutineAdminInfoEditData = {
-    body: ProfileEdit;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/routine/adminInfo/edit';
-};
-
-export type RoutineAdminInfoEditErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutineAdminInfoEditError = RoutineAdminInfoEditErrors[keyof RoutineAdminInfoEditErrors];
-
-export type RoutineAdminInfoEditResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeAdminProfileData;
-};
-
-export type RoutineAdminInfoEditResponse = RoutineAdminInfoEditResponses[keyof RoutineAdminInfoEditResponses];
-
-export type RoutinePublishIndexData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/routine/publish/index';
-};
-
-export type RoutinePublishIndexErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutinePublishIndexError = RoutinePublishIndexErrors[keyof RoutinePublishIndexErrors];
-
-export type RoutinePublishIndexResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopePublishIndexData;
-};
-
-export type RoutinePublishIndexResponse = RoutinePublishIndexResponses[keyof RoutinePublishIndexResponses];
-
-export type RoutinePublishLogData = {
-    body?: never;
-    path?: never;
-    query: {
-        /**
-         * Id
-         */
-        id: string;
-        /**
-         * After
-         */
-        after?: number;
-    };
-    url: '/srv/admin/routine/publish/log';
-};
-
-export type RoutinePublishLogErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutinePublishLogError = RoutinePublishLogErrors[keyof RoutinePublishLogErrors];
-
-export type RoutinePublishLogResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopePublishLogData;
-};
-
-export type RoutinePublishLogResponse = RoutinePublishLogResponses[keyof RoutinePublishLogResponses];
-
-export type RoutinePublishPublishData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/routine/publish/publish';
-};
-
-export type RoutinePublishPublishErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutinePublishPublishError = RoutinePublishPublishErrors[keyof RoutinePublishPublishErrors];
-
-export type RoutinePublishPublishResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopePublishStartData;
-};
-
-export type RoutinePublishPublishResponse = RoutinePublishPublishResponses[keyof RoutinePublishPublishResponses];
-
-export type RoutineOrgChartIndexData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/routine/orgChart/index';
-};
-
-export type RoutineOrgChartIndexErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutineOrgChartIndexError = RoutineOrgChartIndexErrors[keyof RoutineOrgChartIndexErrors];
-
-export type RoutineOrgChartIndexResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeOrgChartData;
-};
-
-export type RoutineOrgChartIndexResponse = RoutineOrgChartIndexResponses[keyof RoutineOrgChartIndexResponses];
-
-export type RoutineOrgChartEditData = {
-    body: OrgChartSave;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/routine/orgChart/edit';
-};
-
-export type RoutineOrgChartEditErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutineOrgChartEditError = RoutineOrgChartEditErrors[keyof RoutineOrgChartEditErrors];
-
-export type RoutineOrgChartEditResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeOrgChartData;
-};
-
-export type RoutineOrgChartEditResponse = RoutineOrgChartEditResponses[keyof RoutineOrgChartEditResponses];
-
-export type AdminAjaxUploadData = {
-    body: {
-        file: Blob | File;
-        topic?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/srv/admin/ajax/upload';
-};
-
-export type AdminAjaxUploadErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AdminAjaxUploadError = AdminAjaxUploadErrors[keyof AdminAjaxUploadErrors];
-
-export type AdminAjaxUploadResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeUploadData;
-};
-
-export type AdminAjaxUploadResponse = AdminAjaxUploadResponses[keyof AdminAjaxUploadResponses];
-
-export type AdminAjaxAreaData = {
-    body?: never;
-    path?: never;
-    query?: {
-        /**
-         * Province
-         */
-        province?: string | null;
-        /**
-         * City
-         */
-        city?: string | null;
-    };
-    url: '/srv/admin/ajax/area';
-};
-
-export type AdminAjaxAreaErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AdminAjaxAreaError = AdminAjaxAreaErrors[keyof AdminAjaxAreaErrors];
-
-export type AdminAjaxAreaResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeAreaData;
-};
-
-export type AdminAjaxAreaResponse = AdminAjaxAreaResponses[keyof AdminAjaxAreaResponses];
-
-export type AdminAjaxBuildSuffixSvgData = {
-    body?: never;
-    path?: never;
-    query?: {
-        /**
-         * Suffix
-         */
-        suffix?: string;
-        /**
-         * Background
-         */
-        background?: string | null;
-    };
-    url: '/srv/admin/ajax/buildSuffixSvg';
-};
-
-export type AdminAjaxBuildSuffixSvgErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AdminAjaxBuildSuffixSvgError = AdminAjaxBuildSuffixSvgErrors[keyof AdminAjaxBuildSuffixSvgErrors];
-
-export type AdminAjaxBuildSuffixSvgResponses = {
-    /**
-     * The file-type icon
-     */
-    200: Blob | File;
-};
-
-export type AdminAjaxBuildSuffixSvgResponse = AdminAjaxBuildSuffixSvgResponses[keyof AdminAjaxBuildSuffixSvgResponses];
-
-export type AdminAjaxClearCacheData = {
-    body: ClearCacheBody;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/ajax/clearCache';
-};
-
-export type AdminAjaxClearCacheErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AdminAjaxClearCacheError = AdminAjaxClearCacheErrors[keyof AdminAjaxClearCacheErrors];
-
-export type AdminAjaxClearCacheResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeClearCacheData;
-};
-
-export type AdminAjaxClearCacheResponse = AdminAjaxClearCacheResponses[keyof AdminAjaxClearCacheResponses];
-
-export type AdminAliossParamsData = {
-    body: UploadParamsBody;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/Alioss/params';
-};
-
-export type AdminAliossParamsErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AdminAliossParamsError = AdminAliossParamsErrors[keyof AdminAliossParamsErrors];
-
-export type AdminAliossParamsResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeUploadParamsData;
-};
-
-export type AdminAliossParamsResponse = AdminAliossParamsResponses[keyof AdminAliossParamsResponses];
-
-export type AdminAliossCallbackData = {
-    body: UploadCallbackBody;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/Alioss/callback';
-};
-
-export type AdminAliossCallbackErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AdminAliossCallbackError = AdminAliossCallbackErrors[keyof AdminAliossCallbackErrors];
-
-export type AdminAliossCallbackResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeUploadData;
-};
-
-export type AdminAliossCallbackResponse = AdminAliossCallbackResponses[keyof AdminAliossCallbackResponses];
-
-export type AdminTerminalCheckData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/Terminal/check';
-};
-
-export type AdminTerminalCheckErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AdminTerminalCheckError = AdminTerminalCheckErrors[keyof AdminTerminalCheckErrors];
-
-export type AdminTerminalCheckResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeTerminalCheck;
-};
-
-export type AdminTerminalCheckResponse = AdminTerminalCheckResponses[keyof AdminTerminalCheckResponses];
-
-export type AdminTerminalIndexData = {
-    body?: never;
-    path?: never;
-    query?: {
-        /**
-         * Command
-         */
-        command?: string;
-        /**
-         * Uuid
-         */
-        uuid?: string;
-        /**
-         * Extend
-         */
-        extend?: string;
-        /**
-         * Lang
-         */
-        lang?: string;
-    };
-    url: '/srv/admin/Terminal/index';
-};
-
-export type AdminTerminalIndexErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AdminTerminalIndexError = AdminTerminalIndexErrors[keyof AdminTerminalIndexErrors];
-
-export type AdminTerminalIndexResponses = {
-    /**
-     * Successful Response
-     */
-    200: unknown;
-};
-
-export type AdminAjaxChangeTerminalConfigData = {
-    body: TerminalConfigBody;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/ajax/changeTerminalConfig';
-};
-
-export type AdminAjaxChangeTerminalConfigErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type AdminAjaxChangeTerminalConfigError = AdminAjaxChangeTerminalConfigErrors[keyof AdminAjaxChangeTerminalConfigErrors];
-
-export type AdminAjaxChangeTerminalConfigResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeTerminalSettings;
-};
-
-export type AdminAjaxChangeTerminalConfigResponse = AdminAjaxChangeTerminalConfigResponses[keyof AdminAjaxChangeTerminalConfigResponses];
-
-export type RoutineAttachmentIndexData = {
-    body?: never;
-    path?: never;
-    query?: {
-        /**
-         * Page
-         */
-        page?: number;
-        /**
-         * Limit
-         */
-        limit?: number;
-        /**
-         * Cursor
-         *
-         * The `cursor` of the previous answer, for the page after it
-         */
-        cursor?: string;
-        /**
-         * Quick Search
-         *
-         * Substring of the quick-search fields
-         */
-        quick_search?: string;
-        /**
-         * Search
-         *
-         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
-         */
-        search?: string;
-        /**
-         * Order
-         *
-         * `field,asc` or `field,desc`: a field of the answer's `sortable`
-         */
-        order?: string;
-        /**
-         * Select
-         *
-         * A select asks for options
-         */
-        select?: boolean;
-        /**
-         * Initkey
-         *
-         * `initValue` are values of this field
-         */
-        initKey?: string;
-        /**
-         * Initvalue
-         *
-         * The select's current value: values, comma separated
-         */
-        initValue?: string;
-    };
-    url: '/srv/admin/routine/attachment/index';
-};
-
-export type RoutineAttachmentIndexErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutineAttachmentIndexError = RoutineAttachmentIndexErrors[keyof RoutineAttachmentIndexErrors];
-
-export type RoutineAttachmentIndexResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeTableListAttachmentRow;
-};
-
-export type RoutineAttachmentIndexResponse = RoutineAttachmentIndexResponses[keyof RoutineAttachmentIndexResponses];
-
-export type RoutineAttachmentEditRowData = {
-    body?: never;
-    path?: never;
-    query: {
-        /**
-         * Id
-         */
-        id: number;
-    };
-    url: '/srv/admin/routine/attachment/edit';
-};
-
-export type RoutineAttachmentEditRowErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutineAttachmentEditRowError = RoutineAttachmentEditRowErrors[keyof RoutineAttachmentEditRowErrors];
-
-export type RoutineAttachmentEditRowResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeTableRowAttachmentRow;
-};
-
-export type RoutineAttachmentEditRowResponse = RoutineAttachmentEditRowResponses[keyof RoutineAttachmentEditRowResponses];
-
-export type RoutineAttachmentEditData = {
-    body: AttachmentEdit;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/routine/attachment/edit';
-};
-
-export type RoutineAttachmentEditErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutineAttachmentEditError = RoutineAttachmentEditErrors[keyof RoutineAttachmentEditErrors];
-
-export type RoutineAttachmentEditResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeIdData;
-};
-
-export type RoutineAttachmentEditResponse = RoutineAttachmentEditResponses[keyof RoutineAttachmentEditResponses];
-
-export type RoutineAttachmentDelData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/routine/attachment/del';
-};
-
-export type RoutineAttachmentDelErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutineAttachmentDelError = RoutineAttachmentDelErrors[keyof RoutineAttachmentDelErrors];
-
-export type RoutineAttachmentDelResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeCountData;
-};
-
-export type RoutineAttachmentDelResponse = RoutineAttachmentDelResponses[keyof RoutineAttachmentDelResponses];
-
-export type RoutineAttachmentUsageData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/srv/admin/routine/attachment/usage';
-};
-
-export type RoutineAttachmentUsageErrors = {
-    /**
-     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
-     */
-    400: ErrorEnvelope;
-    /**
-     * Request body too large (envelope code 0)
-     */
-    413: ErrorEnvelope;
-    /**
-     * Too many requests (envelope code 0, Retry-After header)
-     */
-    429: ErrorEnvelope;
-    /**
-     * Unexpected server error (envelope code 0, generic message)
-     */
-    500: ErrorEnvelope;
-};
-
-export type RoutineAttachmentUsageError = RoutineAttachmentUsageErrors[keyof RoutineAttachmentUsageErrors];
-
-export type RoutineAttachmentUsageResponses = {
-    /**
-     * Successful Response
-     */
-    200: EnvelopeAttachmentUsage;
-};
-
-export type RoutineAttachmentUsageResponse = RoutineAttachmentUsageResponses[keyof RoutineAttachmentUsageResponses];
+export type AuthRuleSortableResponse = AuthRuleSortableResponses[keyof AuthRuleSortableResponses];
 
 export type CrudCrudIndexData = {
     body?: never;
@@ -10470,6 +8492,936 @@ export type CrudLogIndexResponses = {
 };
 
 export type CrudLogIndexResponse = CrudLogIndexResponses[keyof CrudLogIndexResponses];
+
+export type DashboardIndexData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Days
+         */
+        days?: number;
+    };
+    url: '/srv/admin/dashboard/index';
+};
+
+export type DashboardIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type DashboardIndexError = DashboardIndexErrors[keyof DashboardIndexErrors];
+
+export type DashboardIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeDashboard;
+};
+
+export type DashboardIndexResponse = DashboardIndexResponses[keyof DashboardIndexResponses];
+
+export type AdminIndexLoginConfigData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/index/login';
+};
+
+export type AdminIndexLoginConfigErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AdminIndexLoginConfigError = AdminIndexLoginConfigErrors[keyof AdminIndexLoginConfigErrors];
+
+export type AdminIndexLoginConfigResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeLoginConfig;
+};
+
+export type AdminIndexLoginConfigResponse = AdminIndexLoginConfigResponses[keyof AdminIndexLoginConfigResponses];
+
+export type AdminIndexLoginData = {
+    body: LoginBody;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/index/login';
+};
+
+export type AdminIndexLoginErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AdminIndexLoginError = AdminIndexLoginErrors[keyof AdminIndexLoginErrors];
+
+export type AdminIndexLoginResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeAdminLogin;
+};
+
+export type AdminIndexLoginResponse = AdminIndexLoginResponses[keyof AdminIndexLoginResponses];
+
+export type AdminIndexLogoutData = {
+    body: FunctionsRoutesAdminIndexLogoutBody;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/index/logout';
+};
+
+export type AdminIndexLogoutErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AdminIndexLogoutError = AdminIndexLogoutErrors[keyof AdminIndexLogoutErrors];
+
+export type AdminIndexLogoutResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeNoneType;
+};
+
+export type AdminIndexLogoutResponse = AdminIndexLogoutResponses[keyof AdminIndexLogoutResponses];
+
+export type AdminIndexIndexData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/index/index';
+};
+
+export type AdminIndexIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AdminIndexIndexError = AdminIndexIndexErrors[keyof AdminIndexIndexErrors];
+
+export type AdminIndexIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeAdminIndex;
+};
+
+export type AdminIndexIndexResponse = AdminIndexIndexResponses[keyof AdminIndexIndexResponses];
+
+export type AdminIndexBadgesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/index/badges';
+};
+
+export type AdminIndexBadgesErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AdminIndexBadgesError = AdminIndexBadgesErrors[keyof AdminIndexBadgesErrors];
+
+export type AdminIndexBadgesResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeBadges;
+};
+
+export type AdminIndexBadgesResponse = AdminIndexBadgesResponses[keyof AdminIndexBadgesResponses];
+
+export type RoutineAdminInfoIndexData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/adminInfo/index';
+};
+
+export type RoutineAdminInfoIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineAdminInfoIndexError = RoutineAdminInfoIndexErrors[keyof RoutineAdminInfoIndexErrors];
+
+export type RoutineAdminInfoIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeAdminProfileData;
+};
+
+export type RoutineAdminInfoIndexResponse = RoutineAdminInfoIndexResponses[keyof RoutineAdminInfoIndexResponses];
+
+export type RoutineAdminInfoEditData = {
+    body: ProfileEdit;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/adminInfo/edit';
+};
+
+export type RoutineAdminInfoEditErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineAdminInfoEditError = RoutineAdminInfoEditErrors[keyof RoutineAdminInfoEditErrors];
+
+export type RoutineAdminInfoEditResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeAdminProfileData;
+};
+
+export type RoutineAdminInfoEditResponse = RoutineAdminInfoEditResponses[keyof RoutineAdminInfoEditResponses];
+
+export type RoutineAttachmentIndexData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
+    url: '/srv/admin/routine/attachment/index';
+};
+
+export type RoutineAttachmentIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineAttachmentIndexError = RoutineAttachmentIndexErrors[keyof RoutineAttachmentIndexErrors];
+
+export type RoutineAttachmentIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableListAttachmentRow;
+};
+
+export type RoutineAttachmentIndexResponse = RoutineAttachmentIndexResponses[keyof RoutineAttachmentIndexResponses];
+
+export type RoutineAttachmentEditRowData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Id
+         */
+        id: number;
+    };
+    url: '/srv/admin/routine/attachment/edit';
+};
+
+export type RoutineAttachmentEditRowErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineAttachmentEditRowError = RoutineAttachmentEditRowErrors[keyof RoutineAttachmentEditRowErrors];
+
+export type RoutineAttachmentEditRowResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableRowAttachmentRow;
+};
+
+export type RoutineAttachmentEditRowResponse = RoutineAttachmentEditRowResponses[keyof RoutineAttachmentEditRowResponses];
+
+export type RoutineAttachmentEditData = {
+    body: AttachmentEdit;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/attachment/edit';
+};
+
+export type RoutineAttachmentEditErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineAttachmentEditError = RoutineAttachmentEditErrors[keyof RoutineAttachmentEditErrors];
+
+export type RoutineAttachmentEditResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeIdData;
+};
+
+export type RoutineAttachmentEditResponse = RoutineAttachmentEditResponses[keyof RoutineAttachmentEditResponses];
+
+export type RoutineAttachmentDelData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/attachment/del';
+};
+
+export type RoutineAttachmentDelErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineAttachmentDelError = RoutineAttachmentDelErrors[keyof RoutineAttachmentDelErrors];
+
+export type RoutineAttachmentDelResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeCountData;
+};
+
+export type RoutineAttachmentDelResponse = RoutineAttachmentDelResponses[keyof RoutineAttachmentDelResponses];
+
+export type RoutineAttachmentUsageData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/attachment/usage';
+};
+
+export type RoutineAttachmentUsageErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineAttachmentUsageError = RoutineAttachmentUsageErrors[keyof RoutineAttachmentUsageErrors];
+
+export type RoutineAttachmentUsageResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeAttachmentUsage;
+};
+
+export type RoutineAttachmentUsageResponse = RoutineAttachmentUsageResponses[keyof RoutineAttachmentUsageResponses];
+
+export type RoutineConfigIndexData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/config/index';
+};
+
+export type RoutineConfigIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineConfigIndexError = RoutineConfigIndexErrors[keyof RoutineConfigIndexErrors];
+
+export type RoutineConfigIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeConfigGroups;
+};
+
+export type RoutineConfigIndexResponse = RoutineConfigIndexResponses[keyof RoutineConfigIndexResponses];
+
+export type RoutineConfigEditData = {
+    body: ConfigSave;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/config/edit';
+};
+
+export type RoutineConfigEditErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineConfigEditError = RoutineConfigEditErrors[keyof RoutineConfigEditErrors];
+
+export type RoutineConfigEditResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeNoneType;
+};
+
+export type RoutineConfigEditResponse = RoutineConfigEditResponses[keyof RoutineConfigEditResponses];
+
+export type RoutineConfigAddData = {
+    body: ConfigAdd;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/config/add';
+};
+
+export type RoutineConfigAddErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineConfigAddError = RoutineConfigAddErrors[keyof RoutineConfigAddErrors];
+
+export type RoutineConfigAddResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeConfigAdded;
+};
+
+export type RoutineConfigAddResponse = RoutineConfigAddResponses[keyof RoutineConfigAddResponses];
+
+export type RoutineConfigDelData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Group
+         */
+        group: string;
+        /**
+         * Name
+         */
+        name: string;
+    };
+    url: '/srv/admin/routine/config/del';
+};
+
+export type RoutineConfigDelErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineConfigDelError = RoutineConfigDelErrors[keyof RoutineConfigDelErrors];
+
+export type RoutineConfigDelResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeNoneType;
+};
+
+export type RoutineConfigDelResponse = RoutineConfigDelResponses[keyof RoutineConfigDelResponses];
+
+export type RoutineConfigSendTestMailData = {
+    body: TestMail;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/config/sendTestMail';
+};
+
+export type RoutineConfigSendTestMailErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineConfigSendTestMailError = RoutineConfigSendTestMailErrors[keyof RoutineConfigSendTestMailErrors];
+
+export type RoutineConfigSendTestMailResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeNoneType;
+};
+
+export type RoutineConfigSendTestMailResponse = RoutineConfigSendTestMailResponses[keyof RoutineConfigSendTestMailResponses];
+
+export type RoutineOrgChartIndexData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/orgChart/index';
+};
+
+export type RoutineOrgChartIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineOrgChartIndexError = RoutineOrgChartIndexErrors[keyof RoutineOrgChartIndexErrors];
+
+export type RoutineOrgChartIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeOrgChartData;
+};
+
+export type RoutineOrgChartIndexResponse = RoutineOrgChartIndexResponses[keyof RoutineOrgChartIndexResponses];
+
+export type RoutineOrgChartEditData = {
+    body: OrgChartSave;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/orgChart/edit';
+};
+
+export type RoutineOrgChartEditErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutineOrgChartEditError = RoutineOrgChartEditErrors[keyof RoutineOrgChartEditErrors];
+
+export type RoutineOrgChartEditResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeOrgChartData;
+};
+
+export type RoutineOrgChartEditResponse = RoutineOrgChartEditResponses[keyof RoutineOrgChartEditResponses];
+
+export type RoutinePublishIndexData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/publish/index';
+};
+
+export type RoutinePublishIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutinePublishIndexError = RoutinePublishIndexErrors[keyof RoutinePublishIndexErrors];
+
+export type RoutinePublishIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopePublishIndexData;
+};
+
+export type RoutinePublishIndexResponse = RoutinePublishIndexResponses[keyof RoutinePublishIndexResponses];
+
+export type RoutinePublishLogData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Id
+         */
+        id: string;
+        /**
+         * After
+         */
+        after?: number;
+    };
+    url: '/srv/admin/routine/publish/log';
+};
+
+export type RoutinePublishLogErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutinePublishLogError = RoutinePublishLogErrors[keyof RoutinePublishLogErrors];
+
+export type RoutinePublishLogResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopePublishLogData;
+};
+
+export type RoutinePublishLogResponse = RoutinePublishLogResponses[keyof RoutinePublishLogResponses];
+
+export type RoutinePublishPublishData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/routine/publish/publish';
+};
+
+export type RoutinePublishPublishErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type RoutinePublishPublishError = RoutinePublishPublishErrors[keyof RoutinePublishPublishErrors];
+
+export type RoutinePublishPublishResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopePublishStartData;
+};
+
+export type RoutinePublishPublishResponse = RoutinePublishPublishResponses[keyof RoutinePublishPublishResponses];
 
 export type SecurityDataRecycleIndexData = {
     body?: never;
@@ -11351,19 +10303,14 @@ export type SecuritySensitiveDataLogRollbackResponses = {
 
 export type SecuritySensitiveDataLogRollbackResponse = SecuritySensitiveDataLogRollbackResponses[keyof SecuritySensitiveDataLogRollbackResponses];
 
-export type AjaxGetTablePkData = {
+export type AdminTerminalCheckData = {
     body?: never;
     path?: never;
-    query: {
-        /**
-         * Table
-         */
-        table: string;
-    };
-    url: '/srv/admin/ajax/getTablePk';
+    query?: never;
+    url: '/srv/admin/Terminal/check';
 };
 
-export type AjaxGetTablePkErrors = {
+export type AdminTerminalCheckErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -11382,34 +10329,42 @@ export type AjaxGetTablePkErrors = {
     500: ErrorEnvelope;
 };
 
-export type AjaxGetTablePkError = AjaxGetTablePkErrors[keyof AjaxGetTablePkErrors];
+export type AdminTerminalCheckError = AdminTerminalCheckErrors[keyof AdminTerminalCheckErrors];
 
-export type AjaxGetTablePkResponses = {
+export type AdminTerminalCheckResponses = {
     /**
      * Successful Response
      */
-    200: EnvelopeTablePk;
+    200: EnvelopeTerminalCheck;
 };
 
-export type AjaxGetTablePkResponse = AjaxGetTablePkResponses[keyof AjaxGetTablePkResponses];
+export type AdminTerminalCheckResponse = AdminTerminalCheckResponses[keyof AdminTerminalCheckResponses];
 
-export type AjaxGetTableFieldListData = {
+export type AdminTerminalIndexData = {
     body?: never;
     path?: never;
-    query: {
+    query?: {
         /**
-         * Table
+         * Command
          */
-        table: string;
+        command?: string;
         /**
-         * Clean
+         * Uuid
          */
-        clean?: number;
+        uuid?: string;
+        /**
+         * Extend
+         */
+        extend?: string;
+        /**
+         * Lang
+         */
+        lang?: string;
     };
-    url: '/srv/admin/ajax/getTableFieldList';
+    url: '/srv/admin/Terminal/index';
 };
 
-export type AjaxGetTableFieldListErrors = {
+export type AdminTerminalIndexErrors = {
     /**
      * Malformed request (envelope code 0; for invalid fields data.errors lists them)
      */
@@ -11428,16 +10383,1061 @@ export type AjaxGetTableFieldListErrors = {
     500: ErrorEnvelope;
 };
 
-export type AjaxGetTableFieldListError = AjaxGetTableFieldListErrors[keyof AjaxGetTableFieldListErrors];
+export type AdminTerminalIndexError = AdminTerminalIndexErrors[keyof AdminTerminalIndexErrors];
 
-export type AjaxGetTableFieldListResponses = {
+export type AdminTerminalIndexResponses = {
     /**
      * Successful Response
      */
-    200: EnvelopeTableFields;
+    200: unknown;
 };
 
-export type AjaxGetTableFieldListResponse = AjaxGetTableFieldListResponses[keyof AjaxGetTableFieldListResponses];
+export type AdminAjaxChangeTerminalConfigData = {
+    body: TerminalConfigBody;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/ajax/changeTerminalConfig';
+};
+
+export type AdminAjaxChangeTerminalConfigErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type AdminAjaxChangeTerminalConfigError = AdminAjaxChangeTerminalConfigErrors[keyof AdminAjaxChangeTerminalConfigErrors];
+
+export type AdminAjaxChangeTerminalConfigResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTerminalSettings;
+};
+
+export type AdminAjaxChangeTerminalConfigResponse = AdminAjaxChangeTerminalConfigResponses[keyof AdminAjaxChangeTerminalConfigResponses];
+
+export type UserGroupIndexData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
+    url: '/srv/admin/user/group/index';
+};
+
+export type UserGroupIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserGroupIndexError = UserGroupIndexErrors[keyof UserGroupIndexErrors];
+
+export type UserGroupIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableListMemberGroupRow;
+};
+
+export type UserGroupIndexResponse = UserGroupIndexResponses[keyof UserGroupIndexResponses];
+
+export type UserGroupAddData = {
+    body: MemberGroupIn;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/user/group/add';
+};
+
+export type UserGroupAddErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserGroupAddError = UserGroupAddErrors[keyof UserGroupAddErrors];
+
+export type UserGroupAddResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeIdData;
+};
+
+export type UserGroupAddResponse = UserGroupAddResponses[keyof UserGroupAddResponses];
+
+export type UserGroupEditRowData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Id
+         */
+        id: number;
+    };
+    url: '/srv/admin/user/group/edit';
+};
+
+export type UserGroupEditRowErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserGroupEditRowError = UserGroupEditRowErrors[keyof UserGroupEditRowErrors];
+
+export type UserGroupEditRowResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableRowMemberGroupRow;
+};
+
+export type UserGroupEditRowResponse = UserGroupEditRowResponses[keyof UserGroupEditRowResponses];
+
+export type UserGroupEditData = {
+    body: MemberGroupEdit;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/user/group/edit';
+};
+
+export type UserGroupEditErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserGroupEditError = UserGroupEditErrors[keyof UserGroupEditErrors];
+
+export type UserGroupEditResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeIdData;
+};
+
+export type UserGroupEditResponse = UserGroupEditResponses[keyof UserGroupEditResponses];
+
+export type UserGroupDelData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/user/group/del';
+};
+
+export type UserGroupDelErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserGroupDelError = UserGroupDelErrors[keyof UserGroupDelErrors];
+
+export type UserGroupDelResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeCountData;
+};
+
+export type UserGroupDelResponse = UserGroupDelResponses[keyof UserGroupDelResponses];
+
+export type UserMoneyLogIndexData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
+    url: '/srv/admin/user/moneyLog/index';
+};
+
+export type UserMoneyLogIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserMoneyLogIndexError = UserMoneyLogIndexErrors[keyof UserMoneyLogIndexErrors];
+
+export type UserMoneyLogIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableListAccountLogRow;
+};
+
+export type UserMoneyLogIndexResponse = UserMoneyLogIndexResponses[keyof UserMoneyLogIndexResponses];
+
+export type UserMoneyLogAddData = {
+    body: MoneyAdjust;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/user/moneyLog/add';
+};
+
+export type UserMoneyLogAddErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserMoneyLogAddError = UserMoneyLogAddErrors[keyof UserMoneyLogAddErrors];
+
+export type UserMoneyLogAddResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableRowAccountLogRow;
+};
+
+export type UserMoneyLogAddResponse = UserMoneyLogAddResponses[keyof UserMoneyLogAddResponses];
+
+export type UserRuleIndexData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
+    url: '/srv/admin/user/rule/index';
+};
+
+export type UserRuleIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserRuleIndexError = UserRuleIndexErrors[keyof UserRuleIndexErrors];
+
+export type UserRuleIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableListMemberRuleRow;
+};
+
+export type UserRuleIndexResponse = UserRuleIndexResponses[keyof UserRuleIndexResponses];
+
+export type UserRuleAddData = {
+    body: MemberRuleIn;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/user/rule/add';
+};
+
+export type UserRuleAddErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserRuleAddError = UserRuleAddErrors[keyof UserRuleAddErrors];
+
+export type UserRuleAddResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeIdData;
+};
+
+export type UserRuleAddResponse = UserRuleAddResponses[keyof UserRuleAddResponses];
+
+export type UserRuleEditRowData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Id
+         */
+        id: number;
+    };
+    url: '/srv/admin/user/rule/edit';
+};
+
+export type UserRuleEditRowErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserRuleEditRowError = UserRuleEditRowErrors[keyof UserRuleEditRowErrors];
+
+export type UserRuleEditRowResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableRowMemberRuleRow;
+};
+
+export type UserRuleEditRowResponse = UserRuleEditRowResponses[keyof UserRuleEditRowResponses];
+
+export type UserRuleEditData = {
+    body: MemberRuleEdit;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/user/rule/edit';
+};
+
+export type UserRuleEditErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserRuleEditError = UserRuleEditErrors[keyof UserRuleEditErrors];
+
+export type UserRuleEditResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeIdData;
+};
+
+export type UserRuleEditResponse = UserRuleEditResponses[keyof UserRuleEditResponses];
+
+export type UserRuleDelData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/user/rule/del';
+};
+
+export type UserRuleDelErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserRuleDelError = UserRuleDelErrors[keyof UserRuleDelErrors];
+
+export type UserRuleDelResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeCountData;
+};
+
+export type UserRuleDelResponse = UserRuleDelResponses[keyof UserRuleDelResponses];
+
+export type UserRuleSortableData = {
+    body: SortBody;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/user/rule/sortable';
+};
+
+export type UserRuleSortableErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserRuleSortableError = UserRuleSortableErrors[keyof UserRuleSortableErrors];
+
+export type UserRuleSortableResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeNoneType;
+};
+
+export type UserRuleSortableResponse = UserRuleSortableResponses[keyof UserRuleSortableResponses];
+
+export type UserScoreLogIndexData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
+    url: '/srv/admin/user/scoreLog/index';
+};
+
+export type UserScoreLogIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserScoreLogIndexError = UserScoreLogIndexErrors[keyof UserScoreLogIndexErrors];
+
+export type UserScoreLogIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableListAccountLogRow;
+};
+
+export type UserScoreLogIndexResponse = UserScoreLogIndexResponses[keyof UserScoreLogIndexResponses];
+
+export type UserScoreLogAddData = {
+    body: ScoreAdjust;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/user/scoreLog/add';
+};
+
+export type UserScoreLogAddErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserScoreLogAddError = UserScoreLogAddErrors[keyof UserScoreLogAddErrors];
+
+export type UserScoreLogAddResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableRowAccountLogRow;
+};
+
+export type UserScoreLogAddResponse = UserScoreLogAddResponses[keyof UserScoreLogAddResponses];
+
+export type UserUserIndexData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page
+         */
+        page?: number;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * The `cursor` of the previous answer, for the page after it
+         */
+        cursor?: string;
+        /**
+         * Quick Search
+         *
+         * Substring of the quick-search fields
+         */
+        quick_search?: string;
+        /**
+         * Search
+         *
+         * JSON list of conditions `{"field", "operator", "val"}`; operators: eq, ne, gt, gte, lt, lte, like, notlike, in, notin, range, notrange, null, notnull
+         */
+        search?: string;
+        /**
+         * Order
+         *
+         * `field,asc` or `field,desc`: a field of the answer's `sortable`
+         */
+        order?: string;
+        /**
+         * Select
+         *
+         * A select asks for options
+         */
+        select?: boolean;
+        /**
+         * Initkey
+         *
+         * `initValue` are values of this field
+         */
+        initKey?: string;
+        /**
+         * Initvalue
+         *
+         * The select's current value: values, comma separated
+         */
+        initValue?: string;
+    };
+    url: '/srv/admin/user/user/index';
+};
+
+export type UserUserIndexErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserUserIndexError = UserUserIndexErrors[keyof UserUserIndexErrors];
+
+export type UserUserIndexResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableListMemberRow;
+};
+
+export type UserUserIndexResponse = UserUserIndexResponses[keyof UserUserIndexResponses];
+
+export type UserUserAddData = {
+    body: MemberIn;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/user/user/add';
+};
+
+export type UserUserAddErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserUserAddError = UserUserAddErrors[keyof UserUserAddErrors];
+
+export type UserUserAddResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeIdData;
+};
+
+export type UserUserAddResponse = UserUserAddResponses[keyof UserUserAddResponses];
+
+export type UserUserEditRowData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Id
+         */
+        id: number;
+    };
+    url: '/srv/admin/user/user/edit';
+};
+
+export type UserUserEditRowErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserUserEditRowError = UserUserEditRowErrors[keyof UserUserEditRowErrors];
+
+export type UserUserEditRowResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeTableRowMemberRow;
+};
+
+export type UserUserEditRowResponse = UserUserEditRowResponses[keyof UserUserEditRowResponses];
+
+export type UserUserEditData = {
+    body: MemberEdit;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/user/user/edit';
+};
+
+export type UserUserEditErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserUserEditError = UserUserEditErrors[keyof UserUserEditErrors];
+
+export type UserUserEditResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeIdData;
+};
+
+export type UserUserEditResponse = UserUserEditResponses[keyof UserUserEditResponses];
+
+export type UserUserDelData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/srv/admin/user/user/del';
+};
+
+export type UserUserDelErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type UserUserDelError = UserUserDelErrors[keyof UserUserDelErrors];
+
+export type UserUserDelResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopeCountData;
+};
+
+export type UserUserDelResponse = UserUserDelResponses[keyof UserUserDelResponses];
 
 export type DesignedIndexData = {
     body?: never;
