@@ -335,6 +335,15 @@ class Rehearsal:
             name for name, logical in self.stage.buckets.items() if logical.startswith("UploadsBucket")
         )
 
+    def site_objects(self) -> dict[str, bytes]:
+        """Every object of the site bucket but the app's (what the publish writes), with its bytes."""
+        s3, bucket, found = self.aws["s3"], self.site_bucket(), {}
+        for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket):
+            for item in page.get("Contents", []):
+                if not item["Key"].startswith("app/"):
+                    found[item["Key"]] = s3.get_object(Bucket=bucket, Key=item["Key"])["Body"].read()
+        return found
+
     def store_keys(self) -> list[str]:
         (arn,) = self.kvs.stores
         return sorted(self.kvs.keys(arn))
@@ -692,17 +701,17 @@ class Rehearsal:
             new_token,
         )
         self.kvs.force_failure("DescribeKeyValueStore")
-        before = s3.get_object(Bucket=site, Key="_publish/manifest.json")["Body"].read()
+        live = self.site_objects()
+        keys_live = self.store_keys()
         self.ok("POST", "/srv/admin/routine/publish/publish", None, new_token)
         self.wait_for_publishes()
         self.kvs.force_failure("DescribeKeyValueStore", on=False)
         current = self.ok("GET", "/srv/admin/routine/publish/index", None, new_token)["current"]
         expect(current["status"] == "failed", "the failed publish", current)
-        expect(
-            s3.get_object(Bucket=site, Key="_publish/manifest.json")["Body"].read() == before,
-            "manifest after a failed publish",
-            "changed",
-        )
+        after = self.site_objects()
+        changed = sorted(k for k in set(live) | set(after) if live.get(k) != after.get(k))
+        expect(not changed, "the live site after a failed publish (files, manifest)", changed[:10])
+        expect(self.store_keys() == keys_live, "the store's paths after a failed publish", "changed")
         fired = self.evaluate_alarms()
         expect(fired, "alarm", "no alarm fired on the failed publish")
         messages = self.aws["sqs"].receive_message(QueueUrl=queue, MaxNumberOfMessages=10).get("Messages", [])
