@@ -7,13 +7,16 @@ recomputes it from the template the tests synthesize and fails when the README's
 change of the stack (an alarm, a secret, a WAF rule, a function on the edge) changes the README with it.
 
 Fixed costs are counted from the template: the WAF web ACLs and their rules, the secrets, the alarms
-(per metric they evaluate), the dashboards. Traffic costs follow from page views with the assumptions
-of `TRAFFIC` (a Chinese-language audience served from Asian edges: the default price class `200`):
-each page view is `REQUESTS_PER_VIEW` requests and `BYTES_PER_VIEW` bytes; every request on the
-default behaviour runs the template's CloudFront Functions (one invocation per association) and the
-viewer-request function reads the KeyValueStore; the WAF inspects every request; `MISS_RATE` of the
-requests reach the site bucket. The public pages call no API: the API, DynamoDB and the rebuild are
-the back office's, a few cents a month at an office's pace, and not in the table.
+(per metric they evaluate), the dashboards, and the functions a schedule starts whatever the traffic
+(scheduled publishing: the rebuild function every minute, `SCHEDULED_RUN_SECONDS` a run at its memory
+size, arm64 list prices; EventBridge Scheduler's own first 14 million invocations a month are free).
+Traffic costs follow from page views with the assumptions of `TRAFFIC` (a Chinese-language audience
+served from Asian edges: the default price class `200`): each page view is `REQUESTS_PER_VIEW`
+requests and `BYTES_PER_VIEW` bytes; every request on the default behaviour runs the template's
+CloudFront Functions (one invocation per association) and the viewer-request function reads the
+KeyValueStore; the WAF inspects every request; `MISS_RATE` of the requests reach the site bucket. The
+public pages call no API: the API, DynamoDB and the rebuild are the back office's, a few cents a month
+at an office's pace, and not in the table.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ PRICES = {
     "cloudfront_function_per_million": 0.10,
     "kvs_per_million_reads": 0.03,
     "s3_per_thousand_get": 0.0004,
+    "lambda_arm_per_gb_second": 0.0000133334,
+    "lambda_per_million_requests": 0.20,
 }
 # CloudFront's always-free tier, every month: 1 TB out, 10 million requests, 2 million function runs.
 FREE = {"gb": 1024, "requests": 10_000_000, "function_invocations": 2_000_000}
@@ -45,6 +50,11 @@ REQUESTS_PER_VIEW = 4
 BYTES_PER_VIEW = 100 * 1024
 KVS_READS_PER_REQUEST = 2  # viewer_request.js: the path, then at most its section's index
 MISS_RATE = 0.10
+# A scheduled start of a function that mostly finds nothing to do (the rebuild's minute: the secrets
+# cached, one query for rows falling due), in a warm container.
+SCHEDULED_RUN_SECONDS = 0.2
+MINUTES_A_MONTH = 30 * 24 * 60
+RATE_UNITS = {"minute": 1, "minutes": 1, "hour": 60, "hours": 60, "day": 1440, "days": 1440}
 TRAFFIC = {
     "requests_per_view": REQUESTS_PER_VIEW,
     "bytes_per_view": BYTES_PER_VIEW,
@@ -69,6 +79,7 @@ def fixed_costs(resources: dict) -> dict[str, float]:
         for a in _of_type(resources, "AWS::CloudWatch::Alarm")
     )
     dashboards = len(_of_type(resources, "AWS::CloudWatch::Dashboard"))
+    runs, scheduled = scheduled_runs(resources)
     return {
         f"WAF: {len(acls)} web ACL, {rules} rules": len(acls) * PRICES["waf_acl_month"]
         + rules * PRICES["waf_rule_month"],
@@ -76,7 +87,27 @@ def fixed_costs(resources: dict) -> dict[str, float]:
         f"CloudWatch: {alarm_metrics} alarm metrics": alarm_metrics * PRICES["alarm_metric_month"],
         f"CloudWatch: {dashboards} dashboard (free for an account's first three)": dashboards
         * PRICES["dashboard_month"],
+        f"Lambda: {sum(runs):,} scheduled starts ({len(runs)} schedule)": scheduled,
     }
+
+
+def scheduled_runs(resources: dict) -> tuple[list[int], float]:
+    """Each schedule's starts a month (`rate(…)` expressions) and what its target function's runs cost
+    (`SCHEDULED_RUN_SECONDS` at the function's memory size, plus the requests)."""
+    runs, cost = [], 0.0
+    for schedule in _of_type(resources, "AWS::Scheduler::Schedule"):
+        properties = schedule["Properties"]
+        expression = properties["ScheduleExpression"]
+        if not (expression.startswith("rate(") and expression.endswith(")")):
+            raise ValueError(f"costs.py counts rate() schedules only: {expression}")
+        value, unit = expression[len("rate(") : -1].split()
+        count = MINUTES_A_MONTH // (int(value) * RATE_UNITS[unit])
+        target = properties["Target"]["Arn"]["Fn::GetAtt"][0]
+        memory_gb = int(resources[target]["Properties"].get("MemorySize", 128)) / 1024
+        cost += count * SCHEDULED_RUN_SECONDS * memory_gb * PRICES["lambda_arm_per_gb_second"]
+        cost += count / 1e6 * PRICES["lambda_per_million_requests"]
+        runs.append(count)
+    return runs, cost
 
 
 def edge_functions(resources: dict) -> int:

@@ -9,9 +9,10 @@ job (`run_publish`), writing its progress to the job log the back office shows:
 2. read the previous build's manifest (`_publish/manifest.json` in the site bucket; none: every file
    counts as changed) and diff by content hash;
 3. upload only the changed files, in parallel (`UPLOAD_WORKERS`), with their content type and cache
-   headers (HTML and other unhashed pages short, content-hashed assets immutable), then delete the
-   removed ones;
-4. update the CloudFront KeyValueStore of public paths (put the new paths, delete the removed);
+   headers (HTML and other unhashed pages short, content-hashed assets immutable): the new files
+   first, then their paths are put into the CloudFront KeyValueStore of public paths, then the live
+   pages that changed are overwritten;
+4. delete the removed paths from the store, then the removed files;
 5. invalidate only the changed and removed paths (a page also under its directory URL);
 6. write the new manifest last, so a run that fails half-way is diffed again in full next time.
 
@@ -22,8 +23,10 @@ EventBridge Scheduler starts it every minute with `{"scheduled": true}` (`schedu
 whose publish time comes within that minute is waited for, then a publish starts (an invoke of this
 function with a new job id, as a save's would), so that the row is on the site within a minute.
 
-A failure at any step marks the job failed; what was live stays live (nothing is deleted before every
-upload succeeded, and the manifest is not advanced).
+A failure at any step marks the job failed and leaves the manifest as it was, so the next publish
+redoes the whole diff. Until the first live page is overwritten (step 3 uploads the new files and adds
+their paths first, `deploy`) the live site is exactly as it was; nothing is deleted before every upload
+succeeded.
 
 Environment: `CITYOPS_SITE_BUCKET`, `CITYOPS_PATHS_STORE_ARN`, `CITYOPS_DISTRIBUTION_ID` (set by the
 stack), plus the usual table settings.
@@ -120,13 +123,17 @@ def delete(s3: Any, bucket: str, keys: list[str]) -> None:
         s3.delete_objects(Bucket=bucket, Delete={"Objects": [{"Key": k} for k in batch], "Quiet": True})
 
 
-def update_paths(kvs: Any, store_arn: str, added: list[str], removed: list[str]) -> None:
-    """Put the new paths and delete the removed ones (KeyValueStore keys: see viewer_request.js)."""
+def update_paths(
+    kvs: Any, store_arn: str, added: list[str], removed: list[str], etag: str | None = None
+) -> str | None:
+    """Put the new paths and delete the removed ones (KeyValueStore keys: see viewer_request.js);
+    `etag`: the store's version already read (else it is read here). Returns the store's version."""
     changes: list[tuple[str, str]] = [("put", k) for k in added if len(k.encode()) <= MAX_KEY_BYTES]
     changes += [("delete", k) for k in removed if len(k.encode()) <= MAX_KEY_BYTES]
     if not changes:
-        return
-    etag = kvs.describe_key_value_store(KvsARN=store_arn)["ETag"]
+        return etag
+    if etag is None:
+        etag = kvs.describe_key_value_store(KvsARN=store_arn)["ETag"]
     for start in range(0, len(changes), KEYS_PER_UPDATE):
         batch = changes[start : start + KEYS_PER_UPDATE]
         request: dict[str, Any] = {"KvsARN": store_arn, "IfMatch": etag}
@@ -137,6 +144,7 @@ def update_paths(kvs: Any, store_arn: str, added: list[str], removed: list[str])
         if deletes:
             request["Deletes"] = deletes
         etag = kvs.update_keys(**request)["ETag"]
+    return etag
 
 
 def invalidation_paths(keys: list[str]) -> list[str]:
@@ -176,15 +184,27 @@ def invalidate(cloudfront: Any, distribution_id: str, keys: list[str], reference
 def deploy(
     clients: dict[str, Any], target: dict[str, str], root: Path, manifest: dict[str, str], log: Log, ref: str
 ) -> Diff:
-    """Steps 2-6 for a built site in `root` with `manifest`; returns what changed."""
+    """Steps 2-6 for a built site in `root` with `manifest`; returns what changed.
+
+    In the order that keeps the live site as it was for as long as possible: the store's version is
+    read first (a store the function cannot reach fails the publish before anything is written); new
+    files are uploaded while no path leads to them, and their paths added; only then are the live
+    pages that changed overwritten (the one step a failure can leave half done: the next publish
+    redoes it, the manifest not being advanced); then the removed paths and files go, the changed
+    paths are invalidated and the manifest is written."""
     s3, bucket = clients["s3"], target["bucket"]
+    kvs, store = clients["cloudfront-keyvaluestore"], target["store_arn"]
     old = read_manifest(s3, bucket)
     change = diff(old, manifest)
     log(f"diff: {len(change.changed)} changed, {len(change.removed)} removed of {len(manifest)} files")
-    upload(s3, bucket, root, change.changed)
-    log(f"upload: {len(change.changed)} files to s3://{bucket}")
     added = sorted(k for k in change.changed if k not in old)
-    update_paths(clients["cloudfront-keyvaluestore"], target["store_arn"], added, change.removed)
+    replaced = [k for k in change.changed if k in old]
+    etag = kvs.describe_key_value_store(KvsARN=store)["ETag"] if added or change.removed else None
+    upload(s3, bucket, root, added)
+    etag = update_paths(kvs, store, added, [], etag)
+    upload(s3, bucket, root, replaced)
+    log(f"upload: {len(change.changed)} files to s3://{bucket}")
+    update_paths(kvs, store, [], change.removed, etag)
     log(f"paths: {len(added)} added, {len(change.removed)} removed in the KeyValueStore")
     delete(s3, bucket, change.removed)
     ids = invalidate(clients["cloudfront"], target["distribution_id"], change.paths, ref)

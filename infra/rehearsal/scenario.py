@@ -22,6 +22,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -42,6 +43,9 @@ VIEWER_HARNESS = REPO_ROOT / "tests" / "infra" / "viewer_request_harness.js"
 ROUTING_CASES = REPO_ROOT / "tests" / "routing_cases.json"
 PUBLISH_WAIT_SECONDS = 240.0
 VIEWER = "203.0.113.9:443"
+# A published picture of a record: `<hash>.webp`, `<hash>-<width>w.webp`, its JPEG/PNG twin.
+RECORD_IMAGE = re.compile(r"/images/records/([A-Za-z0-9_-]+\.(?:webp|jpg|png))")
+RECORD_WEBP = re.compile(r"[0-9a-f]+\.webp")
 
 
 class RehearsalFailed(AssertionError):
@@ -331,21 +335,21 @@ class Rehearsal:
             name for name, logical in self.stage.buckets.items() if logical.startswith("UploadsBucket")
         )
 
+    def site_objects(self) -> dict[str, bytes]:
+        """Every object of the site bucket but the app's (what the publish writes), with its bytes."""
+        s3, bucket, found = self.aws["s3"], self.site_bucket(), {}
+        for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket):
+            for item in page.get("Contents", []):
+                if not item["Key"].startswith("app/"):
+                    found[item["Key"]] = s3.get_object(Bucket=bucket, Key=item["Key"])["Body"].read()
+        return found
+
     def store_keys(self) -> list[str]:
         (arn,) = self.kvs.stores
         return sorted(self.kvs.keys(arn))
 
-    def viewer_requests(self, uris: list[str]) -> list[str]:
-        """The viewer-request function in Node, with the store's keys: the object key each URL asks."""
-        events = [
-            {
-                "version": "1.0",
-                "context": {"eventType": "viewer-request"},
-                "viewer": {"ip": "203.0.113.9"},
-                "request": {"method": "GET", "uri": uri, "querystring": {}, "headers": {}, "cookies": {}},
-            }
-            for uri in uris
-        ]
+    def viewer(self, events: list[dict]) -> list[dict]:
+        """The viewer function in Node, with the store's keys: its answer to each event."""
         payload = {
             "source": str(VIEWER_FUNCTION),
             "files": self.store_keys(),
@@ -361,16 +365,37 @@ class Rehearsal:
             check=False,
         )
         expect(done.returncode == 0, "viewer-request function", done.stderr)
-        return [r["uri"] for r in json.loads(done.stdout)]
+        return list(json.loads(done.stdout))
+
+    @staticmethod
+    def viewer_event(uri: str, kind: str = "viewer-request") -> dict:
+        event: dict[str, Any] = {
+            "version": "1.0",
+            "context": {"eventType": kind},
+            "viewer": {"ip": "203.0.113.9"},
+            "request": {"method": "GET", "uri": uri, "querystring": {}, "headers": {}, "cookies": {}},
+        }
+        if kind == "viewer-response":
+            event["response"] = {"statusCode": 200, "statusDescription": "OK", "headers": {}, "cookies": {}}
+        return event
+
+    def viewer_requests(self, uris: list[str]) -> list[str]:
+        """The object key each URL asks for, as the viewer-request function rewrites it."""
+        return [answer["uri"] for answer in self.viewer([self.viewer_event(uri) for uri in uris])]
 
     def serve(self, uri: str) -> tuple[int, bytes]:
         """What CloudFront answers for `uri` from the buckets: /storage/* from the uploads bucket as it
-        is, everything else from the site bucket after the viewer-request function."""
-        bucket, key = (
-            (self.uploads_bucket(), uri)
-            if uri.startswith("/storage/")
-            else (self.site_bucket(), self.viewer_requests([uri])[0])
-        )
+        is; anything else from the site bucket after the viewer-request function, with the status the
+        viewer-response function gives (404 for a path the store does not list, though the bucket's
+        404 page is what is read). A missing object is a 404 (the distribution's 403 -> /404.html)."""
+        status = 200
+        if uri.startswith("/storage/"):
+            bucket, key = self.uploads_bucket(), uri
+        else:
+            request, response = self.viewer(
+                [self.viewer_event(uri), self.viewer_event(uri, "viewer-response")]
+            )
+            bucket, key, status = self.site_bucket(), request["uri"], int(response["statusCode"])
         try:
             body = (
                 self.aws["s3"]
@@ -379,7 +404,7 @@ class Rehearsal:
             )
         except self.aws["s3"].exceptions.NoSuchKey:
             return 404, b""
-        return 200, body
+        return status, body
 
     # -- alarms --------------------------------------------------------------------------------------
     def evaluate_alarms(self) -> list[str]:
@@ -556,11 +581,19 @@ class Rehearsal:
         uri = "/" + found[: -len("index.html")].rstrip("/")
         status, page = self.serve(uri)
         expect(status == 200 and title.encode() in page, f"GET {uri}", status)
-        images = sorted({part.split('"')[0] for part in page.decode().split("/images/records/")[1:]})
-        expect(images, "the news page shows the uploaded picture", page[:300])
-        for image in images[:2]:
+        # The upload became the site's own pictures (functions/publish/images.py): a WebP, its width
+        # variants and a twin under /images/records/; only uploads are published there.
+        images = sorted(set(RECORD_IMAGE.findall(page.decode())))
+        expect(
+            any(RECORD_WEBP.fullmatch(image) for image in images),
+            "the news page shows the uploaded picture",
+            images or page[:300],
+        )
+        for image in images:
             status, body = self.serve(f"/images/records/{image}")
             expect(status == 200 and body, f"GET /images/records/{image}", status)
+            if image.endswith(".webp"):
+                expect(body[:4] == b"RIFF" and body[8:12] == b"WEBP", f"/images/records/{image}", body[:12])
         self.report.facts["news_uri"] = uri
         published = dict(manifest)
         keys_before = self.store_keys()
@@ -584,6 +617,26 @@ class Rehearsal:
         missing = sorted(set(keys_before) - set(self.store_keys()))
         expect(not missing, "store keys lost by the deploy", missing[:10])
         expect(self.serve(uri)[0] == 200, f"GET {uri} after the deploy", "")
+        # The publish the deploy started diffed against the manifest that survived it: it uploaded what
+        # changed (nothing did), not every file again (issue 34, item 8).
+        job_id = updated["Data"].get("PublishJob")
+        job = self.ok("GET", f"/srv/admin/routine/publish/log?id={job_id}&after=0", None, token)["job"]
+        summary = job["summary"]
+        expect(
+            job["status"] == "done" and summary.get("files", 0) > 0,
+            "the deploy's publish",
+            {k: job.get(k) for k in ("status", "params")},
+        )
+        expect(
+            summary["written"] * 10 < summary["files"],
+            "the deploy's publish uploads only what changed",
+            {"written": summary["written"], "files": summary["files"], "changed": summary["changed"][:10]},
+        )
+        self.report.facts["deploy_publish"] = {
+            "written": summary["written"],
+            "files": summary["files"],
+            "changed": summary["changed"][:20],
+        }
 
         self.step("rotate the origin-verify secret and the JWT key")
         warm = self.lambdas.start(self.names[API])  # started before the rotation, warm after it
@@ -648,17 +701,17 @@ class Rehearsal:
             new_token,
         )
         self.kvs.force_failure("DescribeKeyValueStore")
-        before = s3.get_object(Bucket=site, Key="_publish/manifest.json")["Body"].read()
+        live = self.site_objects()
+        keys_live = self.store_keys()
         self.ok("POST", "/srv/admin/routine/publish/publish", None, new_token)
         self.wait_for_publishes()
         self.kvs.force_failure("DescribeKeyValueStore", on=False)
         current = self.ok("GET", "/srv/admin/routine/publish/index", None, new_token)["current"]
         expect(current["status"] == "failed", "the failed publish", current)
-        expect(
-            s3.get_object(Bucket=site, Key="_publish/manifest.json")["Body"].read() == before,
-            "manifest after a failed publish",
-            "changed",
-        )
+        after = self.site_objects()
+        changed = sorted(k for k in set(live) | set(after) if live.get(k) != after.get(k))
+        expect(not changed, "the live site after a failed publish (files, manifest)", changed[:10])
+        expect(self.store_keys() == keys_live, "the store's paths after a failed publish", "changed")
         fired = self.evaluate_alarms()
         expect(fired, "alarm", "no alarm fired on the failed publish")
         messages = self.aws["sqs"].receive_message(QueueUrl=queue, MaxNumberOfMessages=10).get("Messages", [])

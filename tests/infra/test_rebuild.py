@@ -11,6 +11,7 @@ from typing import Any
 
 import boto3
 import pytest
+from botocore.exceptions import ClientError
 from botocore.stub import Stubber
 from moto import mock_aws
 
@@ -136,7 +137,13 @@ def test_first_deploy_uploads_everything_then_only_what_changed(aws: dict[str, A
     files2["news/a/index.html"] = "<h1>news</h1>"
     manifest2 = _site(tmp_path / "v2", files2)
     with Stubber(kvs) as stub:
-        _expect_keys(stub, ["news/a/index.html"], ["images/logo.png"])
+        # The new path first (before a live page links it), the removed one after the pages changed.
+        _expect_keys(stub, ["news/a/index.html"], [])
+        stub.add_response(
+            "update_keys",
+            {"ETag": "e02", "ItemCount": 1, "TotalSizeInBytes": 1},
+            {"KvsARN": STORE_ARN, "IfMatch": "e01", "Deletes": [{"Key": "images/logo.png"}]},
+        )
         change = rebuild.deploy(
             aws["clients"], aws["target"], tmp_path / "v2", manifest2, lines.append, "job2"
         )
@@ -172,11 +179,67 @@ def test_a_failed_upload_keeps_the_manifest_and_the_paths(aws: dict[str, Any], t
 
     s3.meta.events.register("provide-client-params.s3.PutObject", refuse)
     kvs = aws["clients"]["cloudfront-keyvaluestore"]
-    with Stubber(kvs) as stub, pytest.raises(RuntimeError):
-        rebuild.deploy(aws["clients"], aws["target"], tmp_path / "v1", manifest, lambda _: None, "job")
-        stub.assert_no_pending_responses()  # pragma: no cover - not reached
+    with Stubber(kvs) as stub:
+        stub.add_response("describe_key_value_store", _described("e0"), {"KvsARN": STORE_ARN})
+        with pytest.raises(RuntimeError):
+            rebuild.deploy(aws["clients"], aws["target"], tmp_path / "v1", manifest, lambda _: None, "job")
+        stub.assert_no_pending_responses()  # the store read first, then nothing more
     assert "Contents" not in s3.list_objects_v2(Bucket=BUCKET)
     assert _invalidated(aws) == []
+
+
+def _objects(s3: Any) -> dict[str, bytes]:
+    listed = s3.list_objects_v2(Bucket=BUCKET).get("Contents", [])
+    return {o["Key"]: s3.get_object(Bucket=BUCKET, Key=o["Key"])["Body"].read() for o in listed}
+
+
+# The next publish: the news list changed (it links the new news page), the home page did not.
+NEWS_ADDED = {
+    "index.html": "<h1>home</h1>",
+    "news/index.html": "<ul>1</ul>",
+    "news/1/index.html": "<h1>1</h1>",
+}
+
+
+def _published(aws: dict[str, Any], root: Path) -> dict[str, str]:
+    """A first publish of a home page and a news list, through the stubbed store."""
+    manifest = _site(root, {"index.html": "<h1>home</h1>", "news/index.html": "<ul></ul>"})
+    with Stubber(aws["clients"]["cloudfront-keyvaluestore"]) as stub:
+        _expect_keys(stub, sorted(manifest), [])
+        rebuild.deploy(aws["clients"], aws["target"], root, manifest, lambda _: None, "job1")
+    return manifest
+
+
+def test_a_publish_the_store_refuses_leaves_the_live_site_as_it_was(
+    aws: dict[str, Any], tmp_path: Path
+) -> None:
+    """The store is read before anything is written: a publish that cannot reach it (a missing grant,
+    the store unavailable) changes no page that is live, so the news list does not link a news page
+    that was never published."""
+    _published(aws, tmp_path / "v1")
+    live = _objects(aws["clients"]["s3"])
+    manifest = _site(tmp_path / "v2", NEWS_ADDED)
+    with Stubber(aws["clients"]["cloudfront-keyvaluestore"]) as stub:
+        stub.add_client_error("describe_key_value_store", "AccessDeniedException", http_status_code=403)
+        with pytest.raises(ClientError, match="AccessDenied"):
+            rebuild.deploy(aws["clients"], aws["target"], tmp_path / "v2", manifest, lambda _: None, "job2")
+    assert _objects(aws["clients"]["s3"]) == live  # nothing written, the manifest included
+
+
+def test_new_pages_get_their_paths_before_a_live_page_links_them(aws: dict[str, Any], tmp_path: Path) -> None:
+    """New files are uploaded while no path leads to them, their paths added, and only then are the
+    live pages overwritten: a store that refuses the new paths leaves every live page as it was."""
+    _published(aws, tmp_path / "v1")
+    live = _objects(aws["clients"]["s3"])
+    manifest = _site(tmp_path / "v2", NEWS_ADDED)
+    with Stubber(aws["clients"]["cloudfront-keyvaluestore"]) as stub:
+        stub.add_response("describe_key_value_store", _described("e1"), {"KvsARN": STORE_ARN})
+        stub.add_client_error("update_keys", "ConflictException", http_status_code=409)
+        with pytest.raises(ClientError, match="Conflict"):
+            rebuild.deploy(aws["clients"], aws["target"], tmp_path / "v2", manifest, lambda _: None, "job2")
+    after = _objects(aws["clients"]["s3"])
+    assert {k: v for k, v in after.items() if k in live} == live  # the news list still lists nothing
+    assert set(after) - set(live) == {"news/1/index.html"}  # uploaded, but no path leads to it
 
 
 def test_the_whole_job_builds_with_pelican_and_publishes(aws: dict[str, Any], dynamodb: Any) -> None:
@@ -211,29 +274,30 @@ def test_the_whole_job_builds_with_pelican_and_publishes(aws: dict[str, Any], dy
 
 
 def test_changed_files_are_uploaded_in_parallel(aws: dict[str, Any], tmp_path: Path) -> None:
-    """A first publish of thousands of files must not put them one at a time: the uploads overlap."""
+    """A first publish of thousands of files must not put them one at a time: the uploads overlap
+    (the first two wait for each other: one at a time, the first would wait in vain and fail)."""
     import threading
-    import time
 
     files = {f"news/{n}/index.html": f"<h1>{n}</h1>" for n in range(40)}
     manifest = _site(tmp_path / "v1", files)
     running, most = [0], [0]
     lock = threading.Lock()
+    first_two = set(sorted(manifest)[:2])
+    meet = threading.Barrier(2)
 
-    def slow_put(params: dict[str, Any], **_: Any) -> None:
+    def overlapping_put(params: dict[str, Any], **_: Any) -> None:
         with lock:
             running[0] += 1
             most[0] = max(most[0], running[0])
-        time.sleep(0.05)
+        if params["Key"] in first_two:
+            meet.wait(timeout=30)
         with lock:
             running[0] -= 1
 
     s3 = aws["clients"]["s3"]
-    s3.meta.events.register("provide-client-params.s3.PutObject", slow_put)
-    started = time.monotonic()
+    s3.meta.events.register("provide-client-params.s3.PutObject", overlapping_put)
     rebuild.upload(s3, BUCKET, tmp_path / "v1", sorted(manifest))
-    assert most[0] > 1 and most[0] <= rebuild.UPLOAD_WORKERS
-    assert time.monotonic() - started < 40 * 0.05  # faster than one at a time
+    assert 2 <= most[0] <= rebuild.UPLOAD_WORKERS  # several at once, never more than the pool
     keys = {o["Key"] for o in s3.list_objects_v2(Bucket=BUCKET)["Contents"]}
     assert keys == set(files)
 

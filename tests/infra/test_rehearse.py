@@ -13,7 +13,8 @@ checked against that function's policy in the same template (iam_contract.py).
 
 The packages are built once into build/rehearse/ (PyPI; ~3 minutes) and again only when what they
 are made of changed. The rehearsal itself: 9 min 21 s measured on the shared 2-core machine at load
-~20 (three syntheses with cdk-nag, three bootstraps seeding 29 tables, three Pelican builds).
+~20, 3 min 29 s at load ~9 (three syntheses with cdk-nag, three bootstraps seeding 29 tables, six
+Pelican builds: the deploys', the admin's, and the failed publish's two).
 """
 
 from __future__ import annotations
