@@ -165,6 +165,8 @@ def shown_value(field: FieldDoc, value: Any, names: dict[str, str]) -> Any:
     if field.type in RELATIONS:
         found = [names.get(str(i), f"#{i}") for i in ids_of(value)]
         return found if field.type == "remoteselects" else (found[0] if found else "")
+    if field.type == "password":
+        return "******" if value else ""  # answered as whether one is set: never the hash
     if field.type == "city" and isinstance(value, list):
         return [names.get(str(c), str(c)) for c in value]
     return value
