@@ -65,6 +65,8 @@ const INPUT_OF: Record<FieldDoc['type'], FieldInputType> = {
   array: 'pairs',
   weigh: 'number',
   status: 'radio',
+  password: 'password',
+  token: 'input',
 };
 
 const RENDER_OF: Partial<Record<FieldDoc['type'], ColumnRender>> = {
@@ -100,6 +102,7 @@ const FILTER_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filter']>> = {
   year: 'range',
   date: 'dateRange',
   datetime: 'timeRange',
+  token: 'input',
 };
 
 /** Types whose filter offers fewer operators than its kind: a switch is on or off ("in" and "empty" say
@@ -107,6 +110,7 @@ const FILTER_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filter']>> = {
 const FILTER_OPERATORS_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filterOperators']>> = {
   switch: ['eq', 'ne'],
   remoteselect: ['eq', 'ne', 'in', 'notin'],
+  token: ['eq', 'in'],
 };
 
 export interface DesignedTable extends TableSchema {
@@ -119,7 +123,12 @@ export interface DesignedTable extends TableSchema {
   fields: FieldSchema[];
   /** A tree design: the parent picker, built from the loaded rows (its `pid` field). */
   dynamicFields?: (rows: Row[]) => FieldSchema[];
+  /** A row as the edit form starts: password fields empty (an empty one keeps the password). */
+  toForm: (row: Row) => Record<string, unknown>;
 }
+
+/** What a password cell shows when one is set (the answer says only that). */
+export const PASSWORD_MASK = '••••••';
 
 function optionsOf(field: FieldDoc, language: string, t: Translate): Option[] | undefined {
   if (field.type === 'status') return STATUS_OPTIONS(t);
@@ -128,10 +137,24 @@ function optionsOf(field: FieldDoc, language: string, t: Translate): Option[] | 
 }
 
 function rulesOf(field: FieldDoc): FieldRule[] {
-  const rules: FieldRule[] = field.required ? ['required'] : [];
+  const rules: FieldRule[] = field.required && field.type !== 'token' ? ['required'] : [];
   if (field.type === 'money') rules.push('money');
   if (field.type === 'float') rules.push('float');
+  if (field.type === 'password') rules.push('password');
   return rules;
+}
+
+/** A password field's two form fields: the add form's (required when the design says so) and the edit
+ * form's, never required, where an empty value keeps the password set. A token's: read-only, in the edit
+ * form only (the server gives it when the row is added). */
+function formFieldsOf(field: FieldDoc, base: FieldSchema, t: Translate): FieldSchema[] {
+  if (field.type === 'password')
+    return [
+      { ...base, only: 'add' },
+      { ...base, only: 'edit', rules: ['password'], help: base.help ?? t('designed.passwordKeep') },
+    ];
+  if (field.type === 'token') return [{ ...base, only: 'edit', readOnly: true, help: base.help ?? t('designed.tokenHelp') }];
+  return [base];
 }
 
 /** Longest text of a type when the design says nothing (as functions/services/fields.py). */
@@ -179,6 +202,7 @@ export function designedSchema(
       toIds(value)
         .map((id) => nameOf(remotes[name], id) ?? `#${id}`)
         .join(', '),
+    password: () => (value) => (value ? PASSWORD_MASK : ''),
     remoteselects: (name) => (value) =>
       toIds(value)
         .map((id) => nameOf(remotes[name], id) ?? `#${id}`)
@@ -201,7 +225,7 @@ export function designedSchema(
     if (remote) remotes[field.name] = remote;
     const input = INPUT_OF[field.type];
     const numeric = input === 'number';
-    fields.push({
+    const base: FieldSchema = {
       name: field.name,
       label,
       input,
@@ -220,7 +244,8 @@ export function designedSchema(
       icons: field.type === 'icon' ? icons : undefined,
       topic:
         input === 'image' || input === 'images' || input === 'file' || input === 'files' ? design.name.replace(/\W+/g, '_') : undefined,
-    });
+    };
+    fields.push(...formFieldsOf(field, base, t));
     const initial = defaultOf(field);
     if (initial !== undefined) defaults[field.name] = initial;
     if (field.list === false) continue;
@@ -246,6 +271,7 @@ export function designedSchema(
     });
   }
   columns.push({ key: 'create_time', title: t('common.createTime'), render: 'time', width: 170, filter: 'timeRange' });
+  const passwords = design.fields.filter((f) => f.type === 'password').map((f) => f.name);
   const searched = design.fields.filter((f) => f.search).map((f) => wordsIn(f.title, language) || f.name);
   return {
     title: wordsIn(design.title, language),
@@ -264,6 +290,7 @@ export function designedSchema(
       }
     },
     sortable: design.fields.some((f) => f.type === 'weigh'),
+    toForm: (row) => ({ ...row, ...Object.fromEntries(passwords.map((name) => [name, ''])) }),
     csv: design.name.replace(/\//g, '-'),
     batchEdit: true,
     quickSearch: searched.length ? t('designed.quickSearch', { fields: searched.join(t('designed.separator')) }) : t('common.quickSearch'),

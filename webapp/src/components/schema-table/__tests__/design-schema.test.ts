@@ -154,4 +154,40 @@ describe('a design as the schema of its table', () => {
     const csv = toCsv([column('body'), column('tags'), column('place')], [row], t).split('\r\n');
     expect(csv[1]).toBe('Power cut tomorrow A&B,"Power, Water, #9",Guangdong / Shenzhen');
   });
+  it('asks for a password when a row is added, keeps it when an edit leaves it empty, and never shows or filters it', () => {
+    const withSecrets: DesignDoc = {
+      ...design,
+      fields: [
+        ...design.fields,
+        { name: 'pin', title: { zh: '开门密码', en: 'Door PIN' }, type: 'password', required: true, filter: false },
+        { name: 'card', title: { zh: '卡号', en: 'Card' }, type: 'token', unique: true },
+      ],
+    };
+    const schema = designedSchema(withSecrets, 'en', t, apiOf);
+    const pins = schema.fields.filter((f) => f.name === 'pin');
+    expect(pins).toEqual([
+      expect.objectContaining({ input: 'password', only: 'add', rules: ['required', 'password'] }),
+      expect.objectContaining({ input: 'password', only: 'edit', rules: ['password'], help: 'designed.passwordKeep' }),
+    ]);
+    // The token is the server's: read-only, in the edit form only, searched by equality.
+    expect(schema.fields.filter((f) => f.name === 'card')).toEqual([
+      expect.objectContaining({ input: 'input', only: 'edit', readOnly: true, rules: [] }),
+    ]);
+    const column = (key: string) => schema.columns.find((c) => c.key === key)!;
+    expect(column('pin').filter).toBeUndefined();
+    expect(column('card')).toMatchObject({ filter: 'input', filterOperators: ['eq', 'in'] });
+    // The answer says only whether a password is set: a mask in the cell and the CSV, nothing when none.
+    const rows = [
+      { id: 1, pin: true, card: '0b7c…' },
+      { id: 2, pin: false, card: '9f1e…' },
+    ] as Row[];
+    expect(rows.map((row) => plainCell(column('pin'), row, t))).toEqual(['••••••', '']);
+    expect(
+      toCsv([column('pin'), column('card')], rows, t)
+        .split('\r\n')
+        .slice(1),
+    ).toEqual(['••••••,0b7c…', ',9f1e…']);
+    // The edit form starts with the password empty (kept when left so), the rest as read.
+    expect(schema.toForm({ id: 1, pin: true, card: '0b7c…', title: 'T' })).toEqual({ id: 1, pin: '', card: '0b7c…', title: 'T' });
+  });
 });

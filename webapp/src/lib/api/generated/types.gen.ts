@@ -2870,7 +2870,7 @@ export type FieldDoc = {
     /**
      * Type
      */
-    type: 'string' | 'textarea' | 'richtext' | 'integer' | 'float' | 'money' | 'switch' | 'radio' | 'select' | 'checkbox' | 'selects' | 'remoteselect' | 'remoteselects' | 'date' | 'datetime' | 'time' | 'year' | 'image' | 'images' | 'file' | 'files' | 'city' | 'icon' | 'color' | 'array' | 'weigh' | 'status';
+    type: 'string' | 'textarea' | 'richtext' | 'integer' | 'float' | 'money' | 'switch' | 'radio' | 'select' | 'checkbox' | 'selects' | 'remoteselect' | 'remoteselects' | 'date' | 'datetime' | 'time' | 'year' | 'image' | 'images' | 'file' | 'files' | 'city' | 'icon' | 'color' | 'array' | 'weigh' | 'status' | 'password' | 'token';
     /**
      * Required
      */

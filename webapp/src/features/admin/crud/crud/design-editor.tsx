@@ -207,11 +207,11 @@ function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs:
     />
   );
   const flags: { key: 'required' | 'unique' | 'list' | 'search' | 'filter' | 'index' | 'sort'; on: boolean; shown: boolean }[] = [
-    { key: 'required', on: Boolean(field.required), shown: true },
+    { key: 'required', on: Boolean(field.required), shown: field.type !== 'token' },
     { key: 'unique', on: Boolean(field.unique), shown: field.type === 'string' },
     { key: 'list', on: field.list !== false, shown: true },
     { key: 'search', on: Boolean(field.search), shown: LENGTH_TYPES.has(field.type) || field.type === 'icon' },
-    { key: 'filter', on: field.filter !== false, shown: true },
+    { key: 'filter', on: field.filter !== false, shown: field.type !== 'password' },
     { key: 'index', on: Boolean(field.index), shown: INDEXABLE.has(field.type) },
     { key: 'sort', on: Boolean(field.sort), shown: SORTABLE.has(field.type) },
   ];
@@ -238,6 +238,9 @@ function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs:
                 presets: PRESET_TYPES.has(type) ? field.presets : [],
                 index: false,
                 sort: false,
+                // What the server refuses of a password or a token (functions/services/design_doc.py).
+                ...(type === 'password' ? { unique: false, search: false, filter: false, pattern: '', default: null } : {}),
+                ...(type === 'token' ? { unique: true, required: false, pattern: '', default: null } : {}),
               });
             }}
             options={TYPE_GROUPS.map((g) => ({
