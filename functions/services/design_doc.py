@@ -56,8 +56,12 @@ class OptionDoc(Schema):
 
 
 class RelationDoc(Schema):
+    """The related design, the field naming its rows (`label`) and the fields of the related row the
+    list shows as extra columns (`columns`, at most `MAX_RELATION_COLUMNS`)."""
+
     design: DesignName
     label: FieldName = "name"
+    columns: list[FieldName] = Field(default_factory=list, max_length=3)
 
 
 class OrderDoc(Schema):

@@ -273,17 +273,25 @@ async def _run_with_body(
     return await _run(lambda: work(_table(path), data))
 
 
+class ColumnTitle(Model):
+    zh: str
+    en: str
+
+
 class DesignedDesign(Model):
-    """A designed table's design (its `DesignDoc` as saved), version and the orders its list offers."""
+    """A designed table's design (its `DesignDoc` as saved), version, the orders its list offers and
+    the titles of its relations' extra columns (`<field>.<column>`: the related table's field title)."""
 
     design: StoredDesign
     version: int
     sortable: list[str]
+    columns: dict[str, ColumnTitle] = {}
 
 
 class DesignedList(TableList[dict[str, Any]]):
     """A designed table's index; `labels`: the names its rows refer to — `{field: {id: label}}` for
-    fields relating to another table, `{field: {code: name}}` for cities."""
+    fields relating to another table, `{<field>.<column>: {id: text}}` for the related rows' extra
+    columns, `{field: {code: name}}` for cities."""
 
     labels: dict[str, dict[str, str]] = {}
 
@@ -328,7 +336,12 @@ async def design(path: str, ctx: Annotated[AdminContext, require_designed("index
     def run() -> dict[str, Any]:
         table = _table(path)
         return success(
-            {"design": table.doc.model_dump(), "version": table.version, "sortable": list(table.sortable)}
+            {
+                "design": table.doc.model_dump(),
+                "version": table.version,
+                "sortable": list(table.sortable),
+                "columns": row_text.column_titles(table.doc),
+            }
         )
 
     return await _run(run)
