@@ -7,7 +7,13 @@
  * Values that are not text read as people read them, in the list, the phone cards and the CSV alike:
  * rich text as its text, a relation field as the names of its rows and a city as the names of its
  * divisions — names the list's answer gives (`labels`, read with this table's permission), kept by
- * `remember` for the page.
+ * `remember` for the page. A relation's extra columns (`relation.columns`: fields of the related row)
+ * follow its column, titled "<field> · <column>" (the column's title from the design answer), with the
+ * values the list answer gives under `<field>.<column>` by related row id.
+ *
+ * A password field is answered only as whether one is set (never its hash): the list shows a mask, the
+ * add form asks for one, the edit form starts empty and an empty one keeps it (the server's rule); it
+ * has no filter. A token (random id) is the server's: read-only in the edit form, searched by equality.
  */
 import type { IconChoice } from '../icon-picker';
 import { call, sdk } from '../../lib/api/client';
@@ -185,13 +191,15 @@ export function relatedSource(path: string, field: string): RemoteSource {
 }
 
 /** The table schema of a design; `sourceOf(path, field)` gives where a relation field finds its rows;
- * `icons`: the sets an icon field's picker offers. */
+ * `icons`: the sets an icon field's picker offers; `columnTitles`: the titles of the relations' extra
+ * columns by `<field>.<column>` (the design answer's `columns`). */
 export function designedSchema(
   design: DesignDoc,
   language: string,
   t: Translate,
   sourceOf: (path: string, field: string) => RemoteSource = relatedSource,
   icons?: IconChoice,
+  columnTitles: Record<string, Words> = {},
 ): DesignedTable {
   const remotes: DesignedTable['remotes'] = {};
   // Division names by field and code, from the list answers.
@@ -269,6 +277,18 @@ export function designedSchema(
       inlineSwitch: field.type === 'status' || undefined,
       text: textOf[field.type]?.(field.name),
     });
+    for (const column of field.relation?.columns ?? []) {
+      const key = `${field.name}.${column}`;
+      columns.push({
+        key,
+        title: `${label} · ${wordsIn(columnTitles[key], language) || column}`,
+        text: (_value, row) =>
+          toIds(row[field.name])
+            .map((id) => places.get(key)?.get(String(id)) ?? '')
+            .filter(Boolean)
+            .join(', '),
+      });
+    }
   }
   columns.push({ key: 'create_time', title: t('common.createTime'), render: 'time', width: 170, filter: 'timeRange' });
   const passwords = design.fields.filter((f) => f.type === 'password').map((f) => f.name);

@@ -190,4 +190,56 @@ describe('a design as the schema of its table', () => {
     // The edit form starts with the password empty (kept when left so), the rest as read.
     expect(schema.toForm({ id: 1, pin: true, card: '0b7c…', title: 'T' })).toEqual({ id: 1, pin: '', card: '0b7c…', title: 'T' });
   });
+  it("shows a relation's extra columns beside it, from the values the list answer gave by related row, in cells and the CSV", () => {
+    const withColumns: DesignDoc = {
+      ...design,
+      fields: [
+        { name: 'title', title: { zh: '标题', en: 'Title' }, type: 'string' },
+        {
+          name: 'owner',
+          title: { zh: '负责人', en: 'Owner' },
+          type: 'remoteselect',
+          relation: { design: 'business/people', label: 'name', columns: ['phone', 'kind'] },
+        },
+        {
+          name: 'helpers',
+          title: { zh: '协助人', en: 'Helpers' },
+          type: 'remoteselects',
+          relation: { design: 'business/people', label: 'name', columns: ['phone'] },
+        },
+      ],
+    };
+    const titles = { 'owner.phone': { zh: '电话', en: 'Phone' }, 'helpers.phone': { zh: '电话', en: 'Phone' } };
+    const schema = designedSchema(withColumns, 'en', t, apiOf, undefined, titles);
+    expect(schema.columns.map((c) => c.title)).toEqual([
+      'ID',
+      'Title',
+      'Owner',
+      'Owner · Phone',
+      'Owner · kind',
+      'Helpers',
+      'Helpers · Phone',
+      'common.createTime',
+    ]);
+    schema.remember({
+      list: [],
+      total: 0,
+      remark: '',
+      labels: {
+        owner: { '3': 'Li Lei' },
+        'owner.phone': { '3': '13800000001' },
+        'owner.kind': { '3': 'Staff' },
+        helpers: { '3': 'Li Lei', '6': 'Han Mei' },
+        'helpers.phone': { '3': '13800000001', '6': '' },
+      },
+    });
+    const row = { id: 1, title: 'Pump', owner: 3, helpers: [3, 6] } as Row;
+    const column = (key: string) => schema.columns.find((c) => c.key === key)!;
+    expect(plainCell(column('owner'), row, t)).toBe('Li Lei');
+    expect(plainCell(column('owner.phone'), row, t)).toBe('13800000001');
+    expect(plainCell(column('owner.kind'), row, t)).toBe('Staff');
+    expect(plainCell(column('helpers.phone'), row, t)).toBe('13800000001');
+    const csv = toCsv([column('owner'), column('owner.phone'), column('helpers')], [row], t).split('\r\n');
+    expect(csv[1]).toBe('Li Lei,13800000001,"Li Lei, Han Mei"');
+  });
 });

@@ -280,7 +280,7 @@ function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs:
                 id={id('relation')}
                 value={field.relation?.design || undefined}
                 placeholder={t('relationPick')}
-                onChange={(design: string) => set({ relation: { label: field.relation?.label ?? 'name', design } })}
+                onChange={(design: string) => set({ relation: { ...field.relation, label: field.relation?.label ?? 'name', design } })}
                 options={designs.map((d) => ({ value: d.name, label: `${d.title} (${d.name})` }))}
                 showSearch
                 optionFilterProp="label"
@@ -292,7 +292,23 @@ function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs:
               <Input
                 id={id('label')}
                 value={field.relation?.label}
-                onChange={(e) => set({ relation: { design: field.relation?.design ?? '', label: e.target.value } })}
+                onChange={(e) => set({ relation: { ...field.relation, design: field.relation?.design ?? '', label: e.target.value } })}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label={t('relationColumns')} htmlFor={id('columns')} extra={t('relationColumnsHelp')}>
+              <Select
+                id={id('columns')}
+                mode="tags"
+                value={field.relation?.columns ?? []}
+                maxCount={3}
+                tokenSeparators={[',', ' ']}
+                open={false}
+                suffixIcon={null}
+                onChange={(columns: string[]) =>
+                  set({ relation: { design: field.relation?.design ?? '', label: field.relation?.label ?? 'name', columns } })
+                }
               />
             </Form.Item>
           </Col>
