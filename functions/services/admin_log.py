@@ -78,6 +78,11 @@ def mask(value: Any, depth: int = 0) -> Any:
     return value
 
 
+def mask_fields(data: dict[str, Any], names: set[str]) -> dict[str, Any]:
+    """`data` with the top-level fields `names` (secrets whatever their names) replaced by `MASK`."""
+    return {k: (MASK if k in names else v) for k, v in data.items()}
+
+
 def serialize(data: Any) -> str:
     text = json.dumps(mask(data), ensure_ascii=False, separators=(",", ":"), default=str)
     return text if len(text) <= MAX_DATA else text[:MAX_DATA] + "…"

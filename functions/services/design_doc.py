@@ -30,7 +30,7 @@ RESERVED = frozenset(
 )
 FILTER_SLOTS = ("f1", "f2")
 INDEXABLE = frozenset(
-    {"string", "select", "radio", "status", "switch", "integer", "remoteselect", "year", "date"}
+    {"string", "select", "radio", "status", "switch", "integer", "remoteselect", "year", "date", "token"}
 )
 FieldName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")]
 NAME_PATTERN = r"[a-z][A-Za-z0-9_]{0,29}(/[a-z][A-Za-z0-9_]{0,29}){1,2}"  # a rule path: business/news
@@ -56,8 +56,12 @@ class OptionDoc(Schema):
 
 
 class RelationDoc(Schema):
+    """The related design, the field naming its rows (`label`) and the fields of the related row the
+    list shows as extra columns (`columns`, at most `MAX_RELATION_COLUMNS`)."""
+
     design: DesignName
     label: FieldName = "name"
+    columns: list[FieldName] = Field(default_factory=list, max_length=3)
 
 
 class OrderDoc(Schema):
@@ -137,6 +141,16 @@ class FieldDoc(Schema):
         chosen = [preset.name for preset in self.presets]
         if len(set(chosen)) != len(chosen):
             raise ValueError("Validation presets must be unique")
+        if self.type == "password":
+            # Never looked for, never shown: only whether one is set (`functions.services.fields`).
+            if self.unique or self.index or self.sort or self.search or self.pattern or self.default:
+                raise ValueError("A password field cannot be unique, searched, sorted or given a default")
+            self.filter = False
+        if self.type == "token":
+            # Given by the server when a row is added: unique, found by equality.
+            if self.required or self.default or self.pattern:
+                raise ValueError("A token is given by the server: it has no default and is never required")
+            self.unique = True
         return self
 
 

@@ -109,6 +109,7 @@ def save_design(
     theirs at their next save, and a warning names them)."""
     existing = get_design(doc.name)
     check_rule_path(doc.name, existing)
+    check_relations(doc)
     if create and existing is not None:
         raise ApiError(
             "A table named {name} already exists: choose another rule path", params={"name": doc.name}
@@ -243,6 +244,38 @@ def is_builtin_path(name: str) -> bool:
     if path in folders or any(_overlaps(path, rule) for rule in names):
         return True
     return any(_overlaps(path, prefix.casefold()) for prefix in ROUTES_WITHOUT_RULES)
+
+
+NOT_SHOWN_TYPES = ("password", "remoteselect", "remoteselects")
+
+
+def check_relations(doc: DesignDoc) -> None:
+    """A relation's label and extra columns are fields of its related table that can be shown: never
+    a password (answered only as whether one is set) nor, for a column, another relation. Extra columns
+    need the related table to exist."""
+    for field in doc.fields:
+        relation = field.relation
+        if relation is None:
+            continue
+        if relation.design == doc.name:
+            other: DesignDoc | None = doc
+        else:
+            related = get_design(relation.design)
+            other = load_doc(related) if related is not None else None
+        if other is None:
+            if relation.columns:
+                raise ApiError("The related table {name} does not exist", params={"name": relation.design})
+            continue
+        types = {f.name: f.type for f in other.fields}
+        if types.get(relation.label) == "password":
+            raise ApiError("A relation cannot be named by a password field")
+        for column in relation.columns:
+            if column not in types:
+                raise ApiError(
+                    "The related table has no field {field}", params={"field": f"{relation.design}.{column}"}
+                )
+            if types[column] in NOT_SHOWN_TYPES:
+                raise ApiError("An extra column cannot be a password or another relation")
 
 
 def check_rule_path(name: str, existing: Design | None) -> None:

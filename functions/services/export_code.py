@@ -101,10 +101,15 @@ def _tuple(prefix: str, names: list[str]) -> str:
 
 
 def _route(doc: DesignDoc, module: str, cls: str) -> str:
-    names = [f.name for f in doc.fields]
+    # A password is stored as its Argon2id hash and never answered; a token is given on create.
+    passwords = [f.name for f in doc.fields if f.type == "password"]
+    tokens = [f.name for f in doc.fields if f.type == "token"]
+    names = [f.name for f in doc.fields if f.name not in passwords]
     search = [f.name for f in doc.fields if f.search] or ["id"]
     body = []
     for field in doc.fields:
+        if field.name in tokens:
+            continue
         kind, _, default = _py(field)
         value = "Field(default_factory=list)" if default == "list" else default
         body.append(f"    {field.name}: {kind} = {value}")
@@ -114,10 +119,12 @@ def _route(doc: DesignDoc, module: str, cls: str) -> str:
         f'"""{doc.title.en or doc.title.zh}: `/admin/{doc.name}/index|add|edit|del`',
         f'(permissions `{doc.name}/<action>`), exported from its table design (version {doc.version})."""',
         "",
+        *(["import uuid"] if tokens else []),
         "from typing import Any",
         "",
         "from pydantic import Field",
         "",
+        *(["from functions.core.security import hash_password"] if passwords else []),
         "from functions.core.validators import Schema",
         f"from functions.models.{module} import {cls}",
         "from functions.routes.admin.deps import AdminContext",
@@ -143,12 +150,24 @@ def _route(doc: DesignDoc, module: str, cls: str) -> str:
         "    def create(self, body: Any, ctx: AdminContext) -> Any:",
         "        from functions.models.counter import next_id",
         "",
-        f'        item = {cls}(next_id("{module}"), **body.model_dump())',
+        "        values = body.model_dump()",
+        *_secret_lines(passwords, tokens, "values"),
+        f'        item = {cls}(next_id("{module}"), **values)',
         "        item.save()",
         "        return item",
         "",
         "    def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:",
         '        for key, value in body.model_dump(exclude={"id"}).items():',
+        *(
+            [
+                f"            if key in {_tuple('', passwords).strip()}:",
+                "                if not value:",
+                "                    continue  # empty: the password is kept",
+                "                value = hash_password(value)",
+            ]
+            if passwords
+            else []
+        ),
         "            setattr(item, key, value)",
         "        item.save()",
         "        return item",
@@ -158,6 +177,17 @@ def _route(doc: DesignDoc, module: str, cls: str) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def _secret_lines(passwords: list[str], tokens: list[str], values: str) -> list[str]:
+    lines = []
+    for name in passwords:
+        lines.append(
+            f'        {values}["{name}"] = hash_password({values}["{name}"]) if {values}["{name}"] else ""'
+        )
+    for name in tokens:
+        lines.append(f'        {values}["{name}"] = str(uuid.uuid4())')
+    return lines
 
 
 def _schema_ts(doc: DesignDoc) -> str:

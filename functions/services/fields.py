@@ -12,7 +12,10 @@ Types: string, textarea, richtext (`richtext.clean`), integer, float, money (sto
 answered in yuan "12.30"), switch, radio, checkbox, select, selects, remoteselect, remoteselects (ids of
 rows of another design), date (YYYY-MM-DD), datetime (Unix seconds), time (HH:MM or HH:MM:SS), year,
 image, images, file, files (URLs of uploads), city (area codes, top down), icon, color, array
-(key-value pairs), weigh (drag sort), status (enable/disable).
+(key-value pairs), weigh (drag sort), status (enable/disable), password (kept as an Argon2id hash,
+`functions.core.security.hash_password`; answered only as whether one is set, never the hash; empty on
+an edit keeps it), token (a non-guessable id the server gives a row when it is added: a random UUID,
+unique, never taken from a request).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
@@ -29,7 +33,8 @@ from pydantic import AfterValidator, BeforeValidator, Field, create_model
 from pydantic_core import PydanticCustomError
 
 from functions.core.i18n import get_lang
-from functions.core.validators import INT_MAX, MULTILINE, Schema, check_text, check_url
+from functions.core.security import hash_password
+from functions.core.validators import INT_MAX, MULTILINE, Schema, check_password, check_text, check_url
 from functions.services import presets, richtext
 
 DATE_RE = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])")
@@ -83,6 +88,17 @@ def _yuan_to_cents(value: Any) -> int:
         _fail("Floating point number")
     cents = int((amount * 100).quantize(Decimal("1"), rounding=ROUND_HALF_UP))
     return cents if abs(cents) <= MONEY_MAX_CENTS else int(_fail("The value is out of range"))
+
+
+def _password(value: str) -> str:
+    """A new password as typed ("" on an edit: keep the one set), by the product's password rule."""
+    problem = check_password(value) if value != "" else None
+    return value if problem is None else str(_fail(problem))
+
+
+def new_token() -> str:
+    """A token field's value: a random UUID (122 random bits from the OS), never guessed from another."""
+    return str(uuid.uuid4())
 
 
 def _switch(value: Any) -> Any:
@@ -252,7 +268,19 @@ TYPES: dict[str, FieldType] = {
     "array": FieldType(lambda f: Annotated[list[Pair], Field(max_length=MAX_ITEMS)], default=[]),
     "weigh": FieldType(_number(int), default=0, numeric=True),
     "status": FieldType(lambda f: Literal["enable", "disable"], default="enable"),
+    # The request's value is a new password (hashed when stored); the answer only says whether one is set.
+    "password": FieldType(
+        lambda f: Annotated[str, Field(max_length=100), AfterValidator(_password)],
+        store=lambda value: hash_password(value) if value else "",
+        show=lambda value: bool(value),
+    ),
+    # Given by the server (`records`): whatever a request sends is not read.
+    "token": FieldType(lambda f: Annotated[Any, BeforeValidator(lambda value: "")]),
 }
+# Types whose value a request never sets as sent: a password is kept hashed (and kept as it was when
+# an edit leaves it empty), a token is given by the server.
+SECRET_TYPES = frozenset({"password"})
+SERVER_TYPES = frozenset({"token"})
 
 
 def stored_default(field: dict[str, Any]) -> Any:
@@ -269,10 +297,13 @@ def _required(value: Any) -> Any:
 
 
 @functools.lru_cache(maxsize=256)
-def _model(name: str, version: int, fields_json: str) -> type[Schema]:
+def _model(name: str, version: int, fields_json: str, editing: bool) -> type[Schema]:
     definitions: dict[str, Any] = {}
     for field in json.loads(fields_json):
         annotation = TYPES[field["type"]].annotation(field)
+        # A token is the server's; an edit that leaves a password empty keeps the one set.
+        if field["type"] in SERVER_TYPES or (editing and field["type"] in SECRET_TYPES):
+            field = {**field, "required": False}
         if field.get("required"):
             annotation = Annotated[annotation, AfterValidator(_required)]
         default = stored_default(field)
@@ -282,13 +313,17 @@ def _model(name: str, version: int, fields_json: str) -> type[Schema]:
             definitions[field["name"]] = (annotation, Field(default_factory=list))
         else:
             definitions[field["name"]] = (annotation, default)
-    model_name = f"Rows_{re.sub(r'[^A-Za-z0-9]', '_', name)}_v{version}"
+    kind = "Edit" if editing else "Rows"
+    model_name = f"{kind}_{re.sub(r'[^A-Za-z0-9]', '_', name)}_v{version}"
     return create_model(model_name, __base__=Schema, **definitions)
 
 
-def request_model(name: str, version: int, fields: list[dict[str, Any]]) -> type[Schema]:
-    """The pydantic model validating a row of this design version (built once per version)."""
-    return _model(name, version, json.dumps(fields, sort_keys=True, ensure_ascii=False))
+def request_model(
+    name: str, version: int, fields: list[dict[str, Any]], editing: bool = False
+) -> type[Schema]:
+    """The pydantic model validating a row of this design version (built once per version); `editing`:
+    of an edit, where a required password may be left empty (kept)."""
+    return _model(name, version, json.dumps(fields, sort_keys=True, ensure_ascii=False), editing)
 
 
 def store(field: dict[str, Any], value: Any) -> Any:

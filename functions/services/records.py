@@ -69,9 +69,21 @@ def _slots(doc: DesignDoc, item: Record, values: dict[str, Any]) -> None:
         item.n1 = int(number)
 
 
-def _stored(doc: DesignDoc, body: Any) -> dict[str, Any]:
+def _stored(doc: DesignDoc, body: Any, old: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The values of a row to write from a checked body; `old`: the row's values before an edit. A
+    password left empty keeps the hash set; a token is the row's own (a new one for a new row, or for
+    a row added before its field was)."""
     dumped = body.model_dump()
-    return {f.name: fields.store(f.model_dump(), dumped.get(f.name)) for f in doc.fields}
+    before = old or {}
+    values: dict[str, Any] = {}
+    for f in doc.fields:
+        if f.type in fields.SERVER_TYPES:
+            values[f.name] = before.get(f.name) or fields.new_token()
+        elif f.type in fields.SECRET_TYPES and not dumped.get(f.name):
+            values[f.name] = before.get(f.name) or ""
+        else:
+            values[f.name] = fields.store(f.model_dump(), dumped.get(f.name))
+    return values
 
 
 def _duplicate(doc: DesignDoc, item: Record, values: dict[str, Any], names: list[str]) -> ApiError:
@@ -85,13 +97,14 @@ def _duplicate(doc: DesignDoc, item: Record, values: dict[str, Any], names: list
     return ApiError("The record does not exist")
 
 
-def validate_row(doc: DesignDoc, version: int, data: Any) -> Any:
+def validate_row(doc: DesignDoc, version: int, data: Any, editing: bool = False) -> Any:
     """`data` checked by the request model of the design version: the body for `create_row` /
-    `update_row`, else an HTTP 400 `ApiError` whose message names the first field (by its title) and
-    whose `data.errors` lists every field `{field, msg, title}`."""
+    `update_row` (`editing`: an edit's, where a required password may be left empty to keep it), else
+    an HTTP 400 `ApiError` whose message names the first field (by its title) and whose `data.errors`
+    lists every field `{field, msg, title}`."""
     if not isinstance(data, dict):
         raise ApiError("Incorrect parameter!", http_status=400)
-    model = fields.request_model(doc.name, version, [f.model_dump() for f in doc.fields])
+    model = fields.request_model(doc.name, version, [f.model_dump() for f in doc.fields], editing)
     try:
         body = model.model_validate({k: v for k, v in data.items() if k != "id"})
     except ValidationError as exc:
@@ -153,7 +166,7 @@ def create_row(doc: DesignDoc, body: Any, admin_id: int = 0, on_top: bool = Fals
 
 def update_row(doc: DesignDoc, item: Record, body: Any) -> Record:
     old = item.values()
-    values = _stored(doc, body)
+    values = _stored(doc, body, old)
     item.data = json.dumps(values, ensure_ascii=False, separators=(",", ":"))
     item.update_time = now()
     _slots(doc, item, values)
@@ -437,6 +450,8 @@ def _converted(new: DesignDoc, before: dict[str, dict[str, Any]], values: dict[s
     for name, field in after.items():
         if name in values and name in before and before[name]["type"] != field.type:
             changed[name] = _retyped(new, field.model_dump(), before[name], values[name])
+        if field.type in fields.SERVER_TYPES and not changed.get(name):
+            changed[name] = fields.new_token()  # a token field added or retyped: each row gets its own
     return changed
 
 
@@ -461,6 +476,10 @@ def revived(doc: DesignDoc, item: Record, types: dict[str, str] | None) -> Recor
 
 
 def _retyped(doc: DesignDoc, field: dict[str, Any], old_field: dict[str, Any], value: Any) -> Any:
+    secret = fields.SECRET_TYPES | fields.SERVER_TYPES
+    if field["type"] in secret or old_field["type"] in secret:
+        # A hash is no text and a text no password: the new type's default (a token: a new one).
+        return fields.stored_default(field)
     try:
         shown = fields.show(old_field, value)
     except (TypeError, ValueError, ArithmeticError):

@@ -3,10 +3,11 @@ sensitive-data log): an option's label instead of its value, rich text as text, 
 instead of its id, a city's names instead of its codes, yes/no instead of true/false.
 
 `labels(doc, rows)` gives the names the rows of one list page refer to — the related rows' labels by
-field and id, the city codes' names — so a list shows them with the table's own permission: an admin
-granted a table reads the labels its relations need through it, never the related table itself. The
-related rows are read by key (one BatchGetItem per related table and 100 ids), never a whole table,
-and only their id and label field leave this module.
+field and id, the values of the related rows' extra columns (`relation.columns`) under
+`<field>.<column>` by id, the city codes' names — so a list shows them with the table's own
+permission: an admin granted a table reads the labels its relations need through it, never the
+related table itself. The related rows are read by key (one BatchGetItem per related table and 100
+ids), never a whole table, and only their id, label field and extra columns leave this module.
 
 `related(doc, field, ...)` answers a relation field's picker: the related table's rows (a quick search,
 one page of 20) or the rows of given ids, as `{id, label}` only.
@@ -72,15 +73,52 @@ def _rows_by_id(doc: DesignDoc, ids: list[int]) -> list[dict[str, Any]]:
 
 def related_labels(field: FieldDoc, ids: list[int]) -> dict[str, str]:
     """`{id: label}` of the rows of `field`'s related table with these ids (a deleted row: `#id`)."""
+    return related_texts(field, ids).get(field.name, {})
+
+
+def related_texts(field: FieldDoc, ids: list[int]) -> dict[str, dict[str, str]]:
+    """Of the rows of `field`'s related table with these ids: their labels under the field's name
+    (`{id: label}`, a deleted row `#id`) and the values of its extra columns under `<field>.<column>`
+    (`{id: text}` as the related table's list shows them; a deleted row has none)."""
     if not ids or field.relation is None:
         return {}
-    found = {str(i): f"#{i}" for i in ids}
+    relation = field.relation
+    found: dict[str, dict[str, str]] = {field.name: {str(i): f"#{i}" for i in ids}}
     doc = _related_doc(field)
-    if doc is not None:
-        for start in range(0, len(ids), 100):
-            for row in _rows_by_id(doc, ids[start : start + 100]):
-                found[str(row["id"])] = _label_of(row, field.relation.label)
+    if doc is None:
+        return found
+    by_name = {f.name: f for f in doc.fields}
+    columns = [c for c in relation.columns if c in by_name]
+    for column in columns:
+        found[f"{field.name}.{column}"] = {}
+    for start in range(0, len(ids), 100):
+        for row in _rows_by_id(doc, ids[start : start + 100]):
+            key = str(row["id"])
+            named = by_name.get(relation.label)
+            found[field.name][key] = (
+                f"#{key}"
+                if named is not None and named.type == "password"
+                else _label_of(row, relation.label)
+            )
+            for column in columns:
+                value = shown_value(by_name[column], row.get(column), {})
+                text = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+                found[f"{field.name}.{column}"][key] = "" if value in (None, [], "") else text
     return found
+
+
+def column_titles(doc: DesignDoc) -> dict[str, Any]:
+    """The titles (`Words`) of the related rows' extra columns by `<field>.<column>`."""
+    titles: dict[str, Any] = {}
+    for field in doc.fields:
+        if field.relation is None or not field.relation.columns:
+            continue
+        related = _related_doc(field)
+        by_name = {f.name: f for f in related.fields} if related is not None else {}
+        for column in field.relation.columns:
+            if column in by_name:
+                titles[f"{field.name}.{column}"] = by_name[column].title.model_dump()
+    return titles
 
 
 def city_names(codes: list[str], lang: str) -> dict[str, str]:
@@ -103,7 +141,7 @@ def labels(doc: DesignDoc, rows: list[dict[str, Any]]) -> dict[str, dict[str, st
             for row in rows:
                 ids.extend(i for i in ids_of(row.get(field.name)) if i not in ids)
             if ids:
-                answer[field.name] = related_labels(field, ids[: MAX_IDS * 10])
+                answer.update(related_texts(field, ids[: MAX_IDS * 10]))
         elif field.type == "city":
             codes = sorted({str(c) for row in rows for c in (row.get(field.name) or []) if c})
             if codes:
@@ -165,6 +203,8 @@ def shown_value(field: FieldDoc, value: Any, names: dict[str, str]) -> Any:
     if field.type in RELATIONS:
         found = [names.get(str(i), f"#{i}") for i in ids_of(value)]
         return found if field.type == "remoteselects" else (found[0] if found else "")
+    if field.type == "password":
+        return "******" if value else ""  # answered as whether one is set: never the hash
     if field.type == "city" and isinstance(value, list):
         return [names.get(str(c), str(c)) for c in value]
     return value

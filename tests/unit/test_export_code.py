@@ -26,6 +26,8 @@ DESIGN = DesignDoc.model_validate(
             {"name": "fee", "title": {"zh": "费用", "en": "Fee"}, "type": "money"},
             {"name": "done", "title": {"zh": "完成", "en": "Done"}, "type": "switch"},
             {"name": "photos", "title": {"zh": "照片", "en": "Photos"}, "type": "images"},
+            {"name": "pin", "title": {"zh": "密码", "en": "PIN"}, "type": "password"},
+            {"name": "ticket", "title": {"zh": "编号", "en": "Ticket"}, "type": "token"},
             {
                 "name": "level",
                 "title": {"zh": "级别", "en": "Level"},
@@ -50,6 +52,12 @@ def test_the_export_holds_a_model_a_router_a_page_schema_and_both_locales() -> N
     assert 'path = "business/workOrder"' in files["functions/routes/admin/business/work_order.py"]
     assert json.loads(files["webapp/src/locales/en/admin/business/workOrder.json"])["fields"]["fee"] == "Fee"
     assert json.loads(files["webapp/src/locales/zh-cn/admin/business/workOrder.json"])["table"] == "工单"
+    route = files["functions/routes/admin/business/work_order.py"]
+    # A password is kept as its hash and never answered; a token is the server's, given on create.
+    assert 'values["pin"] = hash_password(values["pin"])' in route
+    assert 'values["ticket"] = str(uuid.uuid4())' in route
+    assert '"pin"' not in route.split("fields = ")[1].split(")")[0]
+    assert "ticket:" not in route.split("class WorkOrderIn")[1].split("class WorkOrderEdit")[0]
     with zipfile.ZipFile(io.BytesIO(export_zip(DESIGN))) as archive:
         assert sorted(archive.namelist()) == sorted(files)
 

@@ -35,6 +35,8 @@ from functions.models.admin import Admin
 from functions.models.rule import AdminRule
 from functions.routes.deps import CurrentAdmin
 from functions.services import admin_log
+from functions.services.design_doc import get_design, load_doc
+from functions.services.fields import SECRET_TYPES
 from functions.services.permissions import AdminContext, acting_admin, admin_grant, load_rules
 
 __all__ = [
@@ -108,7 +110,11 @@ def _check(admin: Admin, permission: str) -> AdminContext:
     return AdminContext(admin=admin, grant=grant, rules=rules)
 
 
-def _log(ctx: AdminContext, request: Request, data: dict[str, Any], permission: str) -> None:
+def _log(
+    ctx: AdminContext, request: Request, data: dict[str, Any], permission: str, designed: str = ""
+) -> None:
+    if designed:
+        data = admin_log.mask_fields(data, designed_passwords(designed))
     admin_log.record(
         admin_id=ctx.id,
         username=ctx.admin.username,
@@ -123,12 +129,21 @@ def _log(ctx: AdminContext, request: Request, data: dict[str, Any], permission: 
     )
 
 
-async def _allow(request: Request, admin: Admin, permission: str) -> AdminContext:
+def designed_passwords(path: str) -> set[str]:
+    """The password fields of the designed table at `path`, whatever their names: the admin log
+    masks them as it masks every field named like a password."""
+    design = get_design(path)
+    if design is None:
+        return set()
+    return {f.name for f in load_doc(design).fields if f.type in SECRET_TYPES}
+
+
+async def _allow(request: Request, admin: Admin, permission: str, designed: str = "") -> AdminContext:
     data = await request_data(request) if request.method in WRITE_METHODS else None
     ctx = await run_in_threadpool(_check, admin, permission)
     acting_admin.set(ctx.id)  # who caused what the request's services do (e.g. the publish a save schedules)
     if data is not None:
-        await run_in_threadpool(_log, ctx, request, data, permission)
+        await run_in_threadpool(_log, ctx, request, data, permission, designed)
     return ctx
 
 
@@ -147,7 +162,8 @@ def require_designed(action: str) -> Any:
     `<path>/<action>` of the path requested (declared as `{path}/<action>`)."""
 
     async def check_designed(request: Request, admin: CurrentAdmin) -> AdminContext:
-        return await _allow(request, admin, f"{request.path_params.get('path', '')}/{action}")
+        path = request.path_params.get("path", "")
+        return await _allow(request, admin, f"{path}/{action}", designed=path)
 
     setattr(check_designed, PERMISSION_ATTR, f"{DESIGNED_PATH}/{action}")
     return Depends(check_designed)

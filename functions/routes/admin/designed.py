@@ -39,7 +39,7 @@ from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext, require_designed
 from functions.routes.admin.table.generic import Table
 from functions.routes.admin.table.shapes import ListParameters, SortBody
-from functions.services import crud_table, designs, listing, records, row_text
+from functions.services import crud_table, designs, fields, listing, records, row_text
 from functions.services.attachment_usage import files_of, write_refs
 from functions.services.designs import DesignDoc, StoredDesign
 
@@ -59,6 +59,8 @@ class DesignTable(Table):
         names = [f.name for f in doc.fields]
         self.fields = ("id", *names, "create_time", "update_time")  # type: ignore[misc]
         self.quick_search = tuple(f.name for f in doc.fields if f.search) or ("id",)  # type: ignore[misc]
+        self.passwords = {f.name for f in doc.fields if f.type in fields.SECRET_TYPES}
+        self.unsearched = tuple(self.passwords)  # type: ignore[misc]
         slots = doc.slots()
         self.sort_field = slots.get("n1")
         self.sortable = ("id", "create_time", *([self.sort_field] if self.sort_field else []))  # type: ignore[misc]
@@ -146,12 +148,20 @@ class DesignTable(Table):
         return str(value)[:200]
 
     # --- writing -----------------------------------------------------------------------------
-    def validate(self, data: Any) -> Any:
-        """The request body checked by the design's request model; a clear message naming the field."""
-        return records.validate_row(self.doc, self.version, data)
+    def validate(self, data: Any, editing: bool = False) -> Any:
+        """The request body checked by the design's request model; a clear message naming the field
+        (`editing`: an edit's, where a password left empty is kept)."""
+        return records.validate_row(self.doc, self.version, data, editing)
 
     def edit_body(self, values: dict[str, Any]) -> Any:
-        return self.validate(values)
+        return self.validate({k: v for k, v in values.items() if k not in self.passwords}, editing=True)
+
+    def secret_names(self, items: list[Any] | None = None) -> set[str]:
+        """Password fields: the sensitive-data log says only that they changed (never a hash)."""
+        return set(self.passwords)
+
+    def secret_value(self, item: Any, name: str) -> Any:
+        return item.values().get(name) if name in self.passwords else None
 
     def unique_guards(self, item: Any) -> list[tuple[str, str, Unique]]:
         titles = {f.name: records.words(f.title) for f in self.doc.fields}
@@ -263,17 +273,25 @@ async def _run_with_body(
     return await _run(lambda: work(_table(path), data))
 
 
+class ColumnTitle(Model):
+    zh: str
+    en: str
+
+
 class DesignedDesign(Model):
-    """A designed table's design (its `DesignDoc` as saved), version and the orders its list offers."""
+    """A designed table's design (its `DesignDoc` as saved), version, the orders its list offers and
+    the titles of its relations' extra columns (`<field>.<column>`: the related table's field title)."""
 
     design: StoredDesign
     version: int
     sortable: list[str]
+    columns: dict[str, ColumnTitle] = {}
 
 
 class DesignedList(TableList[dict[str, Any]]):
     """A designed table's index; `labels`: the names its rows refer to — `{field: {id: label}}` for
-    fields relating to another table, `{field: {code: name}}` for cities."""
+    fields relating to another table, `{<field>.<column>: {id: text}}` for the related rows' extra
+    columns, `{field: {code: name}}` for cities."""
 
     labels: dict[str, dict[str, str]] = {}
 
@@ -318,7 +336,12 @@ async def design(path: str, ctx: Annotated[AdminContext, require_designed("index
     def run() -> dict[str, Any]:
         table = _table(path)
         return success(
-            {"design": table.doc.model_dump(), "version": table.version, "sortable": list(table.sortable)}
+            {
+                "design": table.doc.model_dump(),
+                "version": table.version,
+                "sortable": list(table.sortable),
+                "columns": row_text.column_titles(table.doc),
+            }
         )
 
     return await _run(run)
@@ -384,7 +407,7 @@ async def edit(request: Request, path: str, ctx: Annotated[AdminContext, require
         except (KeyError, TypeError, ValueError):
             item_id = -1
         item = table.get_item(item_id, ctx)
-        table.edit_item(item, table.validate(data), ctx, request)
+        table.edit_item(item, table.validate(data, editing=True), ctx, request)
         return success({"id": int(item.id)}, "Updated successfully")
 
     return await _run_with_body(request, path, run)

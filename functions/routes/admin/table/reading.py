@@ -68,6 +68,8 @@ class ReadingTable:
     model: ClassVar[Any]
     fields: ClassVar[Sequence[str]] = ("id",)
     quick_search: ClassVar[Sequence[str]] = ("id",)
+    # Fields of a row a list is never searched or sorted by (a designed table's passwords).
+    unsearched: ClassVar[Sequence[str]] = ()
     tree: ClassVar[bool] = False
     whole: ClassVar[bool] = False  # a small table listed whole, like a tree (bounded by MAX_READ)
     # The orders an index gives (paged lists); `create_time` grows with `id`.
@@ -150,7 +152,7 @@ class ReadingTable:
 
     # --- the list ------------------------------------------------------------------------------
     def list_rows(self, query: crud_table.ListQuery, ctx: AdminContext) -> dict[str, Any]:
-        params = crud_table.parse_params(query, self.fields)
+        params = crud_table.parse_params(query, [f for f in self.fields if f not in self.unsearched])
         if params.order is None and self.default_order is not None:
             params.order = self.default_order
         remark = t(self.remark) if self.remark else ""

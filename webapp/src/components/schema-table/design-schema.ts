@@ -7,7 +7,13 @@
  * Values that are not text read as people read them, in the list, the phone cards and the CSV alike:
  * rich text as its text, a relation field as the names of its rows and a city as the names of its
  * divisions — names the list's answer gives (`labels`, read with this table's permission), kept by
- * `remember` for the page.
+ * `remember` for the page. A relation's extra columns (`relation.columns`: fields of the related row)
+ * follow its column, titled "<field> · <column>" (the column's title from the design answer), with the
+ * values the list answer gives under `<field>.<column>` by related row id.
+ *
+ * A password field is answered only as whether one is set (never its hash): the list shows a mask, the
+ * add form asks for one, the edit form starts empty and an empty one keeps it (the server's rule); it
+ * has no filter. A token (random id) is the server's: read-only in the edit form, searched by equality.
  */
 import type { IconChoice } from '../icon-picker';
 import { call, sdk } from '../../lib/api/client';
@@ -65,6 +71,8 @@ const INPUT_OF: Record<FieldDoc['type'], FieldInputType> = {
   array: 'pairs',
   weigh: 'number',
   status: 'radio',
+  password: 'password',
+  token: 'input',
 };
 
 const RENDER_OF: Partial<Record<FieldDoc['type'], ColumnRender>> = {
@@ -100,6 +108,7 @@ const FILTER_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filter']>> = {
   year: 'range',
   date: 'dateRange',
   datetime: 'timeRange',
+  token: 'input',
 };
 
 /** Types whose filter offers fewer operators than its kind: a switch is on or off ("in" and "empty" say
@@ -107,6 +116,7 @@ const FILTER_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filter']>> = {
 const FILTER_OPERATORS_OF: Partial<Record<FieldDoc['type'], ColumnSchema['filterOperators']>> = {
   switch: ['eq', 'ne'],
   remoteselect: ['eq', 'ne', 'in', 'notin'],
+  token: ['eq', 'in'],
 };
 
 export interface DesignedTable extends TableSchema {
@@ -119,7 +129,12 @@ export interface DesignedTable extends TableSchema {
   fields: FieldSchema[];
   /** A tree design: the parent picker, built from the loaded rows (its `pid` field). */
   dynamicFields?: (rows: Row[]) => FieldSchema[];
+  /** A row as the edit form starts: password fields empty (an empty one keeps the password). */
+  toForm: (row: Row) => Record<string, unknown>;
 }
+
+/** What a password cell shows when one is set (the answer says only that). */
+export const PASSWORD_MASK = '••••••';
 
 function optionsOf(field: FieldDoc, language: string, t: Translate): Option[] | undefined {
   if (field.type === 'status') return STATUS_OPTIONS(t);
@@ -128,10 +143,24 @@ function optionsOf(field: FieldDoc, language: string, t: Translate): Option[] | 
 }
 
 function rulesOf(field: FieldDoc): FieldRule[] {
-  const rules: FieldRule[] = field.required ? ['required'] : [];
+  const rules: FieldRule[] = field.required && field.type !== 'token' ? ['required'] : [];
   if (field.type === 'money') rules.push('money');
   if (field.type === 'float') rules.push('float');
+  if (field.type === 'password') rules.push('password');
   return rules;
+}
+
+/** A password field's two form fields: the add form's (required when the design says so) and the edit
+ * form's, never required, where an empty value keeps the password set. A token's: read-only, in the edit
+ * form only (the server gives it when the row is added). */
+function formFieldsOf(field: FieldDoc, base: FieldSchema, t: Translate): FieldSchema[] {
+  if (field.type === 'password')
+    return [
+      { ...base, only: 'add' },
+      { ...base, only: 'edit', rules: ['password'], help: base.help ?? t('designed.passwordKeep') },
+    ];
+  if (field.type === 'token') return [{ ...base, only: 'edit', readOnly: true, help: base.help ?? t('designed.tokenHelp') }];
+  return [base];
 }
 
 /** Longest text of a type when the design says nothing (as functions/services/fields.py). */
@@ -162,13 +191,15 @@ export function relatedSource(path: string, field: string): RemoteSource {
 }
 
 /** The table schema of a design; `sourceOf(path, field)` gives where a relation field finds its rows;
- * `icons`: the sets an icon field's picker offers. */
+ * `icons`: the sets an icon field's picker offers; `columnTitles`: the titles of the relations' extra
+ * columns by `<field>.<column>` (the design answer's `columns`). */
 export function designedSchema(
   design: DesignDoc,
   language: string,
   t: Translate,
   sourceOf: (path: string, field: string) => RemoteSource = relatedSource,
   icons?: IconChoice,
+  columnTitles: Record<string, Words> = {},
 ): DesignedTable {
   const remotes: DesignedTable['remotes'] = {};
   // Division names by field and code, from the list answers.
@@ -179,6 +210,7 @@ export function designedSchema(
       toIds(value)
         .map((id) => nameOf(remotes[name], id) ?? `#${id}`)
         .join(', '),
+    password: () => (value) => (value ? PASSWORD_MASK : ''),
     remoteselects: (name) => (value) =>
       toIds(value)
         .map((id) => nameOf(remotes[name], id) ?? `#${id}`)
@@ -201,7 +233,7 @@ export function designedSchema(
     if (remote) remotes[field.name] = remote;
     const input = INPUT_OF[field.type];
     const numeric = input === 'number';
-    fields.push({
+    const base: FieldSchema = {
       name: field.name,
       label,
       input,
@@ -220,7 +252,8 @@ export function designedSchema(
       icons: field.type === 'icon' ? icons : undefined,
       topic:
         input === 'image' || input === 'images' || input === 'file' || input === 'files' ? design.name.replace(/\W+/g, '_') : undefined,
-    });
+    };
+    fields.push(...formFieldsOf(field, base, t));
     const initial = defaultOf(field);
     if (initial !== undefined) defaults[field.name] = initial;
     if (field.list === false) continue;
@@ -244,8 +277,21 @@ export function designedSchema(
       inlineSwitch: field.type === 'status' || undefined,
       text: textOf[field.type]?.(field.name),
     });
+    for (const column of field.relation?.columns ?? []) {
+      const key = `${field.name}.${column}`;
+      columns.push({
+        key,
+        title: `${label} · ${wordsIn(columnTitles[key], language) || column}`,
+        text: (_value, row) =>
+          toIds(row[field.name])
+            .map((id) => places.get(key)?.get(String(id)) ?? '')
+            .filter(Boolean)
+            .join(', '),
+      });
+    }
   }
   columns.push({ key: 'create_time', title: t('common.createTime'), render: 'time', width: 170, filter: 'timeRange' });
+  const passwords = design.fields.filter((f) => f.type === 'password').map((f) => f.name);
   const searched = design.fields.filter((f) => f.search).map((f) => wordsIn(f.title, language) || f.name);
   return {
     title: wordsIn(design.title, language),
@@ -264,6 +310,7 @@ export function designedSchema(
       }
     },
     sortable: design.fields.some((f) => f.type === 'weigh'),
+    toForm: (row) => ({ ...row, ...Object.fromEntries(passwords.map((name) => [name, ''])) }),
     csv: design.name.replace(/\//g, '-'),
     batchEdit: true,
     quickSearch: searched.length ? t('designed.quickSearch', { fields: searched.join(t('designed.separator')) }) : t('common.quickSearch'),

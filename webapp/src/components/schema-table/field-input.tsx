@@ -258,6 +258,15 @@ export function FieldInput({
         <Input id={id} value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} />
       );
     default:
-      return <Input id={id} value={value as string} onChange={(e) => onChange?.(e.target.value)} placeholder={field.placeholder} />;
+      return (
+        <Input
+          id={id}
+          value={value as string}
+          onChange={(e) => onChange?.(e.target.value)}
+          placeholder={field.placeholder}
+          readOnly={field.readOnly}
+          variant={field.readOnly ? 'filled' : undefined}
+        />
+      );
   }
 }

@@ -100,6 +100,8 @@ export interface FieldSchema {
   help?: string;
   /** Only in the add form / only in the edit form. */
   only?: 'add' | 'edit';
+  /** Shown, never changed (a value the server gives, e.g. a designed table's token). */
+  readOnly?: boolean;
   /** Spans both columns of a two-column form (long texts, galleries, lists). */
   wide?: boolean;
   /** Bounds: of a number's value, of a text's length (checked in the form as on the server). */

@@ -154,4 +154,92 @@ describe('a design as the schema of its table', () => {
     const csv = toCsv([column('body'), column('tags'), column('place')], [row], t).split('\r\n');
     expect(csv[1]).toBe('Power cut tomorrow A&B,"Power, Water, #9",Guangdong / Shenzhen');
   });
+  it('asks for a password when a row is added, keeps it when an edit leaves it empty, and never shows or filters it', () => {
+    const withSecrets: DesignDoc = {
+      ...design,
+      fields: [
+        ...design.fields,
+        { name: 'pin', title: { zh: '开门密码', en: 'Door PIN' }, type: 'password', required: true, filter: false },
+        { name: 'card', title: { zh: '卡号', en: 'Card' }, type: 'token', unique: true },
+      ],
+    };
+    const schema = designedSchema(withSecrets, 'en', t, apiOf);
+    const pins = schema.fields.filter((f) => f.name === 'pin');
+    expect(pins).toEqual([
+      expect.objectContaining({ input: 'password', only: 'add', rules: ['required', 'password'] }),
+      expect.objectContaining({ input: 'password', only: 'edit', rules: ['password'], help: 'designed.passwordKeep' }),
+    ]);
+    // The token is the server's: read-only, in the edit form only, searched by equality.
+    expect(schema.fields.filter((f) => f.name === 'card')).toEqual([
+      expect.objectContaining({ input: 'input', only: 'edit', readOnly: true, rules: [] }),
+    ]);
+    const column = (key: string) => schema.columns.find((c) => c.key === key)!;
+    expect(column('pin').filter).toBeUndefined();
+    expect(column('card')).toMatchObject({ filter: 'input', filterOperators: ['eq', 'in'] });
+    // The answer says only whether a password is set: a mask in the cell and the CSV, nothing when none.
+    const rows = [
+      { id: 1, pin: true, card: '0b7c…' },
+      { id: 2, pin: false, card: '9f1e…' },
+    ] as Row[];
+    expect(rows.map((row) => plainCell(column('pin'), row, t))).toEqual(['••••••', '']);
+    expect(
+      toCsv([column('pin'), column('card')], rows, t)
+        .split('\r\n')
+        .slice(1),
+    ).toEqual(['••••••,0b7c…', ',9f1e…']);
+    // The edit form starts with the password empty (kept when left so), the rest as read.
+    expect(schema.toForm({ id: 1, pin: true, card: '0b7c…', title: 'T' })).toEqual({ id: 1, pin: '', card: '0b7c…', title: 'T' });
+  });
+  it("shows a relation's extra columns beside it, from the values the list answer gave by related row, in cells and the CSV", () => {
+    const withColumns: DesignDoc = {
+      ...design,
+      fields: [
+        { name: 'title', title: { zh: '标题', en: 'Title' }, type: 'string' },
+        {
+          name: 'owner',
+          title: { zh: '负责人', en: 'Owner' },
+          type: 'remoteselect',
+          relation: { design: 'business/people', label: 'name', columns: ['phone', 'kind'] },
+        },
+        {
+          name: 'helpers',
+          title: { zh: '协助人', en: 'Helpers' },
+          type: 'remoteselects',
+          relation: { design: 'business/people', label: 'name', columns: ['phone'] },
+        },
+      ],
+    };
+    const titles = { 'owner.phone': { zh: '电话', en: 'Phone' }, 'helpers.phone': { zh: '电话', en: 'Phone' } };
+    const schema = designedSchema(withColumns, 'en', t, apiOf, undefined, titles);
+    expect(schema.columns.map((c) => c.title)).toEqual([
+      'ID',
+      'Title',
+      'Owner',
+      'Owner · Phone',
+      'Owner · kind',
+      'Helpers',
+      'Helpers · Phone',
+      'common.createTime',
+    ]);
+    schema.remember({
+      list: [],
+      total: 0,
+      remark: '',
+      labels: {
+        owner: { '3': 'Li Lei' },
+        'owner.phone': { '3': '13800000001' },
+        'owner.kind': { '3': 'Staff' },
+        helpers: { '3': 'Li Lei', '6': 'Han Mei' },
+        'helpers.phone': { '3': '13800000001', '6': '' },
+      },
+    });
+    const row = { id: 1, title: 'Pump', owner: 3, helpers: [3, 6] } as Row;
+    const column = (key: string) => schema.columns.find((c) => c.key === key)!;
+    expect(plainCell(column('owner'), row, t)).toBe('Li Lei');
+    expect(plainCell(column('owner.phone'), row, t)).toBe('13800000001');
+    expect(plainCell(column('owner.kind'), row, t)).toBe('Staff');
+    expect(plainCell(column('helpers.phone'), row, t)).toBe('13800000001');
+    const csv = toCsv([column('owner'), column('owner.phone'), column('helpers')], [row], t).split('\r\n');
+    expect(csv[1]).toBe('Li Lei,13800000001,"Li Lei, Han Mei"');
+  });
 });

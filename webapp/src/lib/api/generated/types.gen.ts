@@ -880,6 +880,20 @@ export type ClearCacheData = {
 };
 
 /**
+ * ColumnTitle
+ */
+export type ColumnTitle = {
+    /**
+     * Zh
+     */
+    zh: string;
+    /**
+     * En
+     */
+    en: string;
+};
+
+/**
  * ConfigAdd
  */
 export type ConfigAdd = {
@@ -1459,7 +1473,8 @@ export type DesignVersion = {
 /**
  * DesignedDesign
  *
- * A designed table's design (its `DesignDoc` as saved), version and the orders its list offers.
+ * A designed table's design (its `DesignDoc` as saved), version, the orders its list offers and
+ * the titles of its relations' extra columns (`<field>.<column>`: the related table's field title).
  */
 export type DesignedDesign = {
     /**
@@ -1474,13 +1489,20 @@ export type DesignedDesign = {
      * Sortable
      */
     sortable: Array<string>;
+    /**
+     * Columns
+     */
+    columns?: {
+        [key: string]: ColumnTitle;
+    };
 };
 
 /**
  * DesignedList
  *
  * A designed table's index; `labels`: the names its rows refer to — `{field: {id: label}}` for
- * fields relating to another table, `{field: {code: name}}` for cities.
+ * fields relating to another table, `{<field>.<column>: {id: text}}` for the related rows' extra
+ * columns, `{field: {code: name}}` for cities.
  */
 export type DesignedList = {
     /**
@@ -2870,7 +2892,7 @@ export type FieldDoc = {
     /**
      * Type
      */
-    type: 'string' | 'textarea' | 'richtext' | 'integer' | 'float' | 'money' | 'switch' | 'radio' | 'select' | 'checkbox' | 'selects' | 'remoteselect' | 'remoteselects' | 'date' | 'datetime' | 'time' | 'year' | 'image' | 'images' | 'file' | 'files' | 'city' | 'icon' | 'color' | 'array' | 'weigh' | 'status';
+    type: 'string' | 'textarea' | 'richtext' | 'integer' | 'float' | 'money' | 'switch' | 'radio' | 'select' | 'checkbox' | 'selects' | 'remoteselect' | 'remoteselects' | 'date' | 'datetime' | 'time' | 'year' | 'image' | 'images' | 'file' | 'files' | 'city' | 'icon' | 'color' | 'array' | 'weigh' | 'status' | 'password' | 'token';
     /**
      * Required
      */
@@ -4530,6 +4552,9 @@ export type RelatedRow = {
 
 /**
  * RelationDoc
+ *
+ * The related design, the field naming its rows (`label`) and the fields of the related row the
+ * list shows as extra columns (`columns`, at most `MAX_RELATION_COLUMNS`).
  */
 export type RelationDoc = {
     /**
@@ -4540,6 +4565,10 @@ export type RelationDoc = {
      * Label
      */
     label?: string;
+    /**
+     * Columns
+     */
+    columns?: Array<string>;
 };
 
 /**

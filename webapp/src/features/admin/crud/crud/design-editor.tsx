@@ -207,11 +207,11 @@ function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs:
     />
   );
   const flags: { key: 'required' | 'unique' | 'list' | 'search' | 'filter' | 'index' | 'sort'; on: boolean; shown: boolean }[] = [
-    { key: 'required', on: Boolean(field.required), shown: true },
+    { key: 'required', on: Boolean(field.required), shown: field.type !== 'token' },
     { key: 'unique', on: Boolean(field.unique), shown: field.type === 'string' },
     { key: 'list', on: field.list !== false, shown: true },
     { key: 'search', on: Boolean(field.search), shown: LENGTH_TYPES.has(field.type) || field.type === 'icon' },
-    { key: 'filter', on: field.filter !== false, shown: true },
+    { key: 'filter', on: field.filter !== false, shown: field.type !== 'password' },
     { key: 'index', on: Boolean(field.index), shown: INDEXABLE.has(field.type) },
     { key: 'sort', on: Boolean(field.sort), shown: SORTABLE.has(field.type) },
   ];
@@ -238,6 +238,9 @@ function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs:
                 presets: PRESET_TYPES.has(type) ? field.presets : [],
                 index: false,
                 sort: false,
+                // What the server refuses of a password or a token (functions/services/design_doc.py).
+                ...(type === 'password' ? { unique: false, search: false, filter: false, pattern: '', default: null } : {}),
+                ...(type === 'token' ? { unique: true, required: false, pattern: '', default: null } : {}),
               });
             }}
             options={TYPE_GROUPS.map((g) => ({
@@ -277,7 +280,7 @@ function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs:
                 id={id('relation')}
                 value={field.relation?.design || undefined}
                 placeholder={t('relationPick')}
-                onChange={(design: string) => set({ relation: { label: field.relation?.label ?? 'name', design } })}
+                onChange={(design: string) => set({ relation: { ...field.relation, label: field.relation?.label ?? 'name', design } })}
                 options={designs.map((d) => ({ value: d.name, label: `${d.title} (${d.name})` }))}
                 showSearch
                 optionFilterProp="label"
@@ -289,7 +292,23 @@ function FieldSettings({ field, designs, onChange }: { field: FieldDoc; designs:
               <Input
                 id={id('label')}
                 value={field.relation?.label}
-                onChange={(e) => set({ relation: { design: field.relation?.design ?? '', label: e.target.value } })}
+                onChange={(e) => set({ relation: { ...field.relation, design: field.relation?.design ?? '', label: e.target.value } })}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label={t('relationColumns')} htmlFor={id('columns')} extra={t('relationColumnsHelp')}>
+              <Select
+                id={id('columns')}
+                mode="tags"
+                value={field.relation?.columns ?? []}
+                maxCount={3}
+                tokenSeparators={[',', ' ']}
+                open={false}
+                suffixIcon={null}
+                onChange={(columns: string[]) =>
+                  set({ relation: { design: field.relation?.design ?? '', label: field.relation?.label ?? 'name', columns } })
+                }
               />
             </Form.Item>
           </Col>

@@ -8,7 +8,7 @@ export type FieldType = FieldDoc['type'];
 
 /** The palette, in groups (the order the generator shows them). */
 export const TYPE_GROUPS: { key: string; types: FieldType[] }[] = [
-  { key: 'text', types: ['string', 'textarea', 'richtext', 'icon', 'color'] },
+  { key: 'text', types: ['string', 'textarea', 'richtext', 'icon', 'color', 'password', 'token'] },
   { key: 'number', types: ['integer', 'float', 'money', 'weigh', 'year'] },
   { key: 'choice', types: ['switch', 'radio', 'checkbox', 'select', 'selects', 'status'] },
   { key: 'relation', types: ['remoteselect', 'remoteselects', 'city', 'array'] },
@@ -23,7 +23,18 @@ export const RELATION_TYPES = new Set<FieldType>(['remoteselect', 'remoteselects
 export const LENGTH_TYPES = new Set<FieldType>(['string', 'textarea', 'richtext']);
 export const NUMBER_TYPES = new Set<FieldType>(['integer', 'float', 'money', 'weigh', 'year']);
 /** Types a field can be filtered through an index by (functions/services/designs.py INDEXABLE). */
-export const INDEXABLE = new Set<FieldType>(['string', 'select', 'radio', 'status', 'switch', 'integer', 'remoteselect', 'year', 'date']);
+export const INDEXABLE = new Set<FieldType>([
+  'string',
+  'select',
+  'radio',
+  'status',
+  'switch',
+  'integer',
+  'remoteselect',
+  'year',
+  'date',
+  'token',
+]);
 /** Types a list can be sorted through an index by (numeric types). */
 export const SORTABLE = new Set<FieldType>(['integer', 'float', 'money', 'datetime', 'year', 'weigh']);
 
@@ -40,6 +51,9 @@ export function newField(type: FieldType, taken: string[], title: Words): FieldD
     ];
   }
   if (RELATION_TYPES.has(type)) field.relation = { design: '', label: 'name' };
+  // A password is never filtered (nor searched, sorted or unique); a token is unique, given by the server.
+  if (type === 'password') field.filter = false;
+  if (type === 'token') field.unique = true;
   return field;
 }
 

@@ -12,7 +12,7 @@ import { RoutePathContext } from '../../../../components/permission';
 import { SchemaTable } from '../../../../components/schema-table/schema-table';
 import type { TableConfig } from '../../../../components/schema-table/schema';
 import { call, sdk } from '../../../../lib/api/client';
-import type { DesignDoc } from '../../../../lib/api/generated/types.gen';
+import type { DesignDoc, Words } from '../../../../lib/api/generated/types.gen';
 import { refreshBadges } from '../../../../lib/admin-store';
 import { designedTableApi, type ListResult, type Row, type TableApi } from '../../../../lib/table-api';
 import type { Translate } from '../../../../lib/validators';
@@ -22,6 +22,8 @@ import { ICON_CHOICE } from '../../shell/icons';
 interface DesignAnswer {
   design: DesignDoc;
   version: number;
+  /** Titles of the relations' extra columns by `<field>.<column>`. */
+  columns?: Record<string, Words>;
 }
 
 /** The rule path of a back-office location: "/admin/business/news" → "business/news". */
@@ -70,7 +72,7 @@ export default function DesignedPage() {
 
   const table = useMemo(() => {
     if (!answer) return null;
-    const schema = designedSchema(answer.design, i18n.language, t as unknown as Translate, undefined, ICON_CHOICE);
+    const schema = designedSchema(answer.design, i18n.language, t as unknown as Translate, undefined, ICON_CHOICE, answer.columns);
     const cells: Record<string, (row: Row) => React.ReactNode> = {};
     for (const field of answer.design.fields.filter((f) => f.type === 'icon')) {
       cells[field.name] = (row) => (row[field.name] ? ICON_CHOICE.render(String(row[field.name])) : '-');
