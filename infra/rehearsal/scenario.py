@@ -546,10 +546,16 @@ class Rehearsal:
 
         self.step("edits a news item with it and publishes")
         title = f"Rehearsal news {int(time.time())}"
-        added = self.ok(
+        # An existing news item (the first deploy's demo rows), as an editor changes one: read it, change
+        # its title, cover and body, save.
+        listed = self.ok("GET", "/srv/admin/business/news/index?limit=1", None, token)["list"]
+        expect(listed, "a news item to edit (the first deploy's demo rows)", listed)
+        row = self.ok("GET", f"/srv/admin/business/news/edit?id={listed[0]['id']}", None, token)["row"]
+        self.ok(
             "POST",
-            "/srv/admin/business/news/add",
+            "/srv/admin/business/news/edit",
             {
+                **row,
                 "title": title,
                 "title_en": title,
                 "cover": picture,
@@ -560,7 +566,8 @@ class Rehearsal:
             },
             token,
         )
-        del added
+        edited = self.ok("GET", f"/srv/admin/business/news/edit?id={listed[0]['id']}", None, token)["row"]
+        expect(edited["title"] == title and edited["cover"] == picture, "the edit read back", edited)
         self.ok("POST", "/srv/admin/routine/publish/publish", None, token)
         self.wait_for_publishes()
         current = self.ok("GET", "/srv/admin/routine/publish/index", None, token)["current"]
