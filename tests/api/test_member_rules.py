@@ -97,7 +97,7 @@ def test_a_disabled_rule_is_refused_to_everyone(api: httpx.Client, member) -> No
 
 
 def test_a_change_to_the_members_group_is_seen_by_the_next_request(api: httpx.Client, member) -> None:
-    """The member's grant is kept in memory between requests (`permissions.member_grant_kept`): editing
+    """The member's grant is kept in memory between requests (`permissions.grant_kept`): editing
     the group itself (its rules, its status), not only moving the member, takes effect at once."""
     user, headers = member
     balance = find_by_name(UserRule, "account/balance")

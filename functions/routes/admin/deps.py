@@ -33,9 +33,10 @@ from functions.core.client_ip import client_ip
 from functions.core.responses import CODE_NO_PERMISSION, ApiError
 from functions.models.admin import Admin
 from functions.models.rule import AdminRule
-from functions.routes.deps import CurrentAdmin
+from functions.routes.deps import AdminSession, CurrentAdmin
 from functions.services import admin_log
-from functions.services.permissions import AdminContext, acting_admin, admin_grant, load_rules
+from functions.services.permissions import AdminContext, acting_admin, grant_kept, kept_grant
+from functions.services.sessions import Authenticated
 
 __all__ = [
     "DESIGNED_PATH",
@@ -100,14 +101,6 @@ def rule_title(rules: Iterable[AdminRule], permission: str, lang: str) -> str:
     return permission
 
 
-def _check(admin: Admin, permission: str) -> AdminContext:
-    rules = load_rules(AdminRule)
-    grant = admin_grant(admin, rules)
-    if permission != LOGGED_IN and not grant.allows(permission):
-        raise no_permission()
-    return AdminContext(admin=admin, grant=grant, rules=rules)
-
-
 def _log(ctx: AdminContext, request: Request, data: dict[str, Any], permission: str) -> None:
     admin_log.record(
         admin_id=ctx.id,
@@ -123,9 +116,19 @@ def _log(ctx: AdminContext, request: Request, data: dict[str, Any], permission: 
     )
 
 
-async def _allow(request: Request, admin: Admin, permission: str) -> AdminContext:
+async def _allow(
+    request: Request, session: Authenticated[Admin], admin: Admin, permission: str
+) -> AdminContext:
     data = await request_data(request) if request.method in WRITE_METHODS else None
-    ctx = await run_in_threadpool(_check, admin, permission)
+    # The admin's grant is kept in memory under the stamps of the admin rules and groups read with the
+    # session (`permissions.grant_kept`): only when one of them changed, or the admin's groups did, does
+    # the check read (the admin's groups, perhaps the rule tree), on a worker thread.
+    kept = kept_grant("admin", admin, session.stamps)
+    if kept is None:
+        kept = await run_in_threadpool(grant_kept, "admin", admin, session.stamps)
+    if permission != LOGGED_IN and not kept.grant.allows(permission):
+        raise no_permission()
+    ctx = AdminContext(admin=admin, grant=kept.grant, rules=kept.rules)
     acting_admin.set(ctx.id)  # who caused what the request's services do (e.g. the publish a save schedules)
     if data is not None:
         await run_in_threadpool(_log, ctx, request, data, permission)
@@ -135,8 +138,8 @@ async def _allow(request: Request, admin: Admin, permission: str) -> AdminContex
 def require(permission: str) -> Any:
     """A dependency (use as `ctx: Annotated[AdminContext, require("auth/admin/add")]`)."""
 
-    async def check_permission(request: Request, admin: CurrentAdmin) -> AdminContext:
-        return await _allow(request, admin, permission)
+    async def check_permission(request: Request, session: AdminSession, admin: CurrentAdmin) -> AdminContext:
+        return await _allow(request, session, admin, permission)
 
     setattr(check_permission, PERMISSION_ATTR, permission)
     return Depends(check_permission)
@@ -146,8 +149,8 @@ def require_designed(action: str) -> Any:
     """`require` for the routes of designed tables (`/admin/{path}/<action>`): the permission is
     `<path>/<action>` of the path requested (declared as `{path}/<action>`)."""
 
-    async def check_designed(request: Request, admin: CurrentAdmin) -> AdminContext:
-        return await _allow(request, admin, f"{request.path_params.get('path', '')}/{action}")
+    async def check_designed(request: Request, session: AdminSession, admin: CurrentAdmin) -> AdminContext:
+        return await _allow(request, session, admin, f"{request.path_params.get('path', '')}/{action}")
 
     setattr(check_designed, PERMISSION_ATTR, f"{DESIGNED_PATH}/{action}")
     return Depends(check_designed)
