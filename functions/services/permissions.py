@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from functions.models import stamp as stamps
 from functions.models.admin import Admin
@@ -31,6 +31,7 @@ from functions.models.listing import PART
 from functions.models.rule import AdminRule, UserRule, sort_key
 
 SUPER = "*"
+_R = TypeVar("_R", AdminRule, UserRule)
 
 
 @dataclass(frozen=True)
@@ -88,11 +89,19 @@ def _kept_tree(model: type[AdminRule] | type[UserRule], stamp: int | None) -> _T
     return None
 
 
-def _read_tree(model: type[AdminRule] | type[UserRule], stamp: int | None) -> list[Any]:
-    rules = sorted(model.by_part.query(PART), key=sort_key)
-    if stamp is not None:
-        _KEPT[model.Meta.table_name] = _Tree(stamp, time.monotonic(), [rule.serialize() for rule in rules])
-    return rules
+def _read_tree(model: type[AdminRule] | type[UserRule]) -> list[Any]:
+    return sorted(model.by_part.query(PART), key=sort_key)
+
+
+def _keep_tree(
+    model: type[AdminRule] | type[UserRule],
+    stamp: int,
+    rules: Sequence[Any],
+    shared: tuple[Any, ...] | None = None,
+) -> None:
+    """Keep `rules`, read under `stamp`, complete before another thread can see them (`_KEPT`)."""
+    rows = [rule.serialize() for rule in rules]
+    _KEPT[model.Meta.table_name] = _Tree(stamp, time.monotonic(), rows, shared)
 
 
 def load_rules(model: type[AdminRule] | type[UserRule] = AdminRule, *, stamp: Any = _READ_STAMP) -> list[Any]:
@@ -105,20 +114,31 @@ def load_rules(model: type[AdminRule] | type[UserRule] = AdminRule, *, stamp: An
     kept = _kept_tree(model, stamp)
     if kept is not None:
         return [model.from_raw_data(raw) for raw in kept.rows]
-    return _read_tree(model, stamp)
+    rules = _read_tree(model)
+    if stamp is not None:
+        _keep_tree(model, stamp, rules)
+    return rules
 
 
 def shared_rules(model: type[AdminRule] | type[UserRule], stamp: int) -> tuple[Any, ...]:
     """`load_rules(model, stamp=stamp)` as one tuple of models built once per stamp and given to every
-    caller (the grants kept below): no caller may change one of them."""
+    caller (the grants kept below, every request's `AdminContext.rules`): no caller may change one of
+    them or write through it (`own_copies`)."""
     kept = _kept_tree(model, stamp)
     if kept is None:
-        rules = _read_tree(model, stamp)
-        kept = _KEPT[model.Meta.table_name]
-        kept.shared = tuple(rules)
-    elif kept.shared is None:
+        rules = tuple(_read_tree(model))
+        _keep_tree(model, stamp, rules, shared=rules)
+        return rules
+    if kept.shared is None:
         kept.shared = tuple(model.from_raw_data(raw) for raw in kept.rows)
     return kept.shared
+
+
+def own_copies(rules: Iterable[_R]) -> list[_R]:
+    """Models of `rules` (e.g. a shared tuple, `shared_rules`) that the caller may change or write
+    through, built from their values: a write through a model sets its attributes again, in place
+    (PynamoDB's `update` clears them first), under the eyes of every request reading it."""
+    return [type(rule).from_raw_data(rule.serialize()) for rule in rules]
 
 
 def load_groups(model: type[AdminGroup] | type[UserGroup], ids: Iterable[int]) -> list[Any]:
@@ -249,9 +269,8 @@ acting_admin: ContextVar[int | None] = ContextVar("acting_admin", default=None)
 class AdminContext:
     """The calling admin, its grant and the rule tree it was computed from (built per request by
     `functions.routes.admin.deps.require`; the back-office services take it as "who is asking").
-    `rules` is shared by every request under the same stamp (`shared_rules`): read it, never change a
-    rule of it in place. (The one write through one of them, the rule table's drag sort, updates a
-    rule's `weigh`: the model then holds the stored value, and the table's new stamp retires the tuple.)"""
+    `rules` is shared by every request under the same stamp (`shared_rules`), on every worker thread:
+    read it, never change or write through one of its rules; code that writes takes `own_copies`."""
 
     admin: Admin
     grant: Grant
