@@ -18,7 +18,7 @@ ALL_RULES = "*"
 
 
 class _GroupBase(Stamped, ConstantPart, Timestamped, BaseModel):
-    # What a group grants is kept in memory per request path (`permissions.member_grant_kept`),
+    # What a group grants is kept in memory by the request paths (`permissions.grant_kept`),
     # checked against this table's stamp, read with the caller's session (`sessions.authenticate_account`).
 
     id = NumberAttribute(hash_key=True)

@@ -10,7 +10,7 @@ Accounts: `CurrentUser` / `OptionalUser` (member, header or query `ba-user-token
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, Request
 from starlette.concurrency import run_in_threadpool
@@ -79,21 +79,22 @@ def _token(request: Request, name: str) -> str:
     return request.headers.get(name) or request.query_params.get(name) or ""
 
 
-def _member_stamped() -> tuple[type[Any], ...]:
-    from functions.services.permissions import member_stamped
+def _stamped(kind: Literal["user", "admin"]) -> tuple[type[Any], ...]:
+    from functions.services.permissions import grant_stamped
 
-    return member_stamped()
+    return grant_stamped(kind)
 
 
 def user_session(request: Request) -> Authenticated[User]:
-    """The member's session claims and row, with the stamps the member-rule check is cached under
+    """The member's session claims and row, with the stamps the member-rule check is kept under
     (`member_rule`), read in one round trip (FastAPI caches it per request)."""
-    return authenticate_account(_token(request, USER_TOKEN), "user", User, stamped=_member_stamped())
+    return authenticate_account(_token(request, USER_TOKEN), "user", User, stamped=_stamped("user"))
 
 
 def admin_session(request: Request) -> Authenticated[Admin]:
-    """The admin's session claims and row, read in one round trip (FastAPI caches it per request)."""
-    return authenticate_account(_token(request, ADMIN_TOKEN), "admin", Admin)
+    """The admin's session claims and row, with the stamps its grant is kept under
+    (`functions.routes.admin.deps.require`), read in one round trip (FastAPI caches it per request)."""
+    return authenticate_account(_token(request, ADMIN_TOKEN), "admin", Admin, stamped=_stamped("admin"))
 
 
 UserSession = Annotated[Authenticated[User], Depends(user_session)]
@@ -154,14 +155,14 @@ def member_rule(name: str) -> Any:
     do not have permission to operate!" (the member center hides what this refuses)."""
 
     async def check_member_rule(session: UserSession, user: CurrentUser) -> User:
-        from functions.services.permissions import kept_member_grant, member_grant_kept
+        from functions.services.permissions import grant_kept, kept_grant
 
         # The grant is kept in memory under the stamps read with the session: only a change of the
         # member rules or groups (or of the member's group) costs a DynamoDB read, on a worker thread.
-        grant = kept_member_grant(user, session.stamps)
-        if grant is None:
-            grant = await run_in_threadpool(member_grant_kept, user, session.stamps)
-        if not grant.allows(name):
+        kept = kept_grant("user", user, session.stamps)
+        if kept is None:
+            kept = await run_in_threadpool(grant_kept, "user", user, session.stamps)
+        if not kept.grant.allows(name):
             raise ApiError("You do not have permission to operate!", code=CODE_NO_PERMISSION)
         return user
 

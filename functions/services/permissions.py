@@ -9,17 +9,20 @@
   which the shell builds the map of authorised nodes), ordered by weigh desc then id; a child whose
   parent is not granted is not shown.
 
-Reads are a BatchGet of the admin's groups plus the rule tree: one Query on the rule table's
-`part-id-index`, kept in memory while the table's write stamp is unchanged (`load_rules`).
+The rule tree is one Query on the rule table's `part-id-index`, kept in memory while the table's
+write stamp is unchanged (`load_rules`). An authenticated request finds its grant in memory, checked
+against the stamps of the rule and group tables read with its session (`grant_kept`): it reads the
+caller's groups (one BatchGetItem) and perhaps the tree only when one of them changed.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from functions.models import stamp as stamps
 from functions.models.admin import Admin
@@ -28,6 +31,7 @@ from functions.models.listing import PART
 from functions.models.rule import AdminRule, UserRule, sort_key
 
 SUPER = "*"
+_R = TypeVar("_R", AdminRule, UserRule)
 
 
 @dataclass(frozen=True)
@@ -53,38 +57,95 @@ class Grant:
 # How long a process keeps a tree it read, at most, even when the stamp has not changed (the bound on
 # stale rules should a writer stop between its write and the new stamp: `functions.models.stamp`).
 RULES_CACHE_SECONDS = 60.0
-# Per table name: (stamp, when read, the rows as stored). Fresh model objects are built for every call,
-# so a caller that changes one never changes the kept tree.
-_KEPT: dict[str, tuple[int, float, list[dict[str, Any]]]] = {}
+
+
+@dataclass
+class _Tree:
+    """A rule tree kept in memory: the stamp it was read under, when, the rows as stored and (once a
+    reader asked for it, `shared_rules`) one tuple of models built from them for every such reader."""
+
+    stamp: int
+    read_at: float
+    rows: list[dict[str, Any]]
+    shared: tuple[Any, ...] | None = None
+
+
+# Per table name.
+_KEPT: dict[str, _Tree] = {}
 
 
 _READ_STAMP: Any = object()  # `load_rules(stamp=...)` not given: read it
 
 
-def load_rules(model: type[AdminRule] | type[UserRule] = AdminRule, *, stamp: Any = _READ_STAMP) -> list[Any]:
-    """Every rule of the tree, in menu order. The tree is read with one paginated Query and kept in
-    memory. Later calls read only the table's stamp (one GetItem) while it is unchanged; a caller
-    that has just read the stamp (with other items, in one BatchGetItem) passes it as `stamp`."""
-    if stamp is _READ_STAMP:
-        stamp = stamps.current(model)
-    table = model.Meta.table_name
-    kept = _KEPT.get(table)
+def _kept_tree(model: type[AdminRule] | type[UserRule], stamp: int | None) -> _Tree | None:
+    kept = _KEPT.get(model.Meta.table_name)
     if (
         stamp is not None
         and kept is not None
-        and kept[0] == stamp
-        and time.monotonic() - kept[1] < RULES_CACHE_SECONDS
+        and kept.stamp == stamp
+        and time.monotonic() - kept.read_at < RULES_CACHE_SECONDS
     ):
-        return [model.from_raw_data(raw) for raw in kept[2]]
-    rules = sorted(model.by_part.query(PART), key=sort_key)
+        return kept
+    return None
+
+
+def _read_tree(model: type[AdminRule] | type[UserRule]) -> list[Any]:
+    return sorted(model.by_part.query(PART), key=sort_key)
+
+
+def _keep_tree(
+    model: type[AdminRule] | type[UserRule],
+    stamp: int,
+    rules: Sequence[Any],
+    shared: tuple[Any, ...] | None = None,
+) -> None:
+    """Keep `rules`, read under `stamp`, complete before another thread can see them (`_KEPT`)."""
+    rows = [rule.serialize() for rule in rules]
+    _KEPT[model.Meta.table_name] = _Tree(stamp, time.monotonic(), rows, shared)
+
+
+def load_rules(model: type[AdminRule] | type[UserRule] = AdminRule, *, stamp: Any = _READ_STAMP) -> list[Any]:
+    """Every rule of the tree, in menu order. The tree is read with one paginated Query and kept in
+    memory. Later calls read only the table's stamp (one GetItem) while it is unchanged; a caller
+    that has just read the stamp (with other items, in one BatchGetItem) passes it as `stamp`.
+    Each call gets fresh models built from the kept rows: a caller may change them."""
+    if stamp is _READ_STAMP:
+        stamp = stamps.current(model)
+    kept = _kept_tree(model, stamp)
+    if kept is not None:
+        return [model.from_raw_data(raw) for raw in kept.rows]
+    rules = _read_tree(model)
     if stamp is not None:
-        _KEPT[table] = (stamp, time.monotonic(), [rule.serialize() for rule in rules])
+        _keep_tree(model, stamp, rules)
     return rules
 
 
+def shared_rules(model: type[AdminRule] | type[UserRule], stamp: int) -> tuple[Any, ...]:
+    """`load_rules(model, stamp=stamp)` as one tuple of models built once per stamp and given to every
+    caller (the grants kept below, every request's `AdminContext.rules`): no caller may change one of
+    them or write through it (`own_copies`)."""
+    kept = _kept_tree(model, stamp)
+    if kept is None:
+        rules = tuple(_read_tree(model))
+        _keep_tree(model, stamp, rules, shared=rules)
+        return rules
+    if kept.shared is None:
+        kept.shared = tuple(model.from_raw_data(raw) for raw in kept.rows)
+    return kept.shared
+
+
+def own_copies(rules: Iterable[_R]) -> list[_R]:
+    """Models of `rules` (e.g. a shared tuple, `shared_rules`) that the caller may change or write
+    through, built from their values: a write through a model sets its attributes again, in place
+    (PynamoDB's `update` clears them first), under the eyes of every request reading it."""
+    return [type(rule).from_raw_data(rule.serialize()) for rule in rules]
+
+
 def load_groups(model: type[AdminGroup] | type[UserGroup], ids: Iterable[int]) -> list[Any]:
+    """The groups `ids`, read consistently: a grant computed from them is kept under the group stamp
+    read before them (`grant_kept`), so they must show every write that stamp follows."""
     keys = sorted({int(i) for i in ids})
-    return list(model.batch_get(keys)) if keys else []
+    return list(model.batch_get(keys, consistent_read=True)) if keys else []
 
 
 def grant_from_groups(
@@ -207,11 +268,13 @@ acting_admin: ContextVar[int | None] = ContextVar("acting_admin", default=None)
 @dataclass
 class AdminContext:
     """The calling admin, its grant and the rule tree it was computed from (built per request by
-    `functions.routes.admin.deps.require`; the back-office services take it as "who is asking")."""
+    `functions.routes.admin.deps.require`; the back-office services take it as "who is asking").
+    `rules` is shared by every request under the same stamp (`shared_rules`), on every worker thread:
+    read it, never change or write through one of its rules; code that writes takes `own_copies`."""
 
     admin: Admin
     grant: Grant
-    rules: list[AdminRule]
+    rules: Sequence[AdminRule]
 
     @property
     def is_super(self) -> bool:
@@ -224,64 +287,95 @@ class AdminContext:
 
 def member_grant(user: Any) -> tuple[Grant, list[Any]]:
     """What the member's group grants (member rules, SPEC §6), with the rules it was read from."""
-    from functions.models.group import UserGroup
-    from functions.models.rule import UserRule
-
     rules = load_rules(UserRule)
     return grant_from_groups(load_groups(UserGroup, [int(user.group_id or 0)]), rules), rules
 
 
-def member_stamped() -> tuple[type[Any], ...]:
-    """The tables whose stamps `member_grant_kept` is checked against (read with the session)."""
-    from functions.models.group import UserGroup
-    from functions.models.rule import UserRule
+# --- Grants kept in memory -------------------------------------------------------------------------
+# An authenticated request reads, with its session and account in one BatchGetItem
+# (`sessions.authenticate_account(stamped=grant_stamped(kind))`), the stamps of its kind's rule and group
+# tables, and finds its grant here under (kind, rule stamp, group stamp, who): who is the member's group
+# id, or the admin's group ids (or its `super` flag), as the account row read with the session says.
+# Every write to a rule or a group gives its table a new stamp (`functions.models.stamp`), so the next
+# request computes the grant again; an account moved to other groups has another key; a disabled account
+# or a revoked session is refused before its grant is looked for (`routes.deps.current_user` /
+# `current_admin`). Bounded in age (`RULES_CACHE_SECONDS`, should a writer stop between its write and
+# the stamp) and in size (`MAX_KEPT_GRANTS`); the grants under older stamps are dropped on the first
+# grant computed under new ones.
 
-    return (UserRule, UserGroup)
+Kind = Literal["user", "admin"]
+_STAMPED: dict[str, tuple[type[Any], type[Any]]] = {
+    "user": (UserRule, UserGroup),
+    "admin": (AdminRule, AdminGroup),
+}
+GrantKey = tuple[str, int, int, bool, tuple[int, ...]]
 
 
-# Grants of members, kept in memory per (member-rules stamp, member-groups stamp, group id): a member
-# request finds its grant here with no further read while no rule and no group was written. A write
-# to either table gives it a new stamp (`functions.models.stamp`), so the next request builds the grant
-# again; a member moved to another group has another key. Bounded like the rule tree (age) and in size.
-_GRANTS: dict[tuple[int, int, int], tuple[float, Grant]] = {}
+@dataclass(frozen=True)
+class KeptGrant:
+    """A grant kept in memory, with the rule tree it was computed from (`shared_rules`: read it, never
+    change one of its rules)."""
+
+    grant: Grant
+    rules: tuple[Any, ...]
+
+
+_GRANTS: dict[GrantKey, tuple[float, KeptGrant]] = {}
+_GRANTS_LOCK = threading.Lock()
 MAX_KEPT_GRANTS = 512
 
 
-def _member_grant_key(user: Any, stamp_values: dict[str, int | None]) -> tuple[int, int, int] | None:
-    from functions.models.group import UserGroup
-    from functions.models.rule import UserRule
+def grant_stamped(kind: Kind) -> tuple[type[Any], ...]:
+    """The tables whose stamps a kept grant of `kind` is checked against: read them with the session."""
+    return _STAMPED[kind]
 
-    rules_stamp = stamp_values.get(UserRule.logical_name)
-    groups_stamp = stamp_values.get(UserGroup.logical_name)
+
+def _grant_key(kind: Kind, account: Any, stamp_values: dict[str, int | None]) -> GrantKey | None:
+    rule_model, group_model = _STAMPED[kind]
+    rules_stamp = stamp_values.get(rule_model.logical_name)
+    groups_stamp = stamp_values.get(group_model.logical_name)
     if rules_stamp is None or groups_stamp is None:
         return None
-    return (rules_stamp, groups_stamp, int(user.group_id or 0))
+    if kind == "user":
+        return (kind, rules_stamp, groups_stamp, False, (int(account.group_id or 0),))
+    if account.is_super:
+        return (kind, rules_stamp, groups_stamp, True, ())
+    return (kind, rules_stamp, groups_stamp, False, tuple(sorted({int(i) for i in account.group_ids or []})))
 
 
-def kept_member_grant(user: Any, stamp_values: dict[str, int | None]) -> Grant | None:
-    """The member's grant when it is kept under these stamps (no I/O: the caller's event loop may ask)."""
-    key = _member_grant_key(user, stamp_values)
+def kept_grant(kind: Kind, account: Any, stamp_values: dict[str, int | None]) -> KeptGrant | None:
+    """The account's grant when it is kept under these stamps (no I/O: the caller's event loop may ask)."""
+    key = _grant_key(kind, account, stamp_values)
     kept = _GRANTS.get(key) if key is not None else None
     if kept is not None and time.monotonic() - kept[0] < RULES_CACHE_SECONDS:
         return kept[1]
     return None
 
 
-def member_grant_kept(user: Any, stamp_values: dict[str, int | None]) -> Grant:
-    """`member_grant(user)[0]`, kept in memory under the stamps `stamp_values` (by logical name, as
-    `sessions.authenticate_account(stamped=member_stamped())` read them with the caller's session).
-    Without a stamp (a table never written since stamps exist) nothing is kept."""
-    from functions.models.group import UserGroup
-    from functions.models.rule import UserRule
-
-    kept = kept_member_grant(user, stamp_values)
+def grant_kept(kind: Kind, account: Any, stamp_values: dict[str, int | None]) -> KeptGrant:
+    """The grant of `account` (a `User` for "user", an `Admin` for "admin"), kept in memory under the
+    stamps `stamp_values` (by logical name, as `sessions.authenticate_account` read them with the
+    session). Without a stamp (a table never written since stamps exist) nothing is kept."""
+    kept = kept_grant(kind, account, stamp_values)
     if kept is not None:
         return kept
-    key = _member_grant_key(user, stamp_values)
+    key = _grant_key(kind, account, stamp_values)
     if key is None:
-        return member_grant(user)[0]
-    grant = grant_from_groups(load_groups(UserGroup, [key[2]]), load_rules(UserRule, stamp=key[0]))
-    if len(_GRANTS) >= MAX_KEPT_GRANTS:
-        _GRANTS.clear()
-    _GRANTS[key] = (time.monotonic(), grant)
-    return grant
+        rules = tuple(load_rules(_STAMPED[kind][0]))
+        return KeptGrant(_compute(kind, account, rules), rules)
+    rules = shared_rules(_STAMPED[kind][0], key[1])
+    found = KeptGrant(_compute(kind, account, rules), rules)
+    with _GRANTS_LOCK:  # requests compute grants on several worker threads
+        if len(_GRANTS) >= MAX_KEPT_GRANTS:
+            _GRANTS.clear()
+        else:  # grants under this kind's older stamps are never asked for again
+            for old in [k for k in _GRANTS if k[0] == kind and k[1:3] != key[1:3]]:
+                del _GRANTS[old]
+        _GRANTS[key] = (time.monotonic(), found)
+    return found
+
+
+def _compute(kind: Kind, account: Any, rules: Sequence[Any]) -> Grant:
+    if kind == "admin":
+        return admin_grant(account, rules)
+    return grant_from_groups(load_groups(UserGroup, [int(account.group_id or 0)]), rules)

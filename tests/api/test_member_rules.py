@@ -97,7 +97,7 @@ def test_a_disabled_rule_is_refused_to_everyone(api: httpx.Client, member) -> No
 
 
 def test_a_change_to_the_members_group_is_seen_by_the_next_request(api: httpx.Client, member) -> None:
-    """The member's grant is kept in memory between requests (`permissions.member_grant_kept`): editing
+    """The member's grant is kept in memory between requests (`permissions.grant_kept`): editing
     the group itself (its rules, its status), not only moving the member, takes effect at once."""
     user, headers = member
     balance = find_by_name(UserRule, "account/balance")
@@ -120,3 +120,23 @@ def test_a_change_to_the_members_group_is_seen_by_the_next_request(api: httpx.Cl
     assert code() == 1
     group.update(actions=[UserGroup.status.set("disable")])
     assert code() == 401
+
+
+def test_a_member_moved_to_another_group_is_seen_by_the_next_request(api: httpx.Client, member) -> None:
+    """Moving a member writes the member row only (no group or rule stamp changes): the grant kept for
+    the member's former group is not the one its next request is checked against."""
+    user, headers = member
+    former = int(user.group_id or 0)
+    without = _group_without("account/balance")  # written before the member's grant is kept
+
+    def code() -> int:
+        return int(api.get("/srv/api/account/balance", headers=headers).json()["code"])
+
+    assert code() == 1
+    assert code() == 1  # answered from what is kept
+    user.group_id = without
+    user.save()
+    assert code() == 401
+    user.group_id = former
+    user.save()
+    assert code() == 1

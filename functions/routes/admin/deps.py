@@ -33,11 +33,12 @@ from functions.core.client_ip import client_ip
 from functions.core.responses import CODE_NO_PERMISSION, ApiError
 from functions.models.admin import Admin
 from functions.models.rule import AdminRule
-from functions.routes.deps import CurrentAdmin
+from functions.routes.deps import AdminSession, CurrentAdmin
 from functions.services import admin_log
 from functions.services.design_doc import get_design, load_doc
 from functions.services.fields import SECRET_TYPES
-from functions.services.permissions import AdminContext, acting_admin, admin_grant, load_rules
+from functions.services.permissions import AdminContext, acting_admin, grant_kept, kept_grant
+from functions.services.sessions import Authenticated
 
 __all__ = [
     "DESIGNED_PATH",
@@ -102,14 +103,6 @@ def rule_title(rules: Iterable[AdminRule], permission: str, lang: str) -> str:
     return permission
 
 
-def _check(admin: Admin, permission: str) -> AdminContext:
-    rules = load_rules(AdminRule)
-    grant = admin_grant(admin, rules)
-    if permission != LOGGED_IN and not grant.allows(permission):
-        raise no_permission()
-    return AdminContext(admin=admin, grant=grant, rules=rules)
-
-
 def _log(
     ctx: AdminContext, request: Request, data: dict[str, Any], permission: str, designed: str = ""
 ) -> None:
@@ -138,9 +131,19 @@ def designed_passwords(path: str) -> set[str]:
     return {f.name for f in load_doc(design).fields if f.type in SECRET_TYPES}
 
 
-async def _allow(request: Request, admin: Admin, permission: str, designed: str = "") -> AdminContext:
+async def _allow(
+    request: Request, session: Authenticated[Admin], admin: Admin, permission: str, designed: str = ""
+) -> AdminContext:
     data = await request_data(request) if request.method in WRITE_METHODS else None
-    ctx = await run_in_threadpool(_check, admin, permission)
+    # The admin's grant is kept in memory under the stamps of the admin rules and groups read with the
+    # session (`permissions.grant_kept`): only when one of them changed, or the admin's groups did, does
+    # the check read (the admin's groups, perhaps the rule tree), on a worker thread.
+    kept = kept_grant("admin", admin, session.stamps)
+    if kept is None:
+        kept = await run_in_threadpool(grant_kept, "admin", admin, session.stamps)
+    if permission != LOGGED_IN and not kept.grant.allows(permission):
+        raise no_permission()
+    ctx = AdminContext(admin=admin, grant=kept.grant, rules=kept.rules)
     acting_admin.set(ctx.id)  # who caused what the request's services do (e.g. the publish a save schedules)
     if data is not None:
         await run_in_threadpool(_log, ctx, request, data, permission, designed)
@@ -150,8 +153,8 @@ async def _allow(request: Request, admin: Admin, permission: str, designed: str 
 def require(permission: str) -> Any:
     """A dependency (use as `ctx: Annotated[AdminContext, require("auth/admin/add")]`)."""
 
-    async def check_permission(request: Request, admin: CurrentAdmin) -> AdminContext:
-        return await _allow(request, admin, permission)
+    async def check_permission(request: Request, session: AdminSession, admin: CurrentAdmin) -> AdminContext:
+        return await _allow(request, session, admin, permission)
 
     setattr(check_permission, PERMISSION_ATTR, permission)
     return Depends(check_permission)
@@ -161,9 +164,9 @@ def require_designed(action: str) -> Any:
     """`require` for the routes of designed tables (`/admin/{path}/<action>`): the permission is
     `<path>/<action>` of the path requested (declared as `{path}/<action>`)."""
 
-    async def check_designed(request: Request, admin: CurrentAdmin) -> AdminContext:
+    async def check_designed(request: Request, session: AdminSession, admin: CurrentAdmin) -> AdminContext:
         path = request.path_params.get("path", "")
-        return await _allow(request, admin, f"{path}/{action}", designed=path)
+        return await _allow(request, session, admin, f"{path}/{action}", designed=path)
 
     setattr(check_designed, PERMISSION_ATTR, f"{DESIGNED_PATH}/{action}")
     return Depends(check_designed)

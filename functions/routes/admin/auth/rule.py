@@ -13,6 +13,7 @@ from functions.routes.admin.deps import AdminContext
 from functions.routes.admin.table.shapes import edit_form
 from functions.routes.admin.table.shared import RuleFields, RuleName, RuleTableBase, rule_values
 from functions.services import rules as rules_service
+from functions.services.permissions import own_copies
 
 
 class AdminRuleIn(RuleFields):
@@ -27,7 +28,9 @@ class RuleTable(RuleTableBase):
     edit_schema = edit_form(AdminRuleIn)
 
     def source(self, ctx: AdminContext) -> list[Any]:
-        return [r for r in sorted(ctx.rules, key=sort_key) if self.can_access(r, ctx)]
+        # The rules the caller's grant was computed from are shared by every request (`ctx.rules`);
+        # the list and the drag sort (which writes through these models) get their own copies.
+        return [r for r in sorted(own_copies(ctx.rules), key=sort_key) if self.can_access(r, ctx)]
 
     def can_access(self, item: Any, ctx: AdminContext) -> bool:
         return ctx.is_super or int(item.id) in ctx.grant.rule_ids
