@@ -69,7 +69,7 @@ class Row:
     values: dict[str, Any]
     fields: dict[str, dict[str, Any]]
     images: SiteImages
-    place: int | None = None  # the row's place in the back office's weigh order (`records.sort_key`)
+    place: int | None = None  # the row's place in the back office's weigh order (`row_order.sort_key`)
 
     def text(self, name: str) -> str:
         return _text(self.values, name)

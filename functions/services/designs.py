@@ -39,7 +39,7 @@ from functions.models.counter import next_id
 from functions.models.design import Design, DesignLog, Record, record_scope
 from functions.models.listing import PART, month_buckets, total_rows
 from functions.models.rule import AdminRule
-from functions.services import records
+from functions.services import records, row_convert
 from functions.services.default_rules import DEFAULT_ADMIN_RULES, ROUTES_WITHOUT_RULES
 
 # The design document lives in its own leaf module; these names are re-exported for the routes.
@@ -51,8 +51,9 @@ from functions.services.design_doc import list_designs as list_designs
 from functions.services.design_doc import load_doc as load_doc
 from functions.services.fields import request_model
 from functions.services.publish_jobs import public_data_changed
-from functions.services.records import answer, create_row, delete_rows, field_types
+from functions.services.records import answer, create_row, delete_rows
 from functions.services.recycle import Origin, watch_deletes
+from functions.services.row_convert import field_types
 from functions.services.rules import (
     delete_rules,
     find_by_name,
@@ -103,8 +104,8 @@ def save_design(
 ) -> Design:
     """Create or update the design `doc.name` (see the module docstring); `create` (a new table of the
     generator, or a copy): refused when a table of that name exists, never an edit of it. On a table
-    with rows, a confirmed change converts the rows (`records.convert_rows`), and a field made unique
-    claims its values (`records.claim_unique_values`); rows sharing a value refuse that change, unless
+    with rows, a confirmed change converts the rows (`row_convert.convert_rows`), and a field made unique
+    claims its values (`row_convert.claim_unique_values`); rows sharing a value refuse that change, unless
     `keep_duplicates` (the seed's upgrade: the oldest row keeps the value, the others must change
     theirs at their next save, and a warning names them)."""
     existing = get_design(doc.name)
@@ -146,7 +147,7 @@ def save_design(
             raise ApiError("This table has too many rows to change at once")
         if count > 0:
             rows = records.rows_of(doc, MAX_DELETE_ROWS + 1)
-        shared = records.same_values(doc, made_unique, rows) if made_unique else []
+        shared = row_convert.same_values(doc, made_unique, rows) if made_unique else []
         if shared and not keep_duplicates:
             name, value, ids = shared[0]
             title = next(f.title for f in doc.fields if f.name == name)
@@ -171,9 +172,9 @@ def save_design(
     design.rule_ids = owned
     design.save()
     if old is not None and rows:
-        rows = records.convert_rows(old, doc, rows)
+        rows = row_convert.convert_rows(old, doc, rows)
         if made_unique:
-            records.claim_unique_values(doc, made_unique, rows)
+            row_convert.claim_unique_values(doc, made_unique, rows)
     DesignLog(
         next_id("design_log"),
         name=doc.name,

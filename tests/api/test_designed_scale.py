@@ -51,7 +51,7 @@ def bulk_rows(name: str, count: int, first_weigh: int) -> None:
     from functions.models.counter import Counter
     from functions.models.design import Record, filter_key, record_scope
     from functions.models.listing import bulk_put
-    from functions.services.records import sort_key
+    from functions.services.row_order import sort_key
 
     sequence = Counter(record_scope(name))
     sequence.update(actions=[Counter.value.add(count)])

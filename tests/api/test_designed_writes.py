@@ -136,7 +136,7 @@ def test_a_move_among_tied_weighs_moves_the_row_and_a_new_row_comes_first(api, s
     listed = {r["name"]: r for r in get_ok(api, f"{table}/index", super_admin)["list"]}
     # Tied weighs (e.g. rows saved with 0 before the weigh order, placed newest first): the move shows.
     from functions.models.design import Record
-    from functions.services.records import sort_key
+    from functions.services.row_order import sort_key
 
     for r in listed.values():
         item = Record.get(table, r["id"])

@@ -1,4 +1,4 @@
-"""Issue 32: where a move puts a row (`functions.services.records.new_places`): rows shown by weigh,
+"""Issue 32: where a move puts a row (`functions.services.row_order.new_places`): rows shown by weigh,
 highest first, then by their place among equal weighs (newest first until a move places them). A move
 writes the moved row alone — its weigh between its new neighbours' and its place between theirs —
 and only when two neighbours have no room left between them a bounded window of rows around it."""
@@ -10,7 +10,7 @@ from typing import Any
 
 from functions.models.design import Record
 from functions.services.designs import DesignDoc
-from functions.services.records import MOVE_WINDOWS, RANK, new_places, sort_key
+from functions.services.row_order import MOVE_WINDOWS, RANK, new_places, sort_key
 
 DOC = DesignDoc.model_validate(
     {

@@ -39,7 +39,7 @@ from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext, require_designed
 from functions.routes.admin.table.generic import Table
 from functions.routes.admin.table.shapes import ListParameters, SortBody
-from functions.services import crud_table, designs, fields, listing, records, row_text
+from functions.services import crud_table, designs, fields, listing, records, row_convert, row_order, row_text
 from functions.services.attachment_usage import files_of, write_refs
 from functions.services.designs import DesignDoc, StoredDesign
 
@@ -79,12 +79,12 @@ class DesignTable(Table):
 
     def source(self, ctx: AdminContext) -> list[Any]:
         """A tree design's rows, read whole (one bounded Query), by place in the weigh order when the
-        weigh is the sort field (`records.sort_key`: the list sorts by weigh and keeps this order
+        weigh is the sort field (`row_order.sort_key`: the list sorts by weigh and keeps this order
         among equal weighs), else newest first."""
         rows = list(Record.query(self.doc.name, scan_index_forward=False, limit=listing.MAX_READ))
-        field = records.weigh_field(self.doc)
+        field = row_order.weigh_field(self.doc)
         if field is not None and self.sort_field == field:
-            rows.sort(key=lambda r: -(r.n1 if r.n1 is not None else records.sort_key(0, int(r.id))))
+            rows.sort(key=lambda r: -(r.n1 if r.n1 is not None else row_order.sort_key(0, int(r.id))))
         return rows
 
     def to_row(self, item: Any, ctx: AdminContext) -> dict[str, Any]:
@@ -187,10 +187,10 @@ class DesignTable(Table):
         return records.delete_rows(self.doc, items)
 
     def kept_context(self, item: Any) -> dict[str, Any]:
-        return {"types": records.field_types(self.doc)}
+        return {"types": row_convert.field_types(self.doc)}
 
     def revived(self, item: Any, context: dict[str, Any]) -> Any:
-        return records.revived(self.doc, item, context.get("types"))
+        return row_convert.revived(self.doc, item, context.get("types"))
 
     def restored(self, tx: Any, item: Any, context: dict[str, Any]) -> str:
         """A tree row comes back only under a parent that exists (deleted together, the parent is
@@ -217,10 +217,10 @@ class DesignTable(Table):
     def move(self, body: SortBody, ctx: AdminContext) -> None:
         """Drag sort on a design with a `weigh` field: row `id` goes to the place of row `targetId` in
         the weigh order (a tree: among its siblings); only the moved row's weigh and place are written
-        (rarely a bounded window of rows around it: `records.new_places`), found through the sort
+        (rarely a bounded window of rows around it: `row_order.new_places`), found through the sort
         index whatever the table's size. A tree (read whole, like its list) or a weigh field that is
         not indexed moves among the rows read."""
-        field = records.weigh_field(self.doc)
+        field = row_order.weigh_field(self.doc)
         if field is None:
             raise ApiError("This table has no sort field")
         moved, target = self.get_item(body.id, ctx), self.get_item(body.targetId, ctx)
