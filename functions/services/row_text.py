@@ -16,6 +16,7 @@ one page of 20) or the rows of given ids, as `{id, label}` only.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 from functions.core.i18n import get_lang, t
@@ -150,12 +151,16 @@ def labels(doc: DesignDoc, rows: list[dict[str, Any]]) -> dict[str, dict[str, st
 
 
 def related(
-    doc: DesignDoc, field_name: str, quick_search: str, ids: list[int], ctx: Any
+    doc: DesignDoc,
+    field_name: str,
+    quick_search: str,
+    ids: list[int],
+    page_of: Callable[[DesignDoc, str], list[dict[str, Any]]],
 ) -> list[dict[str, Any]]:
-    """A relation field's picker: `{id, label}` of the related rows with these ids, or of one page
-    (20 rows) of the related table's quick search."""
+    """A relation field's picker: `{id, label}` of the related rows with these ids, or of the first
+    page of the related table's quick search, which `page_of(related design, quick search)` lists
+    (the back office's designed-table list, with the caller's permissions)."""
     from functions.core.responses import ApiError
-    from functions.services import crud_table
 
     field = next((f for f in doc.fields if f.name == field_name and f.type in RELATIONS), None)
     if field is None or field.relation is None:
@@ -165,11 +170,7 @@ def related(
     target = _related_doc(field)
     if target is None:
         return []
-    from functions.routes.admin.designed import DesignTable
-
-    table = DesignTable(target, 0)
-    params = crud_table.ListParams(page=1, limit=20, quick_search=quick_search[:100], select=True)
-    page = table._list_paged(params, ctx)["list"]
+    page = page_of(target, quick_search[:100])
     return [{"id": int(row["id"]), "label": _label_of(row, field.relation.label)} for row in page]
 
 

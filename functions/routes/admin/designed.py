@@ -361,7 +361,12 @@ async def related(
 
     def run() -> dict[str, Any]:
         wanted = row_text.ids_of(ids)[:100]
-        return success({"list": row_text.related(_table(path).doc, field, quick_search, wanted, ctx)})
+
+        def page_of(target: DesignDoc, search: str) -> list[dict[str, Any]]:
+            params = crud_table.ListParams(page=1, limit=20, quick_search=search, select=True)
+            return DesignTable(target, 0)._list_paged(params, ctx)["list"]
+
+        return success({"list": row_text.related(_table(path).doc, field, quick_search, wanted, page_of)})
 
     return await _run(run)
 
