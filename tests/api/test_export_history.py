@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 from functions.core.settings import REPO_ROOT
-from functions.publish import export
+from functions.publish import export, site_records
 from functions.publish.site_data.checks import load_records
 from tests.api.test_export import _exported_from_tables, _row
 from tests.site.conftest import run_build
@@ -33,7 +33,7 @@ def milestones(html: str) -> list[tuple[str, str]]:
 def test_published_milestones_reach_the_history_page_and_drafts_do_not(
     dynamodb, tmp_path: Path, monkeypatch
 ) -> None:
-    design = _exported_from_tables(monkeypatch, history=export.history_record)["history"]
+    design = _exported_from_tables(monkeypatch, history=site_records.history_record)["history"]
     _row(design, 1, {"year": 2026, "event": "东湖绿道全线开放", "event_en": "East Lake greenway opens"})
     _row(design, 2, {"year": 2009, "event": "公司成立", "event_en": "Company founded", "status": "enable"})
     _row(
@@ -75,7 +75,7 @@ def test_published_milestones_reach_the_history_page_and_drafts_do_not(
 
 
 def test_page_records_name_the_about_pages_in_the_side_menu(dynamodb, tmp_path: Path, monkeypatch) -> None:
-    design = _exported_from_tables(monkeypatch, pages=export.page_record)["pages"]
+    design = _exported_from_tables(monkeypatch, pages=site_records.page_record)["pages"]
     page = {"slug": "about-history", "title": "我们的历程", "title_en": "Our story", "status": "enable"}
     _row(design, 1, page | {"nav_title": "大事记", "nav_title_en": "Milestones", "lead": "", "content": ""})
     _row(design, 2, {"slug": "about-organization", "title": "机构设置", "title_en": "Our structure"})
