@@ -14,10 +14,10 @@ import json
 import sys
 from typing import Any
 
+from functions.app import create_app
+
 
 def openapi_document() -> dict[str, Any]:
-    from functions.app import create_app
-
     return create_app().openapi()
 
 

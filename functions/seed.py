@@ -20,8 +20,21 @@ which `python -m functions.seed` waits for.
 from __future__ import annotations
 
 import secrets
+import threading
 
 from functions.core.settings import Settings, get_settings
+from functions.models import ALL_MODELS, Admin, DuplicateError, configure_models
+from functions.models.listing import Listed, ensure_row_counts, ensure_tallies
+from functions.models.tables import create_tables
+from functions.services.config_items import seed_config_items
+from functions.services.designs import load_demo_rows, load_design_files
+from functions.services.member_config import seed_member_config
+from functions.services.publish_jobs import use_local_work
+from functions.services.records import ensure_row_index
+from functions.services.recycle import seed_recycle_rules
+from functions.services.rules import seed_groups, seed_rules
+from functions.services.sensitive import seed_sensitive_rules
+from functions.services.site_config import seed_site_config
 
 FIRST_ADMIN_USERNAME = "admin"
 
@@ -30,18 +43,6 @@ def seed(settings: Settings | None = None, *, demo_rows: bool = True) -> str | N
     """Create tables and defaults; returns the first admin's password if it was created now.
     `demo_rows=False` leaves the designed tables' demo rows out (the AWS deploy loads them only on the
     deploy that creates the first admin, so a table an admin emptied stays empty)."""
-    from functions.models import ALL_MODELS, Admin, DuplicateError, configure_models
-    from functions.models.listing import Listed, ensure_row_counts, ensure_tallies
-    from functions.models.tables import create_tables
-    from functions.services.config_items import seed_config_items
-    from functions.services.designs import load_demo_rows, load_design_files
-    from functions.services.member_config import seed_member_config
-    from functions.services.records import ensure_row_index
-    from functions.services.recycle import seed_recycle_rules
-    from functions.services.rules import seed_groups, seed_rules
-    from functions.services.sensitive import seed_sensitive_rules
-    from functions.services.site_config import seed_site_config
-
     settings = settings or get_settings()
     configure_models(settings)
     create_tables(wait=True)
@@ -74,14 +75,11 @@ def main() -> None:
     # here, not at the top: the deploy's bootstrap imports this module from the API package, which has
     # no Pelican.
     from functions.publish.pipeline import publish_local
-    from functions.services.publish_jobs import use_local_work
 
     use_local_work(publish_local)
     password = seed()
     # A change the seed made to published tables (a design upgraded, demo rows) scheduled a publish in
     # a thread of this process: let it run before the process ends (else its job stays queued).
-    import threading
-
     for thread in threading.enumerate():
         if thread.name.startswith("publish-"):
             thread.join()

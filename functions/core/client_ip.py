@@ -27,6 +27,9 @@ from starlette.datastructures import Headers
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from functions.core.i18n import status_message
+from functions.core.middleware import send_envelope
+from functions.core.responses import FAILURE
 from functions.core.secrets import accepted_values, refresh
 from functions.core.settings import Settings, get_settings
 
@@ -103,10 +106,6 @@ class OriginVerifyMiddleware:
             if settings.client_ip_source == "cloudfront" and not came_through_cloudfront(
                 Headers(scope=scope), settings
             ):
-                from functions.core.i18n import status_message
-                from functions.core.middleware import send_envelope
-                from functions.core.responses import FAILURE
-
                 await send_envelope(send, 404, FAILURE, status_message(404))
                 return
         await self.app(scope, receive, send)

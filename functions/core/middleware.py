@@ -21,15 +21,17 @@ NUL in a JSON body, and JSON nested deeper than `functions.core.validators.MAX_J
 
 from __future__ import annotations
 
+import json
 import re
 import time
 import uuid
+from urllib.parse import unquote_to_bytes
 
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from functions.core.i18n import lang_from_headers, reset_lang, set_lang, status_message
+from functions.core.i18n import lang_from_headers, reset_lang, set_lang, status_message, t
 from functions.core.log import logger
 from functions.core.responses import FAILURE, envelope_bytes
 from functions.core.security_headers import api_headers
@@ -162,8 +164,6 @@ class BodyLimitMiddleware(HttpMiddleware):
 def _decoded_ok(raw: bytes, plus: bool) -> bool:
     """Whether percent-encoded `raw` (a path, query string or form body) decodes to valid UTF-8
     without NUL."""
-    from urllib.parse import unquote_to_bytes
-
     if plus:
         raw = raw.replace(b"+", b" ")
     try:
@@ -216,8 +216,6 @@ class InputGuardMiddleware(HttpMiddleware):
         if is_form:
             problem = None if _decoded_ok(body, plus=True) else "The request contains invalid characters"
         elif body.strip():
-            import json
-
             try:
                 parse_json_checked(body)
             except json.JSONDecodeError:
@@ -232,8 +230,6 @@ class InputGuardMiddleware(HttpMiddleware):
 
 
 def _message(key: str) -> str:
-    from functions.core.i18n import t
-
     return t(key)
 
 

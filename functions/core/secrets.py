@@ -26,6 +26,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from functions.core.log import logger
+
 T = TypeVar("T")
 
 # Variable read by Settings -> variable naming the secret's ARN.
@@ -49,7 +51,7 @@ def load_secrets(client: Any = None) -> list[str]:
         if not arn or os.environ.get(variable):
             continue
         if client is None:
-            import boto3
+            import boto3  # deferred: ~25 ms to import; only a process given *_ARN (AWS) needs it
 
             client = boto3.client("secretsmanager")
         os.environ[variable], previous = _read(client, arn)
@@ -79,13 +81,11 @@ def refresh(variable: str, client: Any = None, now: float | None = None) -> bool
     _refreshed_at[variable] = moment
     try:
         if client is None:
-            import boto3
+            import boto3  # deferred: ~25 ms to import; only a process given *_ARN (AWS) needs it
 
             client = boto3.client("secretsmanager")
         current, previous = _read(client, arn)
     except Exception:  # noqa: BLE001 - Secrets Manager unreachable: the value is refused as before
-        from functions.core.log import logger
-
         logger.warning("could not read the secret again", extra={"variable": variable}, exc_info=True)
         return False
     before = _fresh.get(variable) or (

@@ -9,7 +9,10 @@
 - Refresh tokens: random (256 bits, URL-safe); only their SHA-256 is stored.
 
 Session storage and rotation live with the auth service, not here. PyJWT and argon2 are imported on
-first use to keep the Lambda cold start small.
+first use to keep the Lambda cold start small (`tests/unit/test_cold_imports.py`): measured after
+`functions.handler` was imported, PyJWT costs ~40 ms (it loads `cryptography`) and argon2 ~3.5 ms
+(median of 5 runs, 2-core machine under load, 2026-11), and a request that checks no token or password
+needs neither.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ class AccessClaims:
 
 @cache
 def _hasher() -> PasswordHasher:
-    from argon2 import PasswordHasher, Type
+    from argon2 import PasswordHasher, Type  # deferred: cold start (module docstring)
 
     return PasswordHasher(type=Type.ID)
 
@@ -68,6 +71,7 @@ def hash_password(password: str) -> str:
 
 def verify_password(password_hash: str, password: str) -> bool:
     """True when `password` matches `password_hash`; False for a mismatch or an unreadable hash."""
+    # deferred: cold start (module docstring)
     from argon2.exceptions import InvalidHashError, VerificationError
 
     try:
@@ -78,7 +82,7 @@ def verify_password(password_hash: str, password: str) -> bool:
 
 def needs_rehash(password_hash: str) -> bool:
     """True when the hash was made with other parameters than today's (re-hash after a good login)."""
-    from argon2.exceptions import InvalidHashError
+    from argon2.exceptions import InvalidHashError  # deferred: cold start (module docstring)
 
     try:
         return _hasher().check_needs_rehash(password_hash)
@@ -96,7 +100,7 @@ def create_access_token(
     ttl_seconds: int | None = None,
 ) -> str:
     """A signed access token for account `sub` of `kind` in session `sid`."""
-    import jwt
+    import jwt  # deferred: cold start (module docstring)
 
     if kind not in TOKEN_KINDS:
         raise ValueError(f"unknown token kind: {kind!r}")
@@ -117,7 +121,7 @@ def decode_access_token(
 ) -> AccessClaims:
     """The claims of a valid token; raises `TokenExpired` or `TokenInvalid`. `allow_expired` accepts
     a correctly signed token past its expiry (logout still ends its session)."""
-    import jwt
+    import jwt  # deferred: cold start (module docstring)
 
     settings = settings or get_settings()
 

@@ -30,10 +30,12 @@ floats must be finite. A new field therefore gets these checks without asking fo
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Annotated, Any
 
+from email_validator import EmailNotValidError, validate_email
 from pydantic import AfterValidator, BaseModel, Field, ValidationInfo, field_validator
 
 ACCOUNT_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,14}")
@@ -75,8 +77,6 @@ def check_mobile(value: str) -> str | None:
 
 
 def check_email(value: str) -> str | None:
-    from email_validator import EmailNotValidError, validate_email
-
     if not isinstance(value, str) or not value:
         return "Please enter the correct email address"
     try:
@@ -202,8 +202,6 @@ def parse_json_checked(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ob
     """`json.loads(text)`, refusing what `json_problem` refuses: raises `ValueError(<message key>)`
     (also for JSON nested beyond what the parser can follow, bytes that are not UTF-8 and numbers
     longer than Python converts); text that is not JSON raises `json.JSONDecodeError`."""
-    import json
-
     try:
         value = json.loads(text)
     except RecursionError:

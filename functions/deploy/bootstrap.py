@@ -19,6 +19,12 @@ Delete events do nothing (the data and the secret belong to the stack's resource
 carries `AdminCreated` and `PublishJob` (the job the back office shows under Routine > Publish site),
 never the password.
 
+Imports: what the steps need (boto3, the secrets and settings, the models, the seed, the publish
+request) is imported inside them, not at the top. `handler` runs the steps inside its `try`, so even
+a failed import is answered FAILED to CloudFormation; a failure while this module loads would leave
+the stack waiting for an answer that never comes (up to an hour). Not a cold-start matter: every
+create or update needs them all.
+
 The back office's terminal task "data-upgrade" on AWS: the rebuild function invokes this function with
 `{"task": "data-upgrade"}` and waits; step 3 runs alone (`upgrade_data`) and the answer's `lines` say
 what was done. It never creates an admin: with none yet it refuses (the next deploy creates it, with
@@ -41,8 +47,8 @@ PUBLISH_REASON = "deploy"
 
 def ensure_first_admin(secretsmanager: Any, secret_arn: str) -> bool:
     """Create the first admin unless an admin exists; True if it was created now."""
-    from functions.models import Admin, DuplicateError
-    from functions.seed import FIRST_ADMIN_USERNAME
+    from functions.models import Admin, DuplicateError  # deferred: see the module docstring
+    from functions.seed import FIRST_ADMIN_USERNAME  # deferred: see the module docstring
 
     if Admin.any_exists():
         return False
@@ -59,18 +65,18 @@ def ensure_first_admin(secretsmanager: Any, secret_arn: str) -> bool:
 
 
 def _clients() -> dict[str, Any]:
-    import boto3
+    import boto3  # deferred: see the module docstring
 
     return {"secretsmanager": boto3.client("secretsmanager")}
 
 
 def run(properties: dict[str, Any], request_id: str, clients: dict[str, Any] | None = None) -> dict[str, str]:
     """One bootstrap (create or update event); returns the custom resource's Data."""
-    from functions.core.secrets import load_secrets
-    from functions.core.settings import get_settings
-    from functions.models import configure_models
-    from functions.seed import seed
-    from functions.services.publish_jobs import request_publish
+    from functions.core.secrets import load_secrets  # deferred: see the module docstring
+    from functions.core.settings import get_settings  # deferred: see the module docstring
+    from functions.models import configure_models  # deferred: see the module docstring
+    from functions.seed import seed  # deferred: see the module docstring
+    from functions.services.publish_jobs import request_publish  # deferred: see the module docstring
 
     clients = clients or _clients()
     load_secrets(clients["secretsmanager"])
@@ -85,10 +91,10 @@ def run(properties: dict[str, Any], request_id: str, clients: dict[str, Any] | N
 
 def upgrade_data(clients: dict[str, Any] | None = None) -> dict[str, list[str]]:
     """Seed what is missing and upgrade the data (the terminal's "data-upgrade" on AWS)."""
-    from functions.core.secrets import load_secrets
-    from functions.core.settings import get_settings
-    from functions.models import Admin, configure_models
-    from functions.seed import seed
+    from functions.core.secrets import load_secrets  # deferred: see the module docstring
+    from functions.core.settings import get_settings  # deferred: see the module docstring
+    from functions.models import Admin, configure_models  # deferred: see the module docstring
+    from functions.seed import seed  # deferred: see the module docstring
 
     load_secrets(clients["secretsmanager"] if clients else None)
     settings = get_settings()

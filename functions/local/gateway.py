@@ -32,6 +32,7 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from functions.core.security_headers import site_headers, upload_headers
+from functions.services.storage import StorageError, check_key
 
 API_PREFIX = "/srv"
 APP_PREFIX = "/app/"
@@ -75,8 +76,6 @@ def resolve(path: str, exists: Callable[[str], bool]) -> Route:
         return Route("app", path[len(APP_PREFIX) :])
     if path.startswith(UPLOADS_PREFIX):
         # Only keys the storage would accept (no NUL, control characters, `..`, backslashes…).
-        from functions.services.storage import StorageError, check_key
-
         try:
             return Route("upload", check_key(path.lstrip("/")))
         except StorageError:

@@ -20,7 +20,15 @@ from contextlib import ExitStack, suppress
 from pathlib import Path
 from typing import Any
 
-from functions.local import dynamodb
+import uvicorn
+
+from functions.app import create_app
+from functions.core.settings import get_settings
+from functions.local import dynamodb, smtp
+from functions.local.gateway import Gateway
+from functions.publish.pipeline import publish_local
+from functions.seed import seed
+from functions.services import publish_jobs as publishing
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,16 +90,6 @@ def main() -> None:
 
     if dynamodb.port_is_open(port, host):
         sys.exit(f"Port {port} is already in use: stop the other server or run `make run PORT=<free port>`")
-
-    import uvicorn
-
-    from functions.app import create_app
-    from functions.core.settings import get_settings
-    from functions.local import smtp
-    from functions.local.gateway import Gateway
-    from functions.publish.pipeline import publish_local
-    from functions.seed import seed
-    from functions.services import publish_jobs as publishing
 
     settings = get_settings()
     pid_file = var_dir / "dynamodb.pid"

@@ -19,13 +19,12 @@ from typing import Any
 from pynamodb.exceptions import TableError
 from pynamodb.indexes import GlobalSecondaryIndex, Index
 
+from functions.models import ALL_MODELS
 from functions.models.base import BILLING_MODE, BaseModel
 
 
 def _models(models: Iterable[type[BaseModel]] | None) -> list[type[BaseModel]]:
     if models is None:
-        from functions.models import ALL_MODELS
-
         return list(ALL_MODELS)
     return list(models)
 

@@ -22,6 +22,7 @@ from functions.core.routing import Endpoint, with_dependencies
 from functions.core.settings import Settings, get_settings
 from functions.models.admin import Admin
 from functions.models.user import User
+from functions.services.permissions import grant_kept, grant_stamped, kept_grant
 from functions.services.rate_limit import hit_for
 from functions.services.sessions import Authenticated, Claims, authenticate_account
 
@@ -80,8 +81,6 @@ def _token(request: Request, name: str) -> str:
 
 
 def _stamped(kind: Literal["user", "admin"]) -> tuple[type[Any], ...]:
-    from functions.services.permissions import grant_stamped
-
     return grant_stamped(kind)
 
 
@@ -155,8 +154,6 @@ def member_rule(name: str) -> Any:
     do not have permission to operate!" (the member center hides what this refuses)."""
 
     async def check_member_rule(session: UserSession, user: CurrentUser) -> User:
-        from functions.services.permissions import grant_kept, kept_grant
-
         # The grant is kept in memory under the stamps read with the session: only a change of the
         # member rules or groups (or of the member's group) costs a DynamoDB read, on a worker thread.
         kept = kept_grant("user", user, session.stamps)

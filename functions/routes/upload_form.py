@@ -32,6 +32,7 @@ from functions.routes.deps import SettingsDep
 from functions.services import area as area_service
 from functions.services import remote_upload
 from functions.services.attachments import save_upload
+from functions.services.site_config import get_upload_config
 from functions.services.suffix_svg import CSP, build_suffix_svg
 from functions.services.uploads import MSG_INCOMPLETE, MSG_SIZE, Uploader
 
@@ -65,8 +66,6 @@ class ReceivedFile:
 
 
 async def read_upload(request: Request, settings: Settings) -> ReceivedFile:
-    from functions.services.site_config import get_upload_config
-
     config = await run_in_threadpool(get_upload_config, settings)
     maxsize = int(config.get("maxsize") or settings.upload_max_bytes)
     length = request.headers.get("content-length")

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from functions.services.contact import pending_count
 from functions.services.permissions import Grant
 
 
 def _contact() -> int:
-    from functions.services.contact import pending_count
-
     return pending_count()
 
 

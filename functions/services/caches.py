@@ -17,6 +17,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from functions.services import site_config
+
 _lock = threading.Lock()
 _registry: dict[str, Callable[[], None]] = {}
 
@@ -36,8 +38,6 @@ def registered() -> list[str]:
 
 
 def _builtin() -> None:
-    from functions.services import site_config
-
     with _lock:
         _registry.setdefault("config", site_config.clear_cache)
 

@@ -34,12 +34,14 @@ from pynamodb.exceptions import DeleteError, UpdateError
 
 import functions.core.messages_members  # noqa: F401 - registers the member messages
 from functions.core.i18n import t
-from functions.core.responses import ApiError
+from functions.core.responses import ApiError, login_required
 from functions.core.settings import get_settings
-from functions.core.validators import Schema
+from functions.core.validators import Schema, check_email, check_mobile
 from functions.models.base import now
 from functions.models.code import VerifyCode
+from functions.models.user import User
 from functions.services import senders
+from functions.services.accounts import require_captcha
 from functions.services.site_config import get_site_config
 
 Channel = Literal["email", "mobile"]
@@ -261,11 +263,6 @@ def request_code(
     """The whole "send me a code" call: event, target format, captcha, the event's rule, limits, send.
 
     `user` is the logged-in member (a `User`) or None."""
-    from functions.core.responses import login_required
-    from functions.core.validators import check_email, check_mobile
-    from functions.models.user import User
-    from functions.services.accounts import require_captcha
-
     if not event_allowed(event, channel):
         raise ApiError("Unknown event")
     target = (target or "").strip()

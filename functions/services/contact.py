@@ -51,9 +51,13 @@ from functions.core.log import logger
 from functions.core.responses import ApiError
 from functions.core.settings import get_settings
 from functions.core.validators import check_email
+from functions.models.admin import Admin
 from functions.models.design import Record, filter_key
+from functions.models.listing import PART
 from functions.services import captcha, records, senders
 from functions.services.design_doc import DesignDoc, get_design, load_doc
+from functions.services.permissions import admin_grant, load_rules
+from functions.services.site_config import company_email, get_site_config
 
 DESIGN = "business/contact"
 FIELDS = ("name", "phone", "email", "company", "subject", "message")
@@ -171,11 +175,6 @@ def send(data: Mapping[str, Any]) -> Record | None:
 def recipients() -> list[str]:
     """E-mail addresses of the enabled admins who may read enquiries, else the site's contact e-mail
     (see the module docstring)."""
-    from functions.models.admin import Admin
-    from functions.models.listing import PART
-    from functions.services.permissions import admin_grant, load_rules
-    from functions.services.site_config import company_email
-
     rules = load_rules()
     found: dict[str, str] = {}
     for admin in Admin.by_part.query(PART):
@@ -195,8 +194,6 @@ def recipients() -> list[str]:
 
 def message(doc: DesignDoc, item: Record) -> tuple[str, str]:
     """The subject and text of the notification: Chinese, then English."""
-    from functions.services.site_config import get_site_config
-
     values = item.values()
     when = datetime.fromtimestamp(int(item.create_time), COMPANY_TZ).strftime("%Y-%m-%d %H:%M")
     url = f"{get_settings().public_url.rstrip('/')}/admin/{DESIGN}"

@@ -40,6 +40,7 @@ from functions.models.design import Record, record_scope
 from functions.models.listing import PART, month_buckets, total_rows
 from functions.models.user import User
 from functions.services import admin_log, contact, stats
+from functions.services.config_items import builtin_item
 from functions.services.design_doc import get_design, load_doc
 from functions.services.listing import MAX_READ
 from functions.services.permissions import AdminContext, menu_tree
@@ -172,8 +173,6 @@ def quick_entrances(ctx: AdminContext) -> list[dict[str, Any]]:
     try:
         configured = Config.get(ENTRANCE_GROUP, ENTRANCE_ITEM).value
     except Config.DoesNotExist:
-        from functions.services.config_items import builtin_item
-
         default = builtin_item(ENTRANCE_GROUP, ENTRANCE_ITEM)
         configured = default.value if default is not None else []
     lang = get_lang()

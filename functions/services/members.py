@@ -31,6 +31,7 @@ from functions.core.responses import ApiError
 from functions.core.security import hash_password, needs_rehash, verify_password
 from functions.core.validators import MOBILE_RE
 from functions.models.base import DuplicateError, is_condition_failure, now, transact_write
+from functions.models.group import UserGroup
 from functions.models.unique import Unique, unique_key
 from functions.models.user import SCOPES, User, cents_to_yuan
 from functions.services import accounts, area, codes, lockout, sessions, stats, wallet
@@ -314,8 +315,6 @@ DUPLICATE_ANY = "The same data already exists in the system!"
 
 
 def check_group(group_id: int) -> None:
-    from functions.models.group import UserGroup
-
     try:
         UserGroup.get(group_id)
     except UserGroup.DoesNotExist:

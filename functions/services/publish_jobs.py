@@ -232,9 +232,10 @@ def mark_looked(job: Job, admin_id: int, lines: Sequence[str] = ()) -> None:
 def start(job_id: str, delay: float) -> None:
     function = rebuild_function()
     if function:
-        # Imported here for the cold start: boto3 takes 0.5 s to import (`python -X importtime -c
-        # "import boto3"`: 510-930 ms in three runs, 2-core machine under load 9, 2026-11-29) and only
-        # a save that publishes needs it (tests/unit/test_cold_imports.py keeps it off the first request).
+        # Imported here for the cold start: boto3 takes ~0.4 s to import on its own (`python -X importtime
+        # -c "import boto3"`: 390-930 ms, 2-core machine under load, 2026-11-29), ~25 ms once the
+        # handler's botocore is loaded, and only a save that publishes needs it
+        # (tests/unit/test_cold_imports.py keeps it off the first request).
         import boto3
 
         payload = json.dumps({"job_id": job_id, "delay": delay}).encode()

@@ -21,7 +21,11 @@ from __future__ import annotations
 
 import secrets
 import time
+from email.message import EmailMessage
+from email.utils import formataddr, make_msgid
 from typing import Any
+
+from botocore.exceptions import BotoCoreError, ClientError
 
 from functions.core.log import logger
 from functions.core.settings import Settings, get_settings
@@ -42,9 +46,6 @@ def send_email(to: str, subject: str, text: str, settings: Settings | None = Non
 
 def _message(sender: str, to: str, subject: str, text: str) -> Any:
     """A plain-text UTF-8 message (an `email.message.EmailMessage`)."""
-    from email.message import EmailMessage
-    from email.utils import make_msgid
-
     message = EmailMessage()
     message["From"] = sender
     message["To"] = to
@@ -55,8 +56,7 @@ def _message(sender: str, to: str, subject: str, text: str) -> Any:
 
 
 def _send_smtp(to: str, subject: str, text: str, settings: Settings) -> None:
-    import smtplib
-    from email.utils import formataddr
+    import smtplib  # deferred: ~2 ms at cold start; only a mail sent by SMTP needs it
 
     message = _message(formataddr(("City Operations", settings.mail_from)), to, subject, text)
     try:
@@ -87,8 +87,7 @@ def mail_settings() -> dict[str, Any]:
 def send_test_mail(to: str, subject: str, text: str) -> None:
     """Send one plain-text mail through the Mail tab's SMTP server, with its login and encryption
     (raises OSError / smtplib's errors on failure: the route says why)."""
-    import smtplib
-    from email.utils import formataddr
+    import smtplib  # deferred: ~2 ms at cold start; only a mail sent by SMTP needs it
 
     conf = mail_settings()
     sender = formataddr((conf["sender_name"], conf["sender"])) if conf["sender_name"] else conf["sender"]
@@ -106,8 +105,7 @@ def send_test_mail(to: str, subject: str, text: str) -> None:
 
 
 def _send_ses(to: str, subject: str, text: str, settings: Settings) -> None:
-    import boto3
-    from botocore.exceptions import BotoCoreError, ClientError
+    import boto3  # deferred: boto3 adds ~25 ms to a cold start (botocore is loaded already)
 
     client = boto3.client("sesv2", region_name=settings.aws_region)
     try:
@@ -160,8 +158,7 @@ def sns_attributes(settings: Settings) -> dict[str, dict[str, str]]:
 
 
 def _send_sns(mobile: str, text: str, settings: Settings) -> None:
-    import boto3
-    from botocore.exceptions import BotoCoreError, ClientError
+    import boto3  # deferred: boto3 adds ~25 ms to a cold start (botocore is loaded already)
 
     client = boto3.client("sns", region_name=settings.aws_region)
     try:

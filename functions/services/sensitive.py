@@ -34,6 +34,7 @@ from functions.models.base import WatchedTransaction, now, watching
 from functions.models.counter import next_id
 from functions.models.security import SENSITIVE_RULE_SCOPE, SensitiveLog, SensitiveRule
 from functions.models.unique import owned_by
+from functions.services.data_rules import create_rule
 from functions.services.recycle import Origin, dumps, identity, item_id
 
 NOT_LOGGED = "The change of a watched field could not be logged, so nothing was saved"
@@ -74,8 +75,6 @@ def watched_fields(table: str) -> list[str]:
 
 
 def seed_sensitive_rules() -> list[str]:
-    from functions.services.data_rules import create_rule
-
     created = []
     for table, title, names in DEFAULT_RULES:
         if find_rule(table) is None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from functions.core.i18n import FALLBACK_LANG, get_lang
 from functions.core.settings import Settings, get_settings
+from functions.models.config import Config
 
 SITE_GROUP = "site"
 
@@ -99,8 +100,6 @@ def _load_items(settings: Settings) -> dict[str, Any]:
     current = _cache
     if current is not None and time.monotonic() < current[0]:
         return current[1]
-    from functions.models.config import Config
-
     items = {item.name: item.value for item in Config.query_group(SITE_GROUP)}
     if settings.config_cache_seconds > 0:
         with _lock:
@@ -164,8 +163,6 @@ def company_email(settings: Settings | None = None) -> str:
 
 def seed_site_config() -> list[str]:
     """Write the default items that do not exist yet (never overwrites); returns the names written."""
-    from functions.models.config import Config
-
     written = []
     # The list shows the higher weigh first: the seed order is kept with 0, -1, -2, …
     for index, (name, (title, value_type, value)) in enumerate(DEFAULT_SITE_ITEMS.items()):

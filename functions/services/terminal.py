@@ -50,8 +50,9 @@ from pathlib import Path
 from typing import Any
 
 from functions.core.settings import REPO_ROOT, get_settings
+from functions.models.config import Config
 from functions.models.job import Job
-from functions.services import jobs
+from functions.services import caches, jobs
 from functions.services import publish_jobs as publishing
 from functions.services.permissions import Grant
 
@@ -220,7 +221,7 @@ def _start_aws(spec: Task, uuid: str, extend: str, by: int) -> Job:
 
 def invoke_rebuild(payload: dict[str, Any]) -> None:
     """Start the rebuild function asynchronously (`InvocationType=Event`) with `payload`."""
-    import boto3
+    import boto3  # deferred: boto3 adds ~25 ms to a cold start (botocore is loaded already)
 
     boto3.client("lambda").invoke(
         FunctionName=publishing.rebuild_function(),
@@ -264,7 +265,7 @@ def run_aws_task(job_id: str, name: str, *, cloudfront: Any = None, lambda_clien
 
 
 def _invalidate_all(job_id: str, cloudfront: Any = None) -> list[str]:
-    import boto3
+    import boto3  # deferred: boto3 adds ~25 ms to a cold start (botocore is loaded already)
 
     client = cloudfront or boto3.client("cloudfront")
     distribution = get_settings().distribution_id
@@ -279,7 +280,7 @@ def _invalidate_all(job_id: str, cloudfront: Any = None) -> list[str]:
 
 
 def _upgrade_data(lambda_client: Any = None) -> list[str]:
-    import boto3
+    import boto3  # deferred: boto3 adds ~25 ms to a cold start (botocore is loaded already)
 
     client = lambda_client or boto3.client("lambda")
     function = get_settings().bootstrap_function
@@ -295,8 +296,6 @@ def _upgrade_data(lambda_client: Any = None) -> list[str]:
 
 
 def _clear_local_caches() -> list[str]:
-    from functions.services import caches
-
     cleared = caches.clear("all")
     return [
         "no CDN in development: clearing the server's caches instead",
@@ -378,8 +377,6 @@ def attachable(job: Job | None, command: str, uuid: str, admin_id: int, is_super
 
 def read_config() -> dict[str, str]:
     """The saved settings over the defaults: `{manager, port, automatic_cleanup_task}`."""
-    from functions.models.config import Config
-
     try:
         item = Config.get(CONFIG_GROUP, CONFIG_NAME)
     except Config.DoesNotExist:
@@ -390,8 +387,6 @@ def read_config() -> dict[str, str]:
 
 def save_config(changes: dict[str, str]) -> dict[str, str]:
     """Save the given settings (already validated); returns the whole configuration."""
-    from functions.models.config import Config
-
     config = read_config() | {k: v for k, v in changes.items() if k in DEFAULT_CONFIG}
     Config(CONFIG_GROUP, CONFIG_NAME, title="终端设置", value_type="json", value=config).save()
     return config

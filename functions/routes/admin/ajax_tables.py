@@ -14,6 +14,7 @@ from fastapi import Query
 
 from functions.core.responses import ApiError, Envelope, Model, success
 from functions.core.routing import APIRouter
+from functions.models import ALL_MODELS
 from functions.routes.admin.deps import AdminContext, require
 from functions.services import designs
 from functions.services.records import words
@@ -30,8 +31,6 @@ def _fields(table: str, clean: bool) -> tuple[str, dict[str, str]]:
         if not clean:
             found = {"id": "ID", **found, "create_time": "create_time", "update_time": "update_time"}
         return "id", found
-    from functions.models import ALL_MODELS
-
     model = next((m for m in ALL_MODELS if m.logical_name == table), None)
     if model is None:
         raise ApiError("The table does not exist")

@@ -30,12 +30,13 @@ from functions.core.i18n import get_lang
 from functions.core.responses import Envelope, Model, Shape, success
 from functions.core.routing import APIRouter
 from functions.core.validators import Schema
+from functions.models.admin import Admin
 from functions.routes.admin.deps import LOGGED_IN, AdminContext, public, request_data, require
 from functions.routes.deps import client_ip, rate_limited, user_agent
 from functions.routes.shapes import MenuNode, SiteConfig, TerminalSettings
 from functions.services import accounts, admin_log, badges
 from functions.services.admin_auth import authenticate_admin, captcha_required
-from functions.services.permissions import menu_tree
+from functions.services.permissions import is_super_admin, menu_tree
 from functions.services.sessions import open_session
 from functions.services.site_config import get_site_config
 from functions.services.terminal import client_config as terminal_config
@@ -131,12 +132,8 @@ def _login(body: LoginBody, ip: str, ua: str, data: dict[str, Any], path: str) -
             useragent=ua,
         )
     tokens = open_session("admin", int(admin.id), remember=body.keep, ip=ip, user_agent=ua)
-    from functions.models.admin import Admin
-
     fresh = Admin.get(admin.id, consistent_read=True)
     info = fresh.to_public()
-    from functions.services.permissions import is_super_admin
-
     info["super"] = is_super_admin(fresh)
     info["token"] = tokens["token"]
     info["refresh_token"] = tokens["refresh_token"]

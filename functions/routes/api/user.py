@@ -39,6 +39,7 @@ from functions.routes.deps import CurrentUser, client_ip, rate_limited, user_age
 from functions.routes.shapes import MemberInfo, MemberLogin, MenuNode
 from functions.services import accounts, member_config, members
 from functions.services.member_info import member_info
+from functions.services.permissions import member_grant, menu_tree
 
 router = APIRouter(prefix="/user", tags=["user"])
 
@@ -146,8 +147,6 @@ def index(user: CurrentUser) -> dict[str, Any]:
 
 
 def _menus(user: Any) -> list[dict[str, Any]]:
-    from functions.services.permissions import member_grant, menu_tree
-
     grant, rules = member_grant(user)
     return menu_tree(grant, get_lang(), rules) if rules else []
 

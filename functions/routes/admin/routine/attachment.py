@@ -20,6 +20,7 @@ from functions.routes.admin.deps import AdminContext, require
 from functions.routes.admin.table.generic import Table
 from functions.routes.admin.table.shapes import parse_ids, row_shape
 from functions.services import attachments
+from functions.services.attachment_usage import usage as find_usage
 
 
 class AttachmentEdit(Schema):
@@ -102,8 +103,6 @@ def usage(
     request: Request, ctx: Annotated[AdminContext, require("routine/attachment/del")]
 ) -> dict[str, Any]:
     """Before a delete: where these attachments (ids[]=…, at most 100) are used, to warn the admin."""
-    from functions.services.attachment_usage import usage as find_usage
-
     wanted = sorted(set(parse_ids(request)))[:100]
     if not wanted:
         raise ApiError("Incorrect parameter!")
