@@ -73,11 +73,18 @@ TEXT = {
 }
 
 
+# Every animation that ends has ended (the page's fade-in, a drawer's slide…): axe reads the colours
+# a user sees once the screen is still, not a half-transparent frame of the way there.
+STILL = """() => document.getAnimations().every(
+  (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)"""
+
+
 def _settled(page: Page) -> None:
-    """The page has drawn its data: no spinner or skeleton left."""
+    """The page has drawn its data and stands still: no spinner or skeleton left, no animation running."""
     # Up to 60 s: the first page after the server started waits for its start-up publish on a loaded machine.
     page.wait_for_load_state("networkidle", timeout=60_000)
     expect(page.locator(".ant-spin-spinning, .ant-skeleton")).to_have_count(0)
+    page.wait_for_function(STILL, timeout=30_000)
 
 
 class Scan:
