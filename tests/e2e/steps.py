@@ -1,7 +1,7 @@
 """Steps the browser tests share (one way to do each): opening a back-office page or a table's add
-dialog, the rows of a table (or its phone cards), answering a confirmation popover, deleting a table
-row, editing the selected rows at once, restoring a row from the recycle bin, waiting for a menu to
-stop moving, taking a screenshot."""
+dialog, saving a design and opening its table, the rows of a table (or its phone cards), answering a
+confirmation popover, deleting a table row, editing the selected rows at once, restoring a row from
+the recycle bin, waiting for a menu to stop moving, taking a screenshot."""
 
 from __future__ import annotations
 
@@ -23,6 +23,17 @@ def add_dialog(page: Page, text: dict, area: Locator) -> Locator:
     (titled `text["addTitle"]`)."""
     area.get_by_role("button", name=re.compile(text["add"])).click()
     return page.get_by_role("dialog", name=text["addTitle"])
+
+
+def save_design_and_open(page: Page, text: dict, area: Locator, name: str) -> Locator:
+    """Saves the design open in the generator's area (`text["save"]`, waits for `text["saved"]`), opens
+    the table `name` from the generator's list (`text["open"]`); returns the table's tab area, drawn."""
+    area.get_by_role("button", name=re.compile(text["save"])).click()
+    expect(page.get_by_text(text["saved"])).to_be_visible()
+    area.locator("tr, li").filter(has_text=name).get_by_role("button", name=re.compile(text["open"])).click()
+    table = page.locator(f'[data-tab="/admin/{name}"]')
+    expect(table.locator("[data-design]")).to_be_visible()
+    return table
 
 
 def list_rows(area: Locator) -> Locator:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.steps import delete_table, list_rows, open_tab, screenshot, settled
+from tests.e2e.steps import delete_table, list_rows, open_tab, save_design_and_open, screenshot, settled
 from tests.e2e.test_admin import admin_page
 from tests.e2e.test_generator import new_content_table
 from tests.e2e.words import ADMIN_TEXT as TEXT
@@ -42,13 +42,7 @@ def test_an_editor_adds_a_password_and_a_random_id_and_edits_without_changing_th
         fields = editor.get_by_role("list").locator("> li")
         expect(fields.last).to_have_attribute("data-field", "token_1")
         screenshot(page, SHOTS / f"editor-{lang}-{width}.png")
-        area.get_by_role("button", name=re.compile(text["save"])).click()
-        expect(page.get_by_text(text["saved"])).to_be_visible()
-        area.locator("tr, li").filter(has_text=name).get_by_role(
-            "button", name=re.compile(text["open"])
-        ).click()
-        table = page.locator(f'[data-tab="/admin/{name}"]')
-        expect(table.locator("[data-design]")).to_be_visible()
+        table = save_design_and_open(page, text, area, name)
 
         # Add: a password to type; the id is not asked for (the server gives it).
         table.get_by_role("button", name=re.compile(text["add"])).click()

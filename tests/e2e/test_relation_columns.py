@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.steps import admin_headers, delete_table, list_rows, open_tab, screenshot
+from tests.e2e.steps import admin_headers, delete_table, list_rows, open_tab, save_design_and_open, screenshot
 from tests.e2e.test_admin import admin_page
 from tests.e2e.test_generator import new_content_table
 from tests.e2e.words import ADMIN_TEXT as TEXT
@@ -70,13 +70,7 @@ def test_an_editor_lists_a_related_rows_phone_beside_its_name(
         columns.fill("phone")
         columns.press("Enter")
         expect(editor.locator(".ant-select-selection-item").filter(has_text="phone")).to_be_visible()
-        area.get_by_role("button", name=re.compile(text["save"])).click()
-        expect(page.get_by_text(text["saved"])).to_be_visible()
-        area.locator("tr, li").filter(has_text=name).get_by_role(
-            "button", name=re.compile(text["open"])
-        ).click()
-        table = page.locator(f'[data-tab="/admin/{name}"]')
-        expect(table.locator("[data-design]")).to_be_visible()
+        table = save_design_and_open(page, text, area, name)
 
         # A row whose person is picked by name.
         table.get_by_role("button", name=re.compile(text["add"])).click()
