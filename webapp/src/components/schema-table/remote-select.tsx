@@ -123,9 +123,15 @@ export function RemoteSelect({
   const [found, setFound] = useState<Option[]>([]);
   const [searching, setSearching] = useState(false);
   const latest = useRef(0);
+  // The keyword of the rows in `found` (null: none asked since the list last closed).
+  const asked = useRef<string | null>(null);
 
   const search = (keyword: string) => {
     const ticket = ++latest.current;
+    asked.current = keyword;
+    // Rows of an earlier keyword go at once: a click meant for one of them would land on whatever the
+    // answer puts in its place.
+    setFound([]);
     setSearching(true);
     source
       .find({ quick_search: keyword })
@@ -157,7 +163,14 @@ export function RemoteSelect({
       showSearch
       filterOption={false}
       onSearch={search}
-      onOpenChange={(open) => open && !found.length && search('')}
+      onOpenChange={(open) => {
+        // Typing into a closed select opens it too, after the typed search began: only a list opened
+        // without one asks for the first rows. Closing clears what was typed, so the next opening asks
+        // again unless the rows shown are already the first ones.
+        if (open && asked.current === null) search('');
+        if (!open && asked.current !== '') asked.current = null;
+      }}
+      loading={searching}
       notFoundContent={searching ? <Spin size="small" /> : undefined}
       placeholder={placeholder ?? t('common.select')}
       allowClear
