@@ -39,7 +39,13 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 # or $FORWARDED_ALLOW_IPS) — every local request, so a forged header picked the address that the
 # per-IP rate limits count and the admin log records. There is no proxy in front of this server: the
 # client address is the socket peer (DESIGN §8, functions/core/client_ip.py), whatever headers say.
+#
+# `timeout_keep_alive`: an idle connection is kept 75 s (uvicorn's default is 5 s, as AWS's load
+# balancers keep 60 s and browsers 90–300 s). A client that sends on a kept connection at the moment the
+# server closes it gets a reset: browsers send again, but scripts and Playwright's request API do not,
+# and with 5 s a loaded machine's test met it (ECONNRESET on a list read between two clicks).
 UVICORN_OPTIONS: dict[str, Any] = {
+    "timeout_keep_alive": 75,
     "proxy_headers": False,
     "log_level": "warning",
     "access_log": False,

@@ -1,7 +1,7 @@
 """Steps the browser tests share (one way to do each): opening a back-office page or a table's add
-dialog, saving a design and opening its table, the rows of a table (or its phone cards), answering a
-confirmation popover, deleting a table row, editing the selected rows at once, restoring a row from
-the recycle bin, waiting for a menu to stop moving, taking a screenshot."""
+dialog, saving a design and opening its table, the rows of a table (or its phone cards), a quick search
+of a table, answering a confirmation popover, deleting a table row, editing the selected rows at once,
+restoring a row from the recycle bin, waiting for a menu to stop moving, taking a screenshot."""
 
 from __future__ import annotations
 
@@ -67,13 +67,24 @@ def batch_edit(page: Page, area: Locator, text: dict, label: str, value: str) ->
     dialog.get_by_role("button", name=re.compile(text["ok"])).click()
 
 
+def quick_search(page: Page, area: Locator, label: str, query: str) -> None:
+    """Type `query` into the quick search labelled `label` of the back-office table `area`, press Enter
+    and wait until the list shows the answer. Until then the rows of the list before the search are still
+    on screen: a step that clicks one of them (a row both lists show) acts on a list about to be
+    replaced (a loaded run's restore then never happened)."""
+    box = area.get_by_label(label, exact=True)
+    box.fill(query)
+    with page.expect_response(lambda answer: "quick_search=" in answer.url):
+        box.press("Enter")
+    expect(area.locator('[aria-busy="true"]')).to_have_count(0)
+
+
 def restore_deleted(page: Page, server, text: dict, title: str, item_id: int, lang: str) -> None:
     """Restore row `item_id` of the table titled `title` from the recycle bin (found by its id in the quick
     search `text["quickSearch"]`): its Restore button (`text["restore"]`), then OK; the restored message
     (`text["restored"]`) shows."""
     area = open_tab(page, server, "/admin/security/dataRecycleLog", lang)
-    area.get_by_label(text["quickSearch"], exact=True).fill(str(item_id))
-    area.get_by_label(text["quickSearch"], exact=True).press("Enter")
+    quick_search(page, area, text["quickSearch"], str(item_id))
     kept = list_rows(area).filter(has_text=title)
     expect(kept).to_have_count(1)
     kept.get_by_role("button", name=re.compile(text["restore"])).click()

@@ -410,54 +410,61 @@ export function SchemaTable({ config }: { config: TableConfig }) {
           empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />}
         />
       ) : (
-        <Table<Row>
-          rowKey="id"
-          size="middle"
-          loading={loading}
-          columns={columns}
-          dataSource={rows}
-          scroll={{ x: 'max-content' }}
-          locale={empty === undefined ? undefined : { emptyText: empty }}
-          expandable={
-            config.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)) } : undefined
-          }
-          rowSelection={
-            selectionOn
-              ? {
-                  selectedRowKeys: selected,
-                  onChange: (keys) => setSelected(keys.map(Number)),
-                  getCheckboxProps: (row: Row) => ({ disabled: locked(row), 'aria-label': t('common.selectRow', { name: rowTitle(row) }) }),
-                }
-              : undefined
-          }
-          onChange={(_, __, sorter, extra) => {
-            if (extra.action !== 'sort') return;
-            const s = Array.isArray(sorter) ? sorter[0] : sorter;
-            listing.reset({ order: s?.order ? `${String(s.columnKey)},${s.order === 'descend' ? 'desc' : 'asc'}` : '' });
-          }}
-          onRow={(row) =>
-            sorting
-              ? {
-                  draggable: true,
-                  title: t('common.dragToSort'),
-                  onDragStart: () => setDragId(row.id),
-                  onDragOver: (e) => e.preventDefault(),
-                  onDrop: () => {
-                    // A row moves among its siblings only (SPEC §8: beyond the movable range otherwise).
-                    if (dragId !== null && dragId !== row.id && !siblingsOf(rows, dragId).some((r) => r.id === row.id))
-                      notify('error', t('navigation.beyondMovableRange'));
-                    else if (dragId !== null && dragId !== row.id)
-                      void api.sortable(dragId, row.id).then(
-                        () => reload(),
-                        () => undefined,
-                      );
-                    setDragId(null);
-                  },
-                }
-              : {}
-          }
-          pagination={false}
-        />
+        // Busy while a list is asked for (as the phone cards are): the rows shown until then are the
+        // previous answer's.
+        <div aria-busy={loading}>
+          <Table<Row>
+            rowKey="id"
+            size="middle"
+            loading={loading}
+            columns={columns}
+            dataSource={rows}
+            scroll={{ x: 'max-content' }}
+            locale={empty === undefined ? undefined : { emptyText: empty }}
+            expandable={
+              config.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)) } : undefined
+            }
+            rowSelection={
+              selectionOn
+                ? {
+                    selectedRowKeys: selected,
+                    onChange: (keys) => setSelected(keys.map(Number)),
+                    getCheckboxProps: (row: Row) => ({
+                      disabled: locked(row),
+                      'aria-label': t('common.selectRow', { name: rowTitle(row) }),
+                    }),
+                  }
+                : undefined
+            }
+            onChange={(_, __, sorter, extra) => {
+              if (extra.action !== 'sort') return;
+              const s = Array.isArray(sorter) ? sorter[0] : sorter;
+              listing.reset({ order: s?.order ? `${String(s.columnKey)},${s.order === 'descend' ? 'desc' : 'asc'}` : '' });
+            }}
+            onRow={(row) =>
+              sorting
+                ? {
+                    draggable: true,
+                    title: t('common.dragToSort'),
+                    onDragStart: () => setDragId(row.id),
+                    onDragOver: (e) => e.preventDefault(),
+                    onDrop: () => {
+                      // A row moves among its siblings only (SPEC §8: beyond the movable range otherwise).
+                      if (dragId !== null && dragId !== row.id && !siblingsOf(rows, dragId).some((r) => r.id === row.id))
+                        notify('error', t('navigation.beyondMovableRange'));
+                      else if (dragId !== null && dragId !== row.id)
+                        void api.sortable(dragId, row.id).then(
+                          () => reload(),
+                          () => undefined,
+                        );
+                      setDragId(null);
+                    },
+                  }
+                : {}
+            }
+            pagination={false}
+          />
+        </div>
       )}
       {paged && <ListPager listing={listing} narrow={narrow} />}
       <Drawer
