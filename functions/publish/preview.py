@@ -1,0 +1,93 @@
+"""A row of a designed table shown as its public page before it is published (issue 36 part 7).
+
+`preview_page(design, draft, lang)` answers the HTML of the page the row would have on the site, in
+one language, made the way a publish makes it — the same export (`export.export_site_data`, with
+the row in place of its stored version whatever its status and publish time: `export.Draft`) and the
+same Pelican build (`build.build`) with the site's theme — in a temporary folder that is removed
+afterwards: nothing is written to the site, the database or the upload storage (pictures resized for
+it go to the resize cache only, as a publish's do).
+
+The page is shown by the back office in a sandboxed frame (`srcdoc`: no script runs, nothing of the
+admin's origin is reachable from it): its theme files and the site's pictures load from the live
+site, and the pictures of uploads — not on the site before a publish — from their upload address
+(/storage/…). Links open in a new tab.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from functions.core import messages_publish  # noqa: F401 - registers the publish messages' catalog
+from functions.core.responses import ApiError
+from functions.core.settings import get_settings
+from functions.publish.build import build
+from functions.publish.export import ADDRESSES, Draft, SameAddress, export_site_data, record_address
+from functions.publish.images import OUTPUT_DIR, SiteImages
+from functions.publish.site_records import EXPORTS
+
+LANGS = ("zh-cn", "en")
+LANG_PREFIX = {"zh-cn": "", "en": "/en"}
+# The page that shows every record of a type with no page of its own.
+LIST_PAGES = {
+    "jobs": "/jobs/",
+    "carousel": "/",
+    "services": "/",
+    "staff": "/yuangong/",
+    "history": "/about/history/",
+}
+PICTURE_RE = re.compile(rf"/{OUTPUT_DIR}/(?P<stem>[0-9a-f]{{24}})(?:-\d+w)?\.(?:webp|jpg|png)")
+
+
+def site_export(design: str) -> str | None:
+    """The name of the site's record type made from `design` (None: the site does not show it)."""
+    return next((name for name, spec in EXPORTS.items() if spec.design == design), None)
+
+
+def page_address(name: str, record_id: str) -> str:
+    """The site path (zh-cn) of the page showing a record; an anchor on it when the record has one."""
+    if name in ADDRESSES or name == "pages":
+        return record_address(name, record_id)
+    return LIST_PAGES[name]
+
+
+def framed(html: str, sources: dict[str, str]) -> str:
+    """The built page as the preview frame shows it: uploads' pictures from their upload address,
+    links in a new tab."""
+    html = PICTURE_RE.sub(lambda m: sources.get(m["stem"], m[0]), html)
+    return html.replace("<head>", '<head>\n<base target="_blank">', 1)
+
+
+def preview_page(design: str, draft: Draft, lang: str) -> dict[str, Any]:
+    """`{html, path, lang}`: the page of `draft` in `lang`, and its address on the site."""
+    name = site_export(design)
+    if name is None:
+        raise ApiError(
+            "This table is not shown on the public site: it has no page to preview", http_status=400
+        )
+    settings = get_settings()
+    site_dir = Path(settings.site_dir)
+    with tempfile.TemporaryDirectory(prefix="cityops-preview-") as tmp:
+        content = Path(tmp) / "content"
+        shutil.copytree(settings.content_dir, content)
+        images = SiteImages(content)
+        try:
+            export_site_data(content / "data", draft=draft, images=images)
+        except SameAddress as exc:
+            raise ApiError(str(exc), http_status=400) from None
+        if draft.record is None:
+            raise ApiError(
+                "The site would not show this row: fill in its title (and its picture, where the page "
+                "needs one)",
+                http_status=400,
+            )
+        address = page_address(name, draft.record["id"])
+        output = Path(tmp) / "out"
+        build(content, output, settings.public_url, previous=site_dir if site_dir.is_dir() else None)
+        path = LANG_PREFIX[lang] + address
+        page = output / path.split("#")[0].strip("/") / "index.html"
+        html = page.read_text(encoding="utf-8")
+    return {"html": framed(html, images.sources), "path": path, "lang": lang}
