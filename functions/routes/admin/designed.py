@@ -456,7 +456,7 @@ class PreviewPage(Model):
 
     html: str
     path: str
-    lang: str
+    lang: Literal["zh-cn", "en"]
 
 
 PreviewLang = Annotated[Literal["zh-cn", "en"], Query(description="the page's language")]
