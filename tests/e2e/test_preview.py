@@ -1,7 +1,8 @@
 """Preview before publishing (issue 36 part 7): an editor opens a news item, types a new title in both
 languages, presses Preview and sees the public page — the site's theme, the typed title — in Chinese and
-in English (switched with the keyboard), copies nothing into the site, closes the preview and the form
-without saving: the row and the live site are as they were. zh-cn at 1440 px and English at 390 px.
+in English (switched with the keyboard), closes the preview and the form without saving: the row and the
+live site are as they were. The row's preview link shows its saved page to a logged-in admin, and only the
+login screen to anyone else. zh-cn at 1440 px and English at 390 px.
 Screenshots in /tmp/shots/preview/."""
 
 from __future__ import annotations
@@ -96,6 +97,24 @@ def test_an_editor_previews_unsaved_values_as_the_public_page(
         site = server.var_dir / "site"
         for found in site.rglob("news/**/index.html"):
             assert mark not in found.read_text(encoding="utf-8"), found
+
+        # The row's preview link, opened by a colleague who is logged in: the saved row's page.
+        link = f"/admin/business/news?preview={row_id}"
+        page.goto(server.url(link, lang))
+        shared = page.get_by_role("dialog", name=words["dialog"])
+        saved_title = before["title"] if lang == "zh" else before["title_en"] or before["title"]
+        expect(shared.frame_locator("iframe").locator("h1")).to_contain_text(saved_title, timeout=60_000)
+        screenshot(page, SHOTS / f"link-{lang}-{width}.png")
+
+    # Opened by anyone not logged in: the login screen, no page.
+    stranger = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        other = stranger.new_page()
+        other.goto(server.url(link, lang))
+        expect(other).to_have_url(re.compile(r"/admin/login"))
+        expect(other.locator("iframe")).to_have_count(0)
+    finally:
+        stranger.close()
 
 
 def _row(server, page, row_id: int) -> dict:
