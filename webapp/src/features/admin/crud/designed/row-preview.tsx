@@ -90,7 +90,10 @@ export function RowPreview({ source, onClose }: { source: PreviewSource | null; 
               { value: 'en', label: 'English' },
             ]}
           />
-          {page && <Typography.Text type="secondary">{t('designed.previewAddress', { path: page.path })}</Typography.Text>}
+          {/* A row not added yet has no address on the site (its id is given by the save). */}
+          {page && source?.id ? (
+            <Typography.Text type="secondary">{t('designed.previewAddress', { path: page.path })}</Typography.Text>
+          ) : null}
         </Space>
         <Alert type="info" showIcon message={source?.values ? t('designed.previewUnsaved') : t('designed.previewSaved')} />
         {link && (
