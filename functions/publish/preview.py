@@ -11,13 +11,21 @@ The page is shown by the back office in a sandboxed frame (`srcdoc`: no script r
 admin's origin is reachable from it): its theme files and the site's pictures load from the live
 site, and the pictures of uploads — not on the site before a publish — from their upload address
 (/storage/…). Links open in a new tab.
+
+A build makes both languages: the other one is kept for a short while (`RECENT`, in memory, by the
+design and the row's values), so switching the language of a preview does not build again.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import shutil
 import tempfile
+import threading
+import time
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +47,11 @@ LIST_PAGES = {
     "staff": "/yuangong/",
     "history": "/about/history/",
 }
+RECENT_SECONDS = 120
+RECENT_SIZE = 8
+# Pages of recent previews: key → (when built, {lang: answer}).
+RECENT: OrderedDict[str, tuple[float, dict[str, dict[str, Any]]]] = OrderedDict()
+RECENT_LOCK = threading.Lock()
 PICTURE_RE = re.compile(rf"/{OUTPUT_DIR}/(?P<stem>[0-9a-f]{{24}})(?:-\d+w)?\.(?:webp|jpg|png)")
 
 
@@ -63,6 +76,23 @@ def framed(html: str, sources: dict[str, str]) -> str:
 
 def preview_page(design: str, draft: Draft, lang: str) -> dict[str, Any]:
     """`{html, path, lang}`: the page of `draft` in `lang`, and its address on the site."""
+    key = hashlib.sha256(
+        json.dumps([design, draft.id, draft.values], sort_keys=True, default=str).encode()
+    ).hexdigest()
+    with RECENT_LOCK:
+        built, pages = RECENT.get(key, (0.0, {}))
+    if time.monotonic() - built < RECENT_SECONDS and lang in pages:
+        return pages[lang]
+    pages = build_pages(design, draft)
+    with RECENT_LOCK:
+        RECENT[key] = (time.monotonic(), pages)
+        while len(RECENT) > RECENT_SIZE:
+            RECENT.popitem(last=False)
+    return pages[lang]
+
+
+def build_pages(design: str, draft: Draft) -> dict[str, dict[str, Any]]:
+    """The page of `draft` in every language, built as a publish builds the site."""
     name = site_export(design)
     if name is None:
         raise ApiError(
@@ -87,7 +117,9 @@ def preview_page(design: str, draft: Draft, lang: str) -> dict[str, Any]:
         address = page_address(name, draft.record["id"])
         output = Path(tmp) / "out"
         build(content, output, settings.public_url, previous=site_dir if site_dir.is_dir() else None)
-        path = LANG_PREFIX[lang] + address
-        page = output / path.split("#")[0].strip("/") / "index.html"
-        html = page.read_text(encoding="utf-8")
-    return {"html": framed(html, images.sources), "path": path, "lang": lang}
+        pages = {}
+        for lang in LANGS:
+            path = LANG_PREFIX[lang] + address
+            html = (output / path.split("#")[0].strip("/") / "index.html").read_text(encoding="utf-8")
+            pages[lang] = {"html": framed(html, images.sources), "path": path, "lang": lang}
+    return pages

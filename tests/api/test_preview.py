@@ -18,6 +18,7 @@ from PIL import Image
 
 from functions.core.settings import get_settings
 from functions.models.design import Record
+from functions.publish import preview as preview_module
 from functions.services import designs, jobs
 from functions.services.design_doc import DesignDoc
 from functions.services.publish_jobs import KIND
@@ -85,8 +86,15 @@ def preview(api: httpx.Client, who: AdminUser, body: Any, lang: str, headers: di
 
 
 def test_unsaved_values_render_as_the_public_page_in_both_languages_and_nothing_is_stored(
-    api: httpx.Client, news: str, site: Path
+    api: httpx.Client, news: str, site: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    builds: list[Path] = []
+    real_build = preview_module.build
+    monkeypatch.setattr(
+        preview_module,
+        "build",
+        lambda content, *a, **k: builds.append(content) or real_build(content, *a, **k),
+    )
     editor = make_admin(api, [f"{NEWS}/index", f"{NEWS}/edit"])
     before_rows, before_site = rows(NEWS), snapshot(site)
     before_jobs = [j.id for j in jobs.latest_jobs(KIND, 5)]
@@ -105,6 +113,7 @@ def test_unsaved_values_render_as_the_public_page_in_both_languages_and_nothing_
         "A headline seen in preview" in en["html"] and "The text of A headline seen in preview." in en["html"]
     )
     assert '<html lang="en"' in en["html"]
+    assert len(builds) == 1  # one build made both languages: switching language does not build again
 
     # Nothing stored, published or queued.
     assert rows(NEWS) == before_rows
