@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from functions.core import messages_publish  # noqa: F401 - registers the publish messages' catalog
+from functions.core.i18n import get_lang
 from functions.core.responses import ApiError
 from functions.core.settings import get_settings
 from functions.publish.build import build
@@ -106,8 +107,13 @@ def build_pages(design: str, draft: Draft) -> dict[str, dict[str, Any]]:
         images = SiteImages(content)
         try:
             export_site_data(content / "data", draft=draft, images=images)
-        except SameAddress as exc:
-            raise ApiError(str(exc), http_status=400) from None
+        except SameAddress as exc:  # its message has a line per language
+            lines = str(exc).splitlines()
+            lang = get_lang()
+            raise ApiError(
+                lines[LANGS.index(lang)] if len(lines) == len(LANGS) and lang in LANGS else str(exc),
+                http_status=400,
+            ) from None
         if draft.record is None:
             raise ApiError(
                 "The site would not show this row: fill in its title (and its picture, where the page "

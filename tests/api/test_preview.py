@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,13 +32,14 @@ DESIGNS = Path(__file__).resolve().parents[2] / "functions/data/designs"
 
 @pytest.fixture(scope="module")
 def news(dynamodb: Any, admin_seed: None) -> Iterator[str]:
-    """The news table (and the tags it relates to) as the seed makes it; removed afterwards."""
-    for name in ("tag", "news"):
+    """The news table (and the tags it relates to) and the projects as the seed makes them; removed
+    afterwards."""
+    for name in ("tag", "news", "project"):
         doc = DesignDoc.model_validate_json((DESIGNS / f"{name}.json").read_text(encoding="utf-8"))
         if designs.get_design(doc.name) is None:
             designs.save_design(doc, confirm=True)
     yield NEWS
-    for name in (NEWS, "business/tag"):
+    for name in ("business/project", NEWS, "business/tag"):
         stored = designs.get_design(name)
         if stored is not None:
             designs.delete_design(stored)
@@ -204,3 +206,27 @@ def test_only_admins_who_may_edit_the_table_see_a_preview(api: httpx.Client, new
     # Not logged in (a preview link opened by anyone else): refused, no page.
     anonymous = api.get(f"/srv/admin/{NEWS}/preview", params={"id": row_id, "lang": "en"}).json()
     assert anonymous["code"] != 1 and "A draft for editors" not in str(anonymous)
+
+
+def test_a_row_that_would_take_another_rows_address_is_refused_in_the_admins_language(
+    api: httpx.Client, news: str, site: Path
+) -> None:
+    editor = make_admin(api, ["business/project/add", "business/project/edit"])
+    slug = f"same-{uuid.uuid4().hex[:6]}"
+    project = {"name": "河畔公园", "name_en": "Riverside", "slug": slug, "category": "greening"}
+    project |= {"start_date": "2025-03-01", "status": "enable"}
+    assert post(api, "business/project/add", editor, project)["code"] == 1
+    other = {**project, "name": "另一个项目", "name_en": "Another project"}
+    for lang, headers, text, not_text in (
+        ("en", EN, f"Two records would be published at the same address /xiang/{slug}/", "有两条记录"),
+        ("zh-cn", ZH, f"有两条记录要发布到同一个地址 /xiang/{slug}/", "Two records"),
+    ):
+        answer = api.post(
+            "/srv/admin/business/project/preview",
+            params={"lang": lang},
+            json=other,
+            headers={**editor.headers, **headers},
+        )
+        body = answer.json()
+        assert answer.status_code == 400 and body["code"] == 0, body
+        assert body["msg"].startswith(text) and not_text not in body["msg"], body["msg"]
