@@ -12,6 +12,11 @@ admin's origin is reachable from it): its theme files and the site's pictures lo
 site, and the pictures of uploads — not on the site before a publish — from their upload address
 (/storage/…). Links open in a new tab.
 
+On AWS the API function carries neither Pelican nor the site's sources: it asks the rebuild function
+(which has both) to build the preview and waits for its answer (`remote_pages`, a synchronous invoke;
+`rebuild.handler` answers `{"preview": …}` events with `preview_event`). Importing this module never
+imports Pelican.
+
 A build makes both languages: the other one is kept for a short while (`RECENT`, in memory, by the
 design and the row's values), so switching the language of a preview does not build again.
 """
@@ -30,13 +35,12 @@ from pathlib import Path
 from typing import Any
 
 from functions.core import messages_publish  # noqa: F401 - registers the publish messages' catalog
-from functions.core.i18n import get_lang
+from functions.core.i18n import get_lang, reset_lang, set_lang
 from functions.core.responses import ApiError
 from functions.core.settings import get_settings
-from functions.publish.build import build
 from functions.publish.export import ADDRESSES, Draft, SameAddress, export_site_data, record_address
 from functions.publish.images import OUTPUT_DIR, SiteImages
-from functions.publish.site_records import EXPORTS
+from functions.publish.site_records import export_of
 
 LANGS = ("zh-cn", "en")
 LANG_PREFIX = {"zh-cn": "", "en": "/en"}
@@ -54,11 +58,6 @@ RECENT_SIZE = 8
 RECENT: OrderedDict[str, tuple[float, dict[str, dict[str, Any]]]] = OrderedDict()
 RECENT_LOCK = threading.Lock()
 PICTURE_RE = re.compile(rf"/{OUTPUT_DIR}/(?P<stem>[0-9a-f]{{24}})(?:-\d+w)?\.(?:webp|jpg|png)")
-
-
-def site_export(design: str) -> str | None:
-    """The name of the site's record type made from `design` (None: the site does not show it)."""
-    return next((name for name, spec in EXPORTS.items() if spec.design == design), None)
 
 
 def page_address(name: str, record_id: str) -> str:
@@ -84,7 +83,7 @@ def preview_page(design: str, draft: Draft, lang: str) -> dict[str, Any]:
         built, pages = RECENT.get(key, (0.0, {}))
     if time.monotonic() - built < RECENT_SECONDS and lang in pages:
         return pages[lang]
-    pages = build_pages(design, draft)
+    pages = remote_pages(design, draft) if get_settings().rebuild_function else build_pages(design, draft)
     with RECENT_LOCK:
         RECENT[key] = (time.monotonic(), pages)
         while len(RECENT) > RECENT_SIZE:
@@ -92,9 +91,43 @@ def preview_page(design: str, draft: Draft, lang: str) -> dict[str, Any]:
     return pages[lang]
 
 
+def remote_pages(design: str, draft: Draft, lambda_client: Any = None) -> dict[str, dict[str, Any]]:
+    """`build_pages` run by the rebuild function (AWS); its refusal is this request's, in its language."""
+    import boto3  # deferred: boto3 adds ~25 ms to a cold start (botocore is loaded already)
+
+    client = lambda_client or boto3.client("lambda")
+    event = {"preview": {"design": design, "id": draft.id, "values": draft.values, "lang": get_lang()}}
+    answer = client.invoke(
+        FunctionName=get_settings().rebuild_function,
+        InvocationType="RequestResponse",
+        Payload=json.dumps(event, ensure_ascii=False, default=str).encode(),
+    )
+    result = json.loads(answer["Payload"].read() or b"{}")
+    if answer.get("FunctionError") or "pages" not in result and "refused" not in result:
+        raise RuntimeError(f"preview: {result.get('errorMessage') or answer.get('FunctionError')}")
+    if "refused" in result:
+        raise ApiError(str(result["refused"]), http_status=400)
+    return dict(result["pages"])
+
+
+def preview_event(event: dict[str, Any]) -> dict[str, Any]:
+    """The rebuild function's answer to a preview (`remote_pages`): `{"pages"}`, or `{"refused"}` with
+    the message in the asker's language."""
+    token = set_lang(str(event.get("lang") or ""))
+    try:
+        draft = Draft(str(event["design"]), int(event["id"]), dict(event["values"]))
+        return {"pages": build_pages(draft.design, draft)}
+    except ApiError as exc:
+        return {"refused": exc.translated()}
+    finally:
+        reset_lang(token)
+
+
 def build_pages(design: str, draft: Draft) -> dict[str, dict[str, Any]]:
     """The page of `draft` in every language, built as a publish builds the site."""
-    name = site_export(design)
+    from functions.publish.build import build  # deferred: Pelican (the API function on AWS has none)
+
+    name = export_of(design)
     if name is None:
         raise ApiError(
             "This table is not shown on the public site: it has no page to preview", http_status=400

@@ -19,7 +19,7 @@ from PIL import Image
 
 from functions.core.settings import get_settings
 from functions.models.design import Record
-from functions.publish import preview as preview_module
+from functions.publish import build as site_build
 from functions.services import designs, jobs
 from functions.services.design_doc import DesignDoc
 from functions.services.publish_jobs import KIND
@@ -91,9 +91,9 @@ def test_unsaved_values_render_as_the_public_page_in_both_languages_and_nothing_
     api: httpx.Client, news: str, site: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     builds: list[Path] = []
-    real_build = preview_module.build
+    real_build = site_build.build
     monkeypatch.setattr(
-        preview_module,
+        site_build,
         "build",
         lambda content, *a, **k: builds.append(content) or real_build(content, *a, **k),
     )
@@ -230,3 +230,49 @@ def test_a_row_that_would_take_another_rows_address_is_refused_in_the_admins_lan
         body = answer.json()
         assert answer.status_code == 400 and body["code"] == 0, body
         assert body["msg"].startswith(text) and not_text not in body["msg"], body["msg"]
+
+
+def test_on_aws_the_rebuild_function_builds_the_preview(
+    api: httpx.Client, news: str, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The API function on AWS has no Pelican: with CITYOPS_REBUILD_FUNCTION set it invokes the rebuild
+    function synchronously with the row, and shows what that answers (the rebuild's own handler, run
+    here, builds it). The Lambda client is a botocore Stubber asserting the exact call; a refusal there
+    is the request's refusal, in the admin's language."""
+    import json
+
+    import boto3
+    from botocore.response import StreamingBody
+    from botocore.stub import ANY, Stubber
+
+    from functions.publish import rebuild
+
+    editor = make_admin(api, [f"{NEWS}/edit"])
+    body = form("云端预览标题", "Previewed by the rebuild function")
+    values = {**body, "content": "<p>云端预览标题的正文。</p>"}
+    event = {"design": NEWS, "id": 0, "lang": "en"}
+    built = rebuild.handler({"preview": {**event, "values": values}})
+    assert "Previewed by the rebuild function" in built["pages"]["en"]["html"]
+    refused = rebuild.handler({"preview": {**event, "lang": "zh-cn", "design": "business/tag", "values": {}}})
+    assert refused == {"refused": "这张表不在网站上展示，没有可以预览的页面"}
+
+    lam = boto3.client("lambda", region_name="us-east-1", aws_access_key_id="x", aws_secret_access_key="x")
+    invoked: list[bytes] = []
+    lam.meta.events.register(
+        "provide-client-params.lambda.Invoke", lambda params, **_: invoked.append(params["Payload"])
+    )
+    monkeypatch.setattr(boto3, "client", lambda name, *a, **k: lam)
+    monkeypatch.setattr(get_settings(), "rebuild_function", "cityops-test-rebuild")
+    answer = json.dumps(built).encode()
+    with Stubber(lam) as stub:
+        stub.add_response(
+            "invoke",
+            {"StatusCode": 200, "Payload": StreamingBody(io.BytesIO(answer), len(answer))},
+            {"FunctionName": "cityops-test-rebuild", "InvocationType": "RequestResponse", "Payload": ANY},
+        )
+        page = ok(preview(api, editor, body, "en"))
+        stub.assert_no_pending_responses()
+    assert page == built["pages"]["en"]
+    sent = json.loads(invoked[0])["preview"]
+    assert sent["design"] == NEWS and sent["id"] == 0 and sent["lang"] == "en"
+    assert sent["values"]["title_en"] == "Previewed by the rebuild function"

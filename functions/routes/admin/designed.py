@@ -36,7 +36,6 @@ from functions.core.routing import APIRouter
 from functions.core.validators import INT_MAX
 from functions.models.design import Record, filter_key, record_pk, record_scope
 from functions.models.unique import Unique
-from functions.publish import preview
 from functions.routes.admin.deps import AdminContext, require_designed
 from functions.routes.admin.table.generic import Table
 from functions.routes.admin.table.shapes import ListParameters, SortBody
@@ -335,6 +334,8 @@ async def index(
 async def design(path: str, ctx: Annotated[AdminContext, require_designed("index")]) -> Any:
     """The design of a designed table (fields, list settings) for its page."""
 
+    from functions.publish.site_records import export_of  # deferred: the publish's code, for one flag
+
     def run() -> dict[str, Any]:
         table = _table(path)
         return success(
@@ -343,7 +344,7 @@ async def design(path: str, ctx: Annotated[AdminContext, require_designed("index
                 "version": table.version,
                 "sortable": list(table.sortable),
                 "columns": row_text.column_titles(table.doc),
-                "site": preview.site_export(table.doc.name) is not None,
+                "site": export_of(table.doc.name) is not None,
             }
         )
 
@@ -463,7 +464,9 @@ PreviewLang = Annotated[Literal["zh-cn", "en"], Query(description="the page's la
 
 
 def _preview(table: DesignTable, item_id: int, values: dict[str, Any], lang: str) -> dict[str, Any]:
-    return success(preview.preview_page(table.doc.name, preview.Draft(table.doc.name, item_id, values), lang))
+    from functions.publish import export, preview  # deferred: the publish's code (Pillow) for previews only
+
+    return success(preview.preview_page(table.doc.name, export.Draft(table.doc.name, item_id, values), lang))
 
 
 @router.post("/{path:path}/preview", name="designed_preview", response_model=Envelope[PreviewPage])
