@@ -166,6 +166,11 @@ def reset_i18n_subsites() -> None:
     i18n_subsites._MAIN_SETTINGS = None
 
 
+# pelican-i18n-subsites keeps a build's state in module globals: one Pelican run at a time per process
+# (a preview may be asked for while a publish builds).
+PELICAN_LOCK = threading.Lock()
+
+
 def build(
     content_dir: Path | None = None,
     output_dir: Path | None = None,
@@ -185,8 +190,9 @@ def build(
         settings = pelican_settings(
             content_dir, output_dir, public_url, production, Path(locale_dir), previous
         )
-        reset_i18n_subsites()
-        Pelican(settings).run()
+        with PELICAN_LOCK:
+            reset_i18n_subsites()
+            Pelican(settings).run()
     write_sitemap(output_dir, public_url, settings["SITE_LANGUAGES"])
     write_robots(output_dir, public_url)
     return output_dir

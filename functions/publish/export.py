@@ -36,6 +36,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +92,26 @@ def published_rows(
                 )
             continue
         yield int(item.id), values, (int(item.n1) if item.n1 is not None else None)
+
+
+@dataclass
+class Draft:
+    """A row shown as it would be published, whatever its status and publish time (the preview,
+    `functions.publish.preview`): its design, id (0: not added yet) and values. The export puts it
+    in place of the stored row (first: a page's newest row wins) and sets `record` to what it became
+    (None: the site would leave it out)."""
+
+    design: str
+    id: int
+    values: dict[str, Any]
+    record: dict[str, Any] | None = None
+
+
+def with_draft(
+    rows: Iterator[tuple[int, dict[str, Any], int | None]], draft: Draft
+) -> Iterator[tuple[int, dict[str, Any], int | None]]:
+    yield draft.id, draft.values, None
+    yield from (row for row in rows if row[0] != draft.id)
 
 
 def _write(path: Path, data: Any) -> str:
@@ -207,13 +228,18 @@ WRITERS: dict[str, Callable[[Path], list[str]]] = {
 }
 
 
-def export_site_data(data_dir: Path, scheduled: list[dict[str, Any]] | None = None) -> list[str]:
+def export_site_data(
+    data_dir: Path,
+    scheduled: list[dict[str, Any]] | None = None,
+    draft: Draft | None = None,
+    images: SiteImages | None = None,
+) -> list[str]:
     """Write the data file of each exported record type into `data_dir`; returns the file names.
     Enabled rows whose publish time is still to come are left out and added to `scheduled`, soonest
-    first."""
+    first. `draft`: a row to show as if it were published (the preview)."""
     now = time.time()
     waiting: list[dict[str, Any]] = []
-    images = SiteImages(data_dir.parent)
+    images = images or SiteImages(data_dir.parent)
     written = []
     for writer in WRITERS.values():
         written.extend(writer(data_dir))
@@ -222,11 +248,13 @@ def export_site_data(data_dir: Path, scheduled: list[dict[str, Any]] | None = No
         if fields is None:  # the design was deleted: the seed file stays
             continue
         placed = any(f["type"] == "weigh" and f.get("sort") for f in fields.values())
-        rows = (
-            Row(item_id, values, fields, images, n1 if placed else None)
-            for item_id, values, n1 in published_rows(spec.design, now, waiting)
-        )
+        found = published_rows(spec.design, now, waiting)
+        if draft is not None and draft.design == spec.design:
+            found = with_draft(found, draft)
+        rows = (Row(item_id, values, fields, images, n1 if placed else None) for item_id, values, n1 in found)
         records = [(row.id, record) for row in rows if (record := spec.record(row))]
+        if draft is not None and draft.design == spec.design and records and records[0][0] == draft.id:
+            draft.record = records[0][1]
         if spec.newest_wins:
             records = list({record["id"]: (row_id, record) for row_id, record in reversed(records)}.values())
             records.reverse()

@@ -78,6 +78,7 @@ class SiteImages:
         self.content_dir = content_dir
         self.cache_dir = cache_dir or default_cache_dir()
         self.rendered = 0  # pictures resized by this publish (the others came from the cache)
+        self.sources: dict[str, str] = {}  # the upload each published picture comes from, by its <hash>
 
     def publish(self, url: object) -> str | None:
         if not isinstance(url, str) or not url:
@@ -92,6 +93,7 @@ class SiteImages:
             logger.warning("picture %s not published: %s", url, exc)
             return None
         stem = hashlib.sha256(data).hexdigest()[:24]
+        self.sources[stem] = url
         cached = self.cache_dir / stem
         if not cached.is_dir():
             self.cache_dir.mkdir(parents=True, exist_ok=True)

@@ -23,6 +23,10 @@ EventBridge Scheduler starts it every minute with `{"scheduled": true}` (`schedu
 whose publish time comes within that minute is waited for, then a publish starts (an invoke of this
 function with a new job id, as a save's would), so that the row is on the site within a minute.
 
+The API asks it for previews too (`{"preview": {design, id, values, lang}}`, a synchronous invoke:
+`functions.publish.preview.remote_pages`): the page a row would have, built here (the API function has
+no Pelican) and answered, nothing written.
+
 A failure at any step marks the job failed and leaves the manifest as it was, so the next publish
 redoes the whole diff. Until the first live page is overwritten (step 3 uploads the new files and adds
 their paths first, `deploy`) the live site is exactly as it was; nothing is deleted before every upload
@@ -266,6 +270,10 @@ def handler(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
     configure_models(get_settings())
     if event.get("scheduled"):
         return scheduled_publish()
+    if event.get("preview"):  # a row's page before it is published, for the API (`preview.remote_pages`)
+        from functions.publish.preview import preview_event
+
+        return preview_event(event["preview"])
     job_id = str(event["job_id"])
     if event.get("task") and event["task"] != "publish":
         # A task of the back office's terminal (functions.services.terminal): clear the CDN.

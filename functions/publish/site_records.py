@@ -13,15 +13,17 @@ import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.core.clock import COMPANY_TZ
 from functions.core.log import logger
 from functions.core.settings import REPO_ROOT
-from functions.publish.images import SiteImages
 from functions.publish.site_data.links import link_target
 from functions.services import richtext
 from functions.services.area import place
+
+if TYPE_CHECKING:  # Pillow only where pictures are published: the API asks `export_of` without it
+    from functions.publish.images import SiteImages
 
 SUMMARY_CHARS = 140
 TAG_RE = re.compile(r"<[^>]+>")
@@ -355,3 +357,8 @@ EXPORTS: dict[str, Export] = {
     "services": Export("business/service", service_record),
     "pages": Export("business/page", page_record, newest_wins=True),
 }
+
+
+def export_of(design: str) -> str | None:
+    """The name of the site's record type made from `design` (None: the site does not show its rows)."""
+    return next((name for name, spec in EXPORTS.items() if spec.design == design), None)

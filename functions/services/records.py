@@ -69,7 +69,7 @@ def fill_slots(doc: DesignDoc, item: Record, values: dict[str, Any]) -> None:
         item.n1 = int(number)
 
 
-def _stored(doc: DesignDoc, body: Any, old: dict[str, Any] | None = None) -> dict[str, Any]:
+def stored_values(doc: DesignDoc, body: Any, old: dict[str, Any] | None = None) -> dict[str, Any]:
     """The values of a row to write from a checked body; `old`: the row's values before an edit. A
     password left empty keeps the hash set; a token is the row's own (a new one for a new row, or for
     a row added before its field was)."""
@@ -132,7 +132,7 @@ def create_row(doc: DesignDoc, body: Any, admin_id: int = 0, on_top: bool = Fals
     """Add a row. `on_top` (a row added in the back office): a weigh left at 0 becomes the table's
     highest weigh plus `WEIGH_STEP`, so the new row comes first in the weigh order, as it would
     newest first (demo and seed rows keep the weighs they give)."""
-    values = _stored(doc, body)
+    values = stored_values(doc, body)
     if on_top:
         put_on_top(doc, values)
     created = now()
@@ -166,7 +166,7 @@ def create_row(doc: DesignDoc, body: Any, admin_id: int = 0, on_top: bool = Fals
 
 def update_row(doc: DesignDoc, item: Record, body: Any) -> Record:
     old = item.values()
-    values = _stored(doc, body, old)
+    values = stored_values(doc, body, old)
     item.data = json.dumps(values, ensure_ascii=False, separators=(",", ":"))
     item.update_time = now()
     fill_slots(doc, item, values)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import Query, Request
 from pydantic import ValidationError
@@ -286,6 +286,7 @@ class DesignedDesign(Model):
     version: int
     sortable: list[str]
     columns: dict[str, ColumnTitle] = {}
+    site: bool = False  # its rows are shown on the public site: the edit form can preview them
 
 
 class DesignedList(TableList[dict[str, Any]]):
@@ -333,6 +334,8 @@ async def index(
 async def design(path: str, ctx: Annotated[AdminContext, require_designed("index")]) -> Any:
     """The design of a designed table (fields, list settings) for its page."""
 
+    from functions.publish.site_records import export_of  # deferred: the publish's code, for one flag
+
     def run() -> dict[str, Any]:
         table = _table(path)
         return success(
@@ -341,6 +344,7 @@ async def design(path: str, ctx: Annotated[AdminContext, require_designed("index
                 "version": table.version,
                 "sortable": list(table.sortable),
                 "columns": row_text.column_titles(table.doc),
+                "site": export_of(table.doc.name) is not None,
             }
         )
 
@@ -444,3 +448,63 @@ async def sortable(
         return success(None, "Sorted successfully")
 
     return await _run(run)
+
+
+class PreviewPage(Model):
+    """A row's public page before it is published: its HTML (shown in a sandboxed frame), its address
+    on the site in that language (an anchor on it for a record without a page of its own) and the
+    language."""
+
+    html: str
+    path: str
+    lang: Literal["zh-cn", "en"]
+
+
+PreviewLang = Annotated[Literal["zh-cn", "en"], Query(description="the page's language")]
+
+
+def _preview(table: DesignTable, item_id: int, values: dict[str, Any], lang: str) -> dict[str, Any]:
+    from functions.publish import export, preview  # deferred: the publish's code (Pillow) for previews only
+
+    return success(preview.preview_page(table.doc.name, export.Draft(table.doc.name, item_id, values), lang))
+
+
+@router.post("/{path:path}/preview", name="designed_preview", response_model=Envelope[PreviewPage])
+async def preview_unsaved(
+    request: Request, path: str, lang: PreviewLang, ctx: Annotated[AdminContext, require_designed("edit")]
+) -> Any:
+    """The public page a row would have, from the values of its form (the body of an add, or of an
+    edit with its `id`), checked as a save checks them; nothing is stored or published."""
+
+    def run(table: DesignTable, data: Any) -> dict[str, Any]:
+        raw_id = data.get("id") if isinstance(data, dict) else None
+        old = table.get_item(_row_id(raw_id), ctx).values() if raw_id not in (None, "", 0) else None
+        body = table.validate(data, editing=old is not None)
+        values = records.stored_values(table.doc, body, old)
+        return _preview(table, _row_id(raw_id) if old is not None else 0, values, lang)
+
+    return await _run_with_body(request, path, run)
+
+
+@router.get("/{path:path}/preview", name="designed_preview_row", response_model=Envelope[PreviewPage])
+async def preview_saved(
+    path: str,
+    id: Annotated[int, Query(ge=0, le=INT_MAX)],  # noqa: A002
+    lang: PreviewLang,
+    ctx: Annotated[AdminContext, require_designed("edit")],
+) -> Any:
+    """The public page a saved row (a draft too) would have: the page of a preview link
+    (`/admin/<rule path>?preview=<id>`), shown only to an admin who may edit the table."""
+
+    def run() -> dict[str, Any]:
+        table = _table(path)
+        return _preview(table, id, table.get_item(id, ctx).values(), lang)
+
+    return await _run(run)
+
+
+def _row_id(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1

@@ -157,11 +157,17 @@ export function SchemaTable({ config }: { config: TableConfig }) {
     }
   };
 
+  /** The form's values as a save sends them; null when invalid (the form shows its messages). */
+  const formValues = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return null;
+    return config.beforeSubmit ? config.beforeSubmit(values, editing ?? null) : values;
+  };
+
   const submit = async () => {
     // An invalid form shows its messages; nothing more to do (no unhandled rejection).
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const data = config.beforeSubmit ? config.beforeSubmit(values, editing ?? null) : values;
+    const data = await formValues();
+    if (!data) return;
     setSaving(true);
     try {
       if (editing) await api.save({ ...data, id: editing.id });
@@ -474,7 +480,8 @@ export function SchemaTable({ config }: { config: TableConfig }) {
         size={narrow ? '100%' : twoColumns ? 760 : 520}
         destroyOnHidden
         extra={
-          <Space>
+          <Space wrap>
+            {config.formActions?.(formValues, editing ?? null)}
             <Button onClick={() => setEditing(undefined)}>{t('common.cancel')}</Button>
             <Button type="primary" loading={saving} onClick={() => void submit()}>
               {t('common.save')}

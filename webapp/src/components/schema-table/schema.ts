@@ -164,6 +164,9 @@ export interface TableConfig extends TableSchema {
   beforeDelete?: (ids: number[]) => Promise<boolean>;
   /** A page's own cell content by column key (e.g. a file preview), in the table and the phone cards. */
   cells?: Record<string, (row: Row) => ReactNode>;
+  /** Buttons of the add/edit form beside Save (e.g. a preview). `values()`: the form's values as a save
+   * sends them, or null when they are invalid (the form shows why); `row`: the row edited (null: a new one). */
+  formActions?: (values: () => Promise<Record<string, unknown> | null>, row: Row | null) => ReactNode;
 }
 
 export const STATUS_OPTIONS = (t: (k: string) => string): Option[] => [

@@ -1495,6 +1495,10 @@ export type DesignedDesign = {
     columns?: {
         [key: string]: ColumnTitle;
     };
+    /**
+     * Site
+     */
+    site?: boolean;
 };
 
 /**
@@ -2101,6 +2105,25 @@ export type EnvelopeOverview = {
      */
     time: number;
     data: Overview;
+};
+
+/**
+ * Envelope[PreviewPage]
+ */
+export type EnvelopePreviewPage = {
+    /**
+     * Code
+     */
+    code: number;
+    /**
+     * Msg
+     */
+    msg: string;
+    /**
+     * Time
+     */
+    time: number;
+    data: PreviewPage;
 };
 
 /**
@@ -4155,6 +4178,28 @@ export type PresetDoc = {
      */
     name: 'mobile' | 'email' | 'url' | 'idcard' | 'postcode' | 'integer' | 'number' | 'letters' | 'alnum' | 'chinese' | 'date';
     message?: Words;
+};
+
+/**
+ * PreviewPage
+ *
+ * A row's public page before it is published: its HTML (shown in a sandboxed frame), its address
+ * on the site in that language (an anchor on it for a record without a page of its own) and the
+ * language.
+ */
+export type PreviewPage = {
+    /**
+     * Html
+     */
+    html: string;
+    /**
+     * Path
+     */
+    path: string;
+    /**
+     * Lang
+     */
+    lang: 'zh-cn' | 'en';
 };
 
 /**
@@ -11906,3 +11951,113 @@ export type DesignedSortableResponses = {
 };
 
 export type DesignedSortableResponse = DesignedSortableResponses[keyof DesignedSortableResponses];
+
+export type DesignedPreviewRowData = {
+    body?: never;
+    path: {
+        /**
+         * Path
+         */
+        path: string;
+    };
+    query: {
+        /**
+         * Id
+         */
+        id: number;
+        /**
+         * Lang
+         *
+         * the page's language
+         */
+        lang: 'zh-cn' | 'en';
+    };
+    url: '/srv/admin/{path}/preview';
+};
+
+export type DesignedPreviewRowErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * No designed table at this path
+     */
+    404: unknown;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type DesignedPreviewRowError = DesignedPreviewRowErrors[keyof DesignedPreviewRowErrors];
+
+export type DesignedPreviewRowResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopePreviewPage;
+};
+
+export type DesignedPreviewRowResponse = DesignedPreviewRowResponses[keyof DesignedPreviewRowResponses];
+
+export type DesignedPreviewData = {
+    body?: never;
+    path: {
+        /**
+         * Path
+         */
+        path: string;
+    };
+    query: {
+        /**
+         * Lang
+         *
+         * the page's language
+         */
+        lang: 'zh-cn' | 'en';
+    };
+    url: '/srv/admin/{path}/preview';
+};
+
+export type DesignedPreviewErrors = {
+    /**
+     * Malformed request (envelope code 0; for invalid fields data.errors lists them)
+     */
+    400: ErrorEnvelope;
+    /**
+     * No designed table at this path
+     */
+    404: unknown;
+    /**
+     * Request body too large (envelope code 0)
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many requests (envelope code 0, Retry-After header)
+     */
+    429: ErrorEnvelope;
+    /**
+     * Unexpected server error (envelope code 0, generic message)
+     */
+    500: ErrorEnvelope;
+};
+
+export type DesignedPreviewError = DesignedPreviewErrors[keyof DesignedPreviewErrors];
+
+export type DesignedPreviewResponses = {
+    /**
+     * Successful Response
+     */
+    200: EnvelopePreviewPage;
+};
+
+export type DesignedPreviewResponse = DesignedPreviewResponses[keyof DesignedPreviewResponses];

@@ -7,8 +7,9 @@
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../../components/load-error';
-import { RoutePathContext } from '../../../../components/permission';
+import { RoutePathContext, useAuth } from '../../../../components/permission';
 import { SchemaTable } from '../../../../components/schema-table/schema-table';
 import type { TableConfig } from '../../../../components/schema-table/schema';
 import { call, sdk } from '../../../../lib/api/client';
@@ -18,12 +19,15 @@ import { designedTableApi, type ListResult, type Row, type TableApi } from '../.
 import type { Translate } from '../../../../lib/validators';
 import { designedSchema } from '../../../../components/schema-table/design-schema';
 import { ICON_CHOICE } from '../../shell/icons';
+import { PreviewButton, RowPreview, type PreviewSource } from './row-preview';
 
 interface DesignAnswer {
   design: DesignDoc;
   version: number;
   /** Titles of the relations' extra columns by `<field>.<column>`. */
   columns?: Record<string, Words>;
+  /** The public site shows its rows: the edit form can preview them as their page. */
+  site?: boolean;
 }
 
 /** The rule path of a back-office location: "/admin/business/news" → "business/news". */
@@ -58,6 +62,11 @@ export default function DesignedPage() {
   const path = rulePathOf(useContext(RoutePathContext));
   const [answer, setAnswer] = useState<DesignAnswer | null>(null);
   const [failed, setFailed] = useState(false);
+  const canPreview = useAuth('edit');
+  // A preview link (`?preview=<id>`) opens the saved row's preview over the table.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linked = Number(searchParams.get('preview'));
+  const linkedSource = useMemo<PreviewSource | null>(() => (linked > 0 ? { path, id: linked } : null), [path, linked]);
 
   useEffect(() => {
     let alive = true;
@@ -78,8 +87,9 @@ export default function DesignedPage() {
       cells[field.name] = (row) => (row[field.name] ? ICON_CHOICE.render(String(row[field.name])) : '-');
     }
     const config: TableConfig = { ...schema, api: designedApi(designedTableApi(path), schema.remember), cells };
+    if (answer.site && canPreview) config.formActions = (values, row) => <PreviewButton path={path} values={values} row={row} />;
     return { schema, config };
-  }, [answer, i18n.language, t, path]);
+  }, [answer, i18n.language, t, path, canPreview]);
 
   if (failed) return <LoadError />;
   if (!table) return <Skeleton active aria-busy />;
@@ -91,6 +101,20 @@ export default function DesignedPage() {
         </Typography.Paragraph>
       )}
       <SchemaTable key={`${path}@${answer?.version}`} config={table.config} />
+      {answer?.site && (
+        <RowPreview
+          source={linkedSource}
+          onClose={() =>
+            setSearchParams(
+              (params) => {
+                params.delete('preview');
+                return params;
+              },
+              { replace: true },
+            )
+          }
+        />
+      )}
     </div>
   );
 }
