@@ -2,8 +2,9 @@
 
 `preview_page(design, draft, lang)` answers the HTML of the page the row would have on the site, in
 one language, made the way a publish makes it — the same export (`export.export_site_data`, with
-the row in place of its stored version whatever its status and publish time: `export.Draft`) and the
-same Pelican build (`build.build`) with the site's theme — in a temporary folder that is removed
+the row as the site's only record whatever its status and publish time: `export.Draft`; no table is
+read whole, so a preview costs the same at any table size) and the same Pelican build
+(`build.build`) with the site's theme — in a temporary folder that is removed
 afterwards: nothing is written to the site, the database or the upload storage (pictures resized for
 it go to the resize cache only, as a publish's do).
 
@@ -38,7 +39,7 @@ from functions.core import messages_publish  # noqa: F401 - registers the publis
 from functions.core.i18n import get_lang, reset_lang, set_lang
 from functions.core.responses import ApiError
 from functions.core.settings import get_settings
-from functions.publish.export import ADDRESSES, Draft, SameAddress, export_site_data, record_address
+from functions.publish.export import ADDRESSES, Draft, export_site_data, record_address
 from functions.publish.images import OUTPUT_DIR, SiteImages
 from functions.publish.site_records import export_of
 
@@ -138,15 +139,7 @@ def build_pages(design: str, draft: Draft) -> dict[str, dict[str, Any]]:
         content = Path(tmp) / "content"
         shutil.copytree(settings.content_dir, content)
         images = SiteImages(content)
-        try:
-            export_site_data(content / "data", draft=draft, images=images)
-        except SameAddress as exc:  # its message has a line per language
-            lines = str(exc).splitlines()
-            lang = get_lang()
-            raise ApiError(
-                lines[LANGS.index(lang)] if len(lines) == len(LANGS) and lang in LANGS else str(exc),
-                http_status=400,
-            ) from None
+        export_site_data(content / "data", draft=draft, images=images)
         if draft.record is None:
             raise ApiError(
                 "The site would not show this row: fill in its title (and its picture, where the page "
