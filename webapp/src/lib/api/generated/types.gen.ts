@@ -3003,6 +3003,12 @@ export type GroupEdit = {
      */
     pid?: number;
     /**
+     * Data Scope
+     *
+     * The rows of designed tables its admins reach: every row, the rows created by the admins of this group, or only the rows each admin created
+     */
+    data_scope?: 'all' | 'group' | 'own';
+    /**
      * Id
      */
     id: number;
@@ -3032,6 +3038,12 @@ export type GroupIn = {
      * Pid
      */
     pid?: number;
+    /**
+     * Data Scope
+     *
+     * The rows of designed tables its admins reach: every row, the rows created by the admins of this group, or only the rows each admin created
+     */
+    data_scope?: 'all' | 'group' | 'own';
 };
 
 /**
@@ -3062,6 +3074,10 @@ export type GroupRow = {
      * Remark
      */
     remark?: string | null;
+    /**
+     * Data Scope
+     */
+    data_scope?: string | null;
     /**
      * Super
      */
