@@ -301,3 +301,39 @@ def test_the_relation_picker_offers_only_rows_within_the_scope(
 
     assert offered(picker) == {"picked by picker"}
     assert offered(actors["super"]) >= {"picked by picker", "row of mate1", "row of own"}
+
+
+def test_a_tree_shows_the_rows_of_the_scope_and_takes_no_parent_beyond_it(
+    api: httpx.Client, super_admin: AdminUser
+) -> None:
+    from tests.api.test_designed import tree_design
+
+    name = f"business/r{unique('x')[-8:].lower()}"
+    assert post(api, "crud/crud/generate", super_admin, {"design": tree_design(name)})["code"] == 1
+    own = member_of(api, scoped_group(api, super_admin, name, "own"))
+
+    def add(who: AdminUser, label: str, pid: int, lang: dict[str, str] = EN) -> dict[str, Any]:
+        return post(api, f"{name}/add", who, {"name": label, "pid": pid}, lang)
+
+    city = int(add(super_admin, "City", 0)["data"]["id"])
+    mine = int(add(own, "Mine", 0)["data"]["id"])
+    under = int(add(own, "Under mine", mine)["data"]["id"])
+    # The super admin's row is no parent for this admin: it does not exist, as a missing one.
+    for lang, absent in ((EN, "The parent row does not exist"), (ZH, "上级行不存在")):
+        assert add(own, "Under city", city, lang)["msg"] == absent
+        assert add(own, "Under nothing", 999_999, lang)["msg"] == absent
+    tree = get_ok(api, f"{name}/index", own)["list"]
+    assert [(r["name"], [c["name"] for c in r.get("children", [])]) for r in tree] == [
+        ("Mine", ["Under mine"])
+    ]
+    # The super admin's row under this admin's row: the admin sees its own row alone, and cannot
+    # delete it (with its own child) while a child beyond its scope hangs under it.
+    assert add(super_admin, "Theirs under mine", mine)["code"] == 1
+    tree = get_ok(api, f"{name}/index", own)["list"]
+    assert [(r["name"], [c["name"] for c in r.get("children", [])]) for r in tree] == [
+        ("Mine", ["Under mine"])
+    ]
+    kept = api.delete(
+        f"/srv/admin/{name}/del", params={"ids[]": [mine, under]}, headers={**own.headers, **EN}
+    ).json()
+    assert kept["msg"] == "Delete or move its child rows first"
