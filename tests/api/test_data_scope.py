@@ -337,3 +337,26 @@ def test_a_tree_shows_the_rows_of_the_scope_and_takes_no_parent_beyond_it(
         f"/srv/admin/{name}/del", params={"ids[]": [mine, under]}, headers={**own.headers, **EN}
     ).json()
     assert kept["msg"] == "Delete or move its child rows first"
+
+
+def test_a_limited_list_of_a_big_table_reads_one_window_a_request(
+    api: httpx.Client, super_admin: AdminUser
+) -> None:
+    """More rows than one request reads (2,000), none of them the limited admin's but its newest: its
+    list answers its row with an "N+" total and a cursor, the next windows by cursor find nothing more,
+    and a page jump beyond the window is refused as for anyone."""
+    from functions.services.listing import MAX_READ
+    from tests.api.test_designed_scale import BULK, bulk_rows, design
+
+    name = f"business/{unique('big')}"
+    assert post(api, "crud/crud/generate", super_admin, {"design": design(name)})["code"] == 1
+    bulk_rows(name, BULK, first_weigh=10)
+    own = member_of(api, scoped_group(api, super_admin, name, "own"))
+    assert post(api, f"{name}/add", own, {"name": "mine", "status": "enable"})["code"] == 1
+    first = get_ok(api, f"{name}/index", own, limit=10)
+    assert [r["name"] for r in first["list"]] == ["mine"]
+    assert first["total"] == 1 and first["more"] is True and first["pager"] == "cursor" and first["cursor"]
+    rest = get_ok(api, f"{name}/index", own, limit=10, cursor=first["cursor"])
+    assert rest["list"] == [] and rest["total"] == 1 and rest["more"] is False
+    jump = get(api, f"{name}/index", own, limit=10, page=MAX_READ // 10 + 1)
+    assert jump["code"] == 0 and jump["msg"] == "Use Next and Previous to go beyond the first 2,000 rows"
