@@ -122,7 +122,12 @@ class GroupValues:
     rules: list[int | str]
     status: str
     remark: str
-    data_scope: str = SCOPE_ALL
+    data_scope: str | None = None  # None: a new group's default (`_default_scope`), kept by an edit
+
+
+def _default_scope(ctx: AdminContext) -> str:
+    """A new group's data scope when none is given: every row, or the caller's own if narrower."""
+    return SCOPE_ALL if ctx.is_super else ctx.grant.data_scope
 
 
 def create_group(ctx: AdminContext, values: GroupValues) -> AdminGroup:
@@ -134,7 +139,7 @@ def create_group(ctx: AdminContext, values: GroupValues) -> AdminGroup:
         rules=checked_rules(values.rules, ctx),
         status=values.status,
         remark=values.remark,
-        data_scope=checked_scope(values.data_scope, ctx),
+        data_scope=checked_scope(values.data_scope or _default_scope(ctx), ctx),
     )
     group.save()
     return group
@@ -142,7 +147,7 @@ def create_group(ctx: AdminContext, values: GroupValues) -> AdminGroup:
 
 def update_group(group: AdminGroup, ctx: AdminContext, values: GroupValues) -> AdminGroup:
     check_group_target(group, ctx)
-    if values.data_scope != (group.data_scope or SCOPE_ALL):
+    if values.data_scope is not None and values.data_scope != (group.data_scope or SCOPE_ALL):
         group.data_scope = checked_scope(values.data_scope, ctx)
     if values.pid != int(group.pid or 0):
         check_parent(values.pid, ctx, int(group.id))

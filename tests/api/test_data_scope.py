@@ -211,6 +211,9 @@ def test_the_group_form_keeps_the_scope_and_a_change_applies_at_once(
     )
     assert _find(get_ok(api, "auth/group/edit", super_admin, id=group)["row"], group)["data_scope"] == "own"
     assert titles(api, actors["all"], table) == {"row of all"}
+    # An edit that leaves the scope out keeps it.
+    assert ok(api.post("/srv/admin/auth/group/edit", json=body, headers={**super_admin.headers, **EN}))
+    assert titles(api, actors["all"], table) == {"row of all"}
     bad = api.post(
         "/srv/admin/auth/group/edit",
         json={**body, "data_scope": "mine"},
@@ -266,10 +269,11 @@ def test_a_group_is_given_no_wider_scope_than_its_editor_holds(
         post(api, "auth/group/edit", boss, {**body, "data_scope": "all"})["msg"]
         == "You can only give a data scope as wide as your own"
     )
-    # A group saved without the setting (before it existed) reaches every row.
-    assert (
-        post(api, "auth/group/add", super_admin, {"pid": 0, "name": unique("old"), "rules": []})["code"] == 1
-    )
+    # Left out, a new group's scope is every row, or its maker's own scope when narrower.
+    for maker, pid, scope in ((boss, boss_group, "own"), (super_admin, 0, "all")):
+        added = post(api, "auth/group/add", maker, {"pid": pid, "name": unique("dflt"), "rules": []})
+        gid = added["data"]["id"]
+        assert _find(get_ok(api, "auth/group/edit", maker, id=gid)["row"], gid)["data_scope"] == scope
 
 
 def test_the_relation_picker_offers_only_rows_within_the_scope(

@@ -21,10 +21,11 @@ from functions.services.records import words
 
 class GroupIn(GroupFields):
     pid: int = 0
-    data_scope: Literal["all", "group", "own"] = Field(
-        "all",
-        description="The rows of designed tables its admins reach: every row, the rows created by "
-        "the admins of this group, or only the rows each admin created",
+    data_scope: Literal["all", "group", "own"] | None = Field(
+        None,
+        description="The rows of designed tables its admins reach: every row, the rows created by the "
+        "admins of this group, or only the rows each admin created. Left out: a new group's is every "
+        "row (the caller's own scope when narrower), an edit keeps it",
     )
 
 

@@ -3005,9 +3005,9 @@ export type GroupEdit = {
     /**
      * Data Scope
      *
-     * The rows of designed tables its admins reach: every row, the rows created by the admins of this group, or only the rows each admin created
+     * The rows of designed tables its admins reach: every row, the rows created by the admins of this group, or only the rows each admin created. Left out: a new group's is every row (the caller's own scope when narrower), an edit keeps it
      */
-    data_scope?: 'all' | 'group' | 'own';
+    data_scope?: 'all' | 'group' | 'own' | null;
     /**
      * Id
      */
@@ -3041,9 +3041,9 @@ export type GroupIn = {
     /**
      * Data Scope
      *
-     * The rows of designed tables its admins reach: every row, the rows created by the admins of this group, or only the rows each admin created
+     * The rows of designed tables its admins reach: every row, the rows created by the admins of this group, or only the rows each admin created. Left out: a new group's is every row (the caller's own scope when narrower), an edit keeps it
      */
-    data_scope?: 'all' | 'group' | 'own';
+    data_scope?: 'all' | 'group' | 'own' | null;
 };
 
 /**
