@@ -16,6 +16,13 @@ STATUS_ENABLED = "enable"
 STATUS_DISABLED = "disable"
 ALL_RULES = "*"
 
+# An admin group's data scope: which rows of the designed tables its admins reach
+# (`functions.services.data_scope`). Widest first; groups saved before the setting existed read "all".
+SCOPE_ALL = "all"  # every row
+SCOPE_GROUP = "group"  # rows created by the admins of the group
+SCOPE_OWN = "own"  # rows the admin created
+DATA_SCOPES = (SCOPE_ALL, SCOPE_GROUP, SCOPE_OWN)
+
 
 class _GroupBase(Stamped, ConstantPart, Timestamped, BaseModel):
     # What a group grants is kept in memory by the request paths (`permissions.grant_kept`),
@@ -50,9 +57,10 @@ class AdminGroup(_GroupBase):
     logical_name = "admin_group"
 
     pid = NumberAttribute(default=0)
+    data_scope = UnicodeAttribute(default=SCOPE_ALL)
 
     def to_row(self) -> dict[str, Any]:
-        return {**super().to_row(), "pid": self.pid}
+        return {**super().to_row(), "pid": self.pid, "data_scope": self.data_scope or SCOPE_ALL}
 
 
 class UserGroup(_GroupBase):

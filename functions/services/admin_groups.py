@@ -9,20 +9,23 @@ be given. A super admin may do everything; for everyone else:
 - a new group's parent must be a group the caller sees (only a super admin creates top-level
   groups) and never the group itself or one of its descendants (`check_parent`);
 - rules granted must be rules the caller holds, "*" only by a super admin (`checked_rules`);
-- a group with child groups or used by admins cannot be deleted (`delete_groups`).
+- a group with child groups or used by admins cannot be deleted (`delete_groups`);
+- a group's data scope (whose rows of the designed tables its admins reach:
+  `functions.services.data_scope`) may be no wider than the caller's own (`checked_scope`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from functions.core.responses import ApiError
 from functions.models.admin import Admin
 from functions.models.base import now
 from functions.models.counter import next_id
-from functions.models.group import ALL_RULES, AdminGroup
+from functions.models.group import ALL_RULES, SCOPE_ALL, AdminGroup
 from functions.models.listing import PART
-from functions.services.permissions import AdminContext, descendants, grant_from_groups
+from functions.services.permissions import AdminContext, descendants, grant_from_groups, scope_width
 
 
 def own_group_ids(ctx: AdminContext) -> set[int]:
@@ -86,6 +89,14 @@ def checked_rules(rules: list[int | str], ctx: AdminContext) -> list[Any]:
     return ids
 
 
+def checked_scope(scope: str, ctx: AdminContext) -> str:
+    """The data scope a group may be given by the caller: no wider than the caller's own (a super
+    admin gives any); a group holding every rule ("*") reaches every row whatever it says."""
+    if not ctx.is_super and scope_width(scope) > scope_width(ctx.grant.data_scope):
+        raise ApiError("You can only give a data scope as wide as your own")
+    return scope
+
+
 def check_parent(pid: int, ctx: AdminContext, self_id: int | None = None) -> None:
     """Refuse parent `pid` for a new group (or for group `self_id`)."""
     groups = all_groups()
@@ -102,40 +113,49 @@ def check_parent(pid: int, ctx: AdminContext, self_id: int | None = None) -> Non
         raise ApiError("You can only assign groups you manage")
 
 
-def create_group(
-    ctx: AdminContext, *, pid: int, name: str, rules: list[int | str], status: str, remark: str
-) -> AdminGroup:
-    check_parent(pid, ctx)
+@dataclass(frozen=True)
+class GroupValues:
+    """What the group form saves."""
+
+    pid: int
+    name: str
+    rules: list[int | str]
+    status: str
+    remark: str
+    data_scope: str | None = None  # None: a new group's default (`_default_scope`), kept by an edit
+
+
+def _default_scope(ctx: AdminContext) -> str:
+    """A new group's data scope when none is given: every row, or the caller's own if narrower."""
+    return SCOPE_ALL if ctx.is_super else ctx.grant.data_scope
+
+
+def create_group(ctx: AdminContext, values: GroupValues) -> AdminGroup:
+    check_parent(values.pid, ctx)
     group = AdminGroup(
         next_id("admin_group"),
-        pid=pid,
-        name=name.strip(),
-        rules=checked_rules(rules, ctx),
-        status=status,
-        remark=remark,
+        pid=values.pid,
+        name=values.name.strip(),
+        rules=checked_rules(values.rules, ctx),
+        status=values.status,
+        remark=values.remark,
+        data_scope=checked_scope(values.data_scope or _default_scope(ctx), ctx),
     )
     group.save()
     return group
 
 
-def update_group(
-    group: AdminGroup,
-    ctx: AdminContext,
-    *,
-    pid: int,
-    name: str,
-    rules: list[int | str],
-    status: str,
-    remark: str,
-) -> AdminGroup:
+def update_group(group: AdminGroup, ctx: AdminContext, values: GroupValues) -> AdminGroup:
     check_group_target(group, ctx)
-    if pid != int(group.pid or 0):
-        check_parent(pid, ctx, int(group.id))
-    group.pid = pid
-    group.name = name.strip()
-    group.rules = checked_rules(rules, ctx)
-    group.status = status
-    group.remark = remark
+    if values.data_scope is not None and values.data_scope != (group.data_scope or SCOPE_ALL):
+        group.data_scope = checked_scope(values.data_scope, ctx)
+    if values.pid != int(group.pid or 0):
+        check_parent(values.pid, ctx, int(group.id))
+    group.pid = values.pid
+    group.name = values.name.strip()
+    group.rules = checked_rules(values.rules, ctx)
+    group.status = values.status
+    group.remark = values.remark
     group.update_time = now()
     group.save()
     return group

@@ -21,12 +21,12 @@ import threading
 import time
 from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeVar
 
 from functions.models import stamp as stamps
 from functions.models.admin import Admin
-from functions.models.group import AdminGroup, UserGroup
+from functions.models.group import DATA_SCOPES, SCOPE_ALL, SCOPE_GROUP, SCOPE_OWN, AdminGroup, UserGroup
 from functions.models.listing import PART
 from functions.models.rule import AdminRule, UserRule, sort_key
 
@@ -41,6 +41,10 @@ class Grant:
     is_super: bool
     rule_ids: frozenset[int] = field(default_factory=frozenset)
     names: frozenset[str] = field(default_factory=frozenset)
+    # The rows of designed tables an admin reaches (`admin_data_scope`; `functions.services.data_scope`):
+    # "all", "group" (rows created by the admins of `scope_groups`, and its own) or "own".
+    data_scope: str = SCOPE_ALL
+    scope_groups: frozenset[int] = field(default_factory=frozenset)
 
     def allows(self, permission: str) -> bool:
         return self.is_super or permission in self.names
@@ -174,7 +178,27 @@ def admin_grant(admin: Any, rules: Sequence[AdminRule] | None = None) -> Grant:
     rules = load_rules(AdminRule) if rules is None else rules
     if admin.is_super:
         return Grant(is_super=True, rule_ids=frozenset(int(r.id) for r in rules), names=frozenset({SUPER}))
-    return grant_from_groups(load_groups(AdminGroup, admin.group_ids or []), rules)
+    groups = load_groups(AdminGroup, admin.group_ids or [])
+    grant = grant_from_groups(groups, rules)
+    if grant.is_super:  # a group holding "*": never limited
+        return grant
+    scope, scope_groups = admin_data_scope(groups)
+    return replace(grant, data_scope=scope, scope_groups=scope_groups)
+
+
+def scope_width(scope: str) -> int:
+    """How wide a data scope is: "all" 2, "group" 1, "own" 0 (an unknown value: the narrowest)."""
+    return len(DATA_SCOPES) - 1 - DATA_SCOPES.index(scope) if scope in DATA_SCOPES else 0
+
+
+def admin_data_scope(groups: Sequence[AdminGroup]) -> tuple[str, frozenset[int]]:
+    """The widest data scope of the enabled `groups` (an admin in several reaches what any of them
+    does), with the groups whose admins' rows a "group" scope reaches; no enabled group: "own"."""
+    enabled = [g for g in groups if g.enabled]
+    widest = max((g.data_scope or SCOPE_ALL for g in enabled), key=scope_width, default=SCOPE_OWN)
+    if widest != SCOPE_GROUP:
+        return widest, frozenset()
+    return widest, frozenset(int(g.id) for g in enabled if g.data_scope == SCOPE_GROUP)
 
 
 def target_grant(admin: Any, rules: Sequence[AdminRule]) -> Grant:

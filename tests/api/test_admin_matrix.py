@@ -232,3 +232,142 @@ def test_terminal_task_matrix(api: httpx.Client, terminal_actors: dict[str, Any]
         assert "Error: You do not have permission to operate!" in body and "command-exec-error" in body
         assert "command-link-success" not in body, (name, command)
         assert (len(jobs.latest_jobs(KIND, 100)), len(jobs.latest_jobs(PUBLISH_KIND, 100))) == before
+
+
+# --- Data scope: the rows of a designed table an admin limited to some rows may reach --------------
+# Every designed route is probed as an admin whose group is limited ("own": the rows it created;
+# "group": the rows of its group's admins) with three rows: its own, another admin's, a missing one.
+# What the caller learns of another admin's row must be exactly what it learns of a missing row, and
+# the row must be unchanged; its own row it reaches. A designed route added without a probe here
+# fails `test_every_designed_route_is_probed_for_data_scope`.
+
+SCOPED = "business/matrixScope"
+MISSING = 999_999_999
+
+
+def _without_time(answer: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in answer.items() if k != "time"}
+
+
+def _listed(api: httpx.Client, who: Any, row: int, **params: Any) -> bool:
+    answer = api.get(f"/srv/admin/{SCOPED}/index", params={"limit": 100, **params}, headers=who.headers)
+    return row in {int(r["id"]) for r in answer.json()["data"]["list"]}
+
+
+def _probe_index(api: httpx.Client, who: Any, row: int, anchor: int) -> Any:
+    return (
+        _listed(api, who, row),
+        _listed(api, who, row, quick_search="matrix"),
+        _listed(api, who, row, initKey="id", initValue=str(row)),
+    )
+
+
+def _probe_related(api: httpx.Client, who: Any, row: int, anchor: int) -> Any:
+    answer = api.get(f"/srv/admin/{SCOPED}/related", params={"field": "link"}, headers=who.headers)
+    return row in {int(r["id"]) for r in answer.json()["data"]["list"]}
+
+
+def _probe_read(api: httpx.Client, who: Any, row: int, anchor: int) -> Any:
+    return _without_time(api.get(f"/srv/admin/{SCOPED}/edit", params={"id": row}, headers=who.headers).json())
+
+
+def _probe_save(api: httpx.Client, who: Any, row: int, anchor: int) -> Any:
+    body = {"id": row, "title": "matrix changed"}
+    return _without_time(api.post(f"/srv/admin/{SCOPED}/edit", json=body, headers=who.headers).json())
+
+
+def _probe_delete(api: httpx.Client, who: Any, row: int, anchor: int) -> Any:
+    return _without_time(
+        api.delete(f"/srv/admin/{SCOPED}/del", params={"ids[]": [row]}, headers=who.headers).json()
+    )
+
+
+def _probe_sort(api: httpx.Client, who: Any, row: int, anchor: int) -> Any:
+    body = {"id": anchor, "targetId": row}
+    return _without_time(api.post(f"/srv/admin/{SCOPED}/sortable", json=body, headers=who.headers).json())
+
+
+# (method, action) -> its probe, or why the route takes no row of the table.
+DATA_SCOPE_PROBES: dict[tuple[str, str], Any] = {
+    ("GET", "index"): _probe_index,
+    ("GET", "related"): _probe_related,
+    ("GET", "edit"): _probe_read,
+    ("POST", "edit"): _probe_save,
+    ("DELETE", "del"): _probe_delete,
+    ("POST", "sortable"): _probe_sort,
+    ("GET", "design"): "answers the design, no row",
+    ("POST", "add"): "adds a row of the caller's own (its creator: tests/api/test_data_scope.py)",
+}
+
+
+def test_every_designed_route_is_probed_for_data_scope() -> None:
+    designed = {(m, p.rsplit("/", 1)[1]) for m, p, d in ROUTES if d[0].startswith(f"{DESIGNED}/")}
+    assert designed == set(DATA_SCOPE_PROBES)
+
+
+@pytest.fixture(scope="module")
+def scoped_rows(api: httpx.Client, actors: dict[str, Any], super_admin: AdminUser) -> dict[str, Any]:
+    """The table (a weigh to sort by, a relation to itself for the picker), an "own" and a "group"
+    admin holding every rule of it, a group mate, and an admin of every row who adds the others' rows."""
+    from functions.models.group import AdminGroup
+    from functions.services.designs import DesignDoc, get_design, save_design
+    from tests.api.admin_support import make_group, rule_ids
+
+    if get_design(SCOPED) is None:
+        fields = [
+            {"name": "title", "title": {"zh": "标题", "en": "Title"}, "type": "string", "search": True},
+            {"name": "weigh", "title": {"zh": "权重", "en": "Weight"}, "type": "weigh", "sort": True},
+            {
+                "name": "link",
+                "title": {"zh": "关联", "en": "Link"},
+                "type": "remoteselect",
+                "relation": {"design": SCOPED, "label": "title"},
+            },
+        ]
+        doc = {"name": SCOPED, "title": {"zh": "范围矩阵", "en": "Scope matrix"}, "fields": fields}
+        save_design(DesignDoc.model_validate(doc))
+    names = [n for n in all_rule_names() if n == SCOPED or n.startswith(f"{SCOPED}/")]
+    admins: dict[str, Any] = {}
+    for scope in ("own", "group"):
+        group_id = make_group(rule_ids(names))
+        group = AdminGroup.get(group_id)
+        group.data_scope = scope
+        group.save()
+        admins[scope] = make_admin(api, group_id=group_id)
+    mate = make_admin(api, group_id=admins["group"].group_id)
+    every = actors["holding"]  # every rule, every row
+
+    def add(who: Any, title: str) -> int:
+        answer = api.post(f"/srv/admin/{SCOPED}/add", json={"title": title}, headers=who.headers).json()
+        assert answer["code"] == 1, answer
+        return int(answer["data"]["id"])
+
+    return {"admins": admins, "mate": mate, "every": every, "add": add, "super": super_admin}
+
+
+@pytest.mark.parametrize("scope", ["own", "group"])
+@pytest.mark.parametrize(
+    ("method", "action"),
+    [key for key, probe in DATA_SCOPE_PROBES.items() if callable(probe)],
+    ids=[f"{m} {a}" for (m, a), probe in DATA_SCOPE_PROBES.items() if callable(probe)],
+)
+def test_data_scope_matrix(
+    api: httpx.Client, scoped_rows: dict[str, Any], scope: str, method: str, action: str
+) -> None:
+    probe = DATA_SCOPE_PROBES[(method, action)]
+    who, add = scoped_rows["admins"][scope], scoped_rows["add"]
+    anchor = add(who, "matrix anchor")
+    others = add(scoped_rows["every"], "matrix of another")
+    reachable = add(scoped_rows["mate"] if scope == "group" else who, "matrix reachable")
+
+    def stored(row: int) -> Any:
+        return _probe_read(api, scoped_rows["super"], row, anchor)
+
+    before = stored(others)
+    assert probe(api, who, others, anchor) == probe(api, who, MISSING, anchor)
+    assert stored(others) == before  # nothing changed
+    assert probe(api, who, reachable, anchor) != probe(api, who, MISSING, anchor)
+    # The admin of every row reaches the other row (the probe itself works).
+    assert probe(api, scoped_rows["every"], others, add(scoped_rows["every"], "matrix anchor")) != probe(
+        api, scoped_rows["every"], MISSING, anchor
+    )

@@ -39,7 +39,17 @@ from functions.models.unique import Unique
 from functions.routes.admin.deps import AdminContext, require_designed
 from functions.routes.admin.table.generic import Table
 from functions.routes.admin.table.shapes import ListParameters, SortBody
-from functions.services import crud_table, designs, fields, listing, records, row_convert, row_order, row_text
+from functions.services import (
+    crud_table,
+    data_scope,
+    designs,
+    fields,
+    listing,
+    records,
+    row_convert,
+    row_order,
+    row_text,
+)
 from functions.services.attachment_usage import files_of, write_refs
 from functions.services.designs import DesignDoc, StoredDesign
 
@@ -68,6 +78,32 @@ class DesignTable(Table):
         # The list's order until the admin sorts by a column (`Table.list_rows` applies it).
         self.default_order = (doc.order.field, doc.order.direction == "desc")  # type: ignore[misc]
         self.tree = doc.tree  # type: ignore[misc]
+        self._creators: tuple[AdminContext, frozenset[int] | None] | None = None
+
+    # --- the caller's data scope (`functions.services.data_scope`) --------------------------------
+    def creators(self, ctx: AdminContext) -> frozenset[int] | None:
+        """The admins whose rows `ctx` reaches (None: every row), read once per request (a table is
+        built per request: `_table`)."""
+        if self._creators is None or self._creators[0] is not ctx:
+            self._creators = (ctx, data_scope.creators(ctx))
+        return self._creators[1]
+
+    def can_access(self, item: Any, ctx: AdminContext) -> bool:
+        """A row outside the caller's data scope is, for every read and write, a row that does not
+        exist (`get_item`, `delete_ids`, a select's current value)."""
+        return data_scope.reaches(self.creators(ctx), item)
+
+    def scope(self, ctx: AdminContext) -> tuple[list[listing.Partition] | None, Callable[[Any], bool] | None]:
+        """A limited caller's list keeps only the rows of its scope. The test runs on each row the
+        list reads, inside the listing's bounded window (`listing.read_page`: at most `MAX_READ` rows
+        a request, the total then "N+"), not as a DynamoDB FilterExpression: a FilterExpression is
+        applied after the read and bills every item read all the same (the Query's `Limit` counts
+        items before the filter), so it would save nothing while splitting the row tests between two
+        places and making the window's "rows read" unknowable for the cursor and the total."""
+        allowed = self.creators(ctx)
+        if allowed is None:
+            return None, None
+        return None, lambda item: data_scope.reaches(allowed, item)
 
     # --- reading -----------------------------------------------------------------------------
     def find(self, item_id: int) -> Any | None:
@@ -78,6 +114,11 @@ class DesignTable(Table):
             return None
 
     def source(self, ctx: AdminContext) -> list[Any]:
+        """A tree design's rows the caller reaches (its data scope; a row whose parent it does not
+        reach is shown at the top)."""
+        return [row for row in self.whole_tree() if self.can_access(row, ctx)]
+
+    def whole_tree(self) -> list[Any]:
         """A tree design's rows, read whole (one bounded Query), by place in the weigh order when the
         weigh is the sort field (`row_order.sort_key`: the list sorts by weigh and keeps this order
         among equal weighs), else newest first."""
@@ -172,17 +213,18 @@ class DesignTable(Table):
         ]
 
     def create(self, body: Any, ctx: AdminContext) -> Any:
-        self._check_parent(body, None)
+        self._check_parent(body, None, ctx)
         return records.create_row(self.doc, body, admin_id=ctx.id, on_top=True)
 
     def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
-        self._check_parent(body, int(item.id))
+        self._check_parent(body, int(item.id), ctx, int(item.values().get("pid") or 0) if self.tree else 0)
         return records.update_row(self.doc, item, body)
 
     def delete(self, items: list[Any], ctx: AdminContext) -> int:
-        if self.tree:
+        if self.tree:  # every child counts, those outside the caller's data scope too
             ids = {int(i.id) for i in items}
-            if any(int(r.values().get("pid") or 0) in ids and int(r.id) not in ids for r in self.source(ctx)):
+            rows = self.whole_tree()
+            if any(int(r.values().get("pid") or 0) in ids and int(r.id) not in ids for r in rows):
                 raise ApiError("Delete or move its child rows first")
         return records.delete_rows(self.doc, items)
 
@@ -201,17 +243,18 @@ class DesignTable(Table):
         write_refs(tx, self.doc.name, int(item.id), {}, files_of(self.doc, item.values()))
         return ""
 
-    def _check_parent(self, body: Any, item_id: int | None) -> None:
-        """A tree row's parent exists, and is neither the row itself nor one of its descendants."""
+    def _check_parent(self, body: Any, item_id: int | None, ctx: AdminContext, kept: int = 0) -> None:
+        """A tree row's parent exists, and is neither the row itself nor one of its descendants; a new
+        parent (not `kept`, the row's parent before an edit) must be within the caller's data scope."""
         pid = int(getattr(body, "pid", 0) or 0) if self.tree else 0
         seen: set[int] = set()
         while pid:
             if pid == item_id or pid in seen:
                 raise ApiError("A row cannot be placed under itself or one of its own children")
-            seen.add(pid)
             parent = self.find(pid)
-            if parent is None:
+            if parent is None or (not seen and pid != kept and not self.can_access(parent, ctx)):
                 raise ApiError("The parent row does not exist")
+            seen.add(pid)
             pid = int(parent.values().get("pid") or 0)
 
     def move(self, body: SortBody, ctx: AdminContext) -> None:

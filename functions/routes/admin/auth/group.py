@@ -4,7 +4,10 @@
 """
 
 import builtins
-from typing import Annotated, Any
+from dataclasses import fields
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 from functions.core.responses import Envelope, Model, success
 from functions.models.group import AdminGroup
@@ -18,22 +21,23 @@ from functions.services.records import words
 
 class GroupIn(GroupFields):
     pid: int = 0
+    data_scope: Literal["all", "group", "own"] | None = Field(
+        None,
+        description="The rows of designed tables its admins reach: every row, the rows created by the "
+        "admins of this group, or only the rows each admin created. Left out: a new group's is every "
+        "row (the caller's own scope when narrower), an edit keeps it",
+    )
 
 
-def _values(body: Any) -> dict[str, Any]:
-    return {
-        "pid": body.pid,
-        "name": body.name,
-        "rules": body.rules,
-        "status": body.status,
-        "remark": body.remark,
-    }
+def _values(body: Any) -> admin_groups.GroupValues:
+    values = admin_groups.GroupValues
+    return values(**{f.name: getattr(body, f.name) for f in fields(values)})
 
 
 GroupRow = row_shape(
     "GroupRow",
     AdminGroup,
-    "id pid name rules status remark super editable create_time update_time",
+    "id pid name rules status remark data_scope super editable create_time update_time",
     rules=list[int | str],
     super=bool,
     editable=bool,
@@ -67,10 +71,10 @@ class GroupTable(Table):
         return row
 
     def create(self, body: Any, ctx: AdminContext) -> Any:
-        return admin_groups.create_group(ctx, **_values(body))
+        return admin_groups.create_group(ctx, _values(body))
 
     def update(self, item: Any, body: Any, ctx: AdminContext) -> Any:
-        return admin_groups.update_group(item, ctx, **_values(body))
+        return admin_groups.update_group(item, ctx, _values(body))
 
     def delete(self, items: list[Any], ctx: AdminContext) -> int:
         return admin_groups.delete_groups(items, ctx)

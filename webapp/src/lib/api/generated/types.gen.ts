@@ -3026,6 +3026,12 @@ export type GroupEdit = {
      */
     pid?: number;
     /**
+     * Data Scope
+     *
+     * The rows of designed tables its admins reach: every row, the rows created by the admins of this group, or only the rows each admin created. Left out: a new group's is every row (the caller's own scope when narrower), an edit keeps it
+     */
+    data_scope?: 'all' | 'group' | 'own' | null;
+    /**
      * Id
      */
     id: number;
@@ -3055,6 +3061,12 @@ export type GroupIn = {
      * Pid
      */
     pid?: number;
+    /**
+     * Data Scope
+     *
+     * The rows of designed tables its admins reach: every row, the rows created by the admins of this group, or only the rows each admin created. Left out: a new group's is every row (the caller's own scope when narrower), an edit keeps it
+     */
+    data_scope?: 'all' | 'group' | 'own' | null;
 };
 
 /**
@@ -3085,6 +3097,10 @@ export type GroupRow = {
      * Remark
      */
     remark?: string | null;
+    /**
+     * Data Scope
+     */
+    data_scope?: string | null;
     /**
      * Super
      */

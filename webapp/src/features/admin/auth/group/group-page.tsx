@@ -1,6 +1,7 @@
 /** Back office › Permissions › Admin groups (auth/group): the group tree and the rules each holds. A
  * table whose rows name rows of other tables (tags of news) says so in the rule tree: the names come with
- * the grant of the table itself, the other tables need not be granted. */
+ * the grant of the table itself, the other tables need not be granted. A group's data scope says whose rows of the designed
+ * tables its admins reach: every row, the rows its admins created, or each admin's own. */
 import { useEffect, useMemo, useState } from 'react';
 import { SchemaTable } from '../../../../components/schema-table/schema-table';
 import { STATUS_OPTIONS, rowsToTree, type TableConfig } from '../../../../components/schema-table/schema';
@@ -28,6 +29,9 @@ function withRelations(
   });
 }
 
+/** The data scopes a group may have, widest first (functions/models/group.py). */
+const DATA_SCOPES = ['all', 'group', 'own'] as const;
+
 export default function AdminGroupsPage() {
   const t = useAdminT();
   const { menus } = useAdminState();
@@ -35,13 +39,15 @@ export default function AdminGroupsPage() {
   useEffect(() => {
     relations().then(setRelated, () => undefined);
   }, []);
-  const config = useMemo<TableConfig>(
-    () => ({
+  const config = useMemo<TableConfig>(() => {
+    const scopes = DATA_SCOPES.map((value) => ({ value, label: t(`group.dataScopes.${value}`) }));
+    return {
       api: table,
       tree: true,
       columns: [
         { key: 'name', title: t('group.name') },
         { key: 'super', title: t('group.super'), render: 'yesno' },
+        { key: 'data_scope', title: t('group.dataScope'), render: 'tag', options: scopes },
         { key: 'status', title: t('common.status'), render: 'status' },
         { key: 'update_time', title: t('common.updateTime'), render: 'time' },
       ],
@@ -56,14 +62,15 @@ export default function AdminGroupsPage() {
           tree: withRelations(menuTree(menus), menus, related, (tables) => t('group.namesFrom', { tables })),
           help: t('group.rulesHelp'),
         },
+        // Whose rows of the designed tables its admins reach (the API enforces it on every row).
+        { name: 'data_scope', label: t('group.dataScope'), input: 'radio', options: scopes, help: t('group.dataScopeHelp') },
         { name: 'status', label: t('common.status'), input: 'radio', options: STATUS_OPTIONS(t) },
         { name: 'remark', label: t('common.remark'), input: 'textarea' },
       ],
-      defaults: { status: 'enable', rules: [] },
+      defaults: { status: 'enable', rules: [], data_scope: 'all' },
       toForm: groupToForm,
       beforeSubmit: (values) => ({ ...values, pid: values.pid ?? 0, rules: values.rules ?? [] }),
-    }),
-    [t, menus, related],
-  );
+    };
+  }, [t, menus, related]);
   return <SchemaTable config={config} />;
 }
