@@ -271,7 +271,7 @@ def handler(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
     if event.get("scheduled"):
         return scheduled_publish()
     if event.get("preview"):  # a row's page before it is published, for the API (`preview.remote_pages`)
-        from functions.publish.preview import preview_event
+        from functions.publish.preview import preview_event  # deferred: previews only, not every rebuild
 
         return preview_event(event["preview"])
     job_id = str(event["job_id"])

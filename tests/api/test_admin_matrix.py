@@ -287,6 +287,17 @@ def _probe_sort(api: httpx.Client, who: Any, row: int, anchor: int) -> Any:
     return _without_time(api.post(f"/srv/admin/{SCOPED}/sortable", json=body, headers=who.headers).json())
 
 
+def _probe_preview_saved(api: httpx.Client, who: Any, row: int, anchor: int) -> Any:
+    params = {"id": row, "lang": "en"}
+    return _without_time(api.get(f"/srv/admin/{SCOPED}/preview", params=params, headers=who.headers).json())
+
+
+def _probe_preview_unsaved(api: httpx.Client, who: Any, row: int, anchor: int) -> Any:
+    body = {"id": row, "title": "matrix previewed"}
+    answer = api.post(f"/srv/admin/{SCOPED}/preview", params={"lang": "en"}, json=body, headers=who.headers)
+    return _without_time(answer.json())
+
+
 # (method, action) -> its probe, or why the route takes no row of the table.
 DATA_SCOPE_PROBES: dict[tuple[str, str], Any] = {
     ("GET", "index"): _probe_index,
@@ -295,6 +306,8 @@ DATA_SCOPE_PROBES: dict[tuple[str, str], Any] = {
     ("POST", "edit"): _probe_save,
     ("DELETE", "del"): _probe_delete,
     ("POST", "sortable"): _probe_sort,
+    ("GET", "preview"): _probe_preview_saved,
+    ("POST", "preview"): _probe_preview_unsaved,
     ("GET", "design"): "answers the design, no row",
     ("POST", "add"): "adds a row of the caller's own (its creator: tests/api/test_data_scope.py)",
 }
