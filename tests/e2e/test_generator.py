@@ -26,7 +26,7 @@ def new_content_table(page: Page, server, lang: str, name: str, title: str) -> t
     title; the generator's tab and its editor."""
     text = TEXT[lang]
     area = open_tab(page, server, "/admin/crud/crud", lang)
-    area.get_by_role("button", name=re.compile(text["new"])).hover()
+    area.get_by_role("button", name=re.compile(text["new"])).click()
     page.get_by_text(text["template"]).click()
     editor = area.get_by_test_id("design-editor")
     editor.get_by_label(text["path"]).fill(name)
@@ -97,7 +97,7 @@ def test_admin_builds_a_tree_table_from_its_template(server, browser: Browser) -
     name = f"crud/area{suffix}"
     with admin_page(browser, server, 1440, 900) as page:
         area = open_tab(page, server, "/admin/crud/crud", "zh")
-        area.get_by_role("button", name=re.compile("新建数据表")).hover()
+        area.get_by_role("button", name=re.compile("新建数据表")).click()
         page.get_by_text("从模板：树形（上下级）").click()
         editor = area.get_by_test_id("design-editor")
         expect(editor.get_by_role("switch", name="树形")).to_be_checked()

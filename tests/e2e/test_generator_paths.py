@@ -39,7 +39,7 @@ def test_a_builtin_rule_path_is_refused_with_the_servers_message(
     text = TEXT[lang]
     with admin_page(browser, server, width, height) as page:
         area = open_tab(page, server, "/admin/crud/crud", lang)
-        area.get_by_role("button", name=re.compile(text["new"])).hover()
+        area.get_by_role("button", name=re.compile(text["new"])).click()
         page.get_by_text(text["template"]).click()
         editor = area.get_by_test_id("design-editor")
         editor.get_by_label(text["path"]).fill("routine/config")

@@ -206,7 +206,11 @@ export default function CrudPage() {
           {t('refresh')}
         </Button>
         {canGenerate && (
+          // Opened by a click (a tap, Enter or Space), not by hovering: phones and keyboards have no hover,
+          // and a hover menu closed under a pointer that moved on its way to the item.
           <Dropdown
+            trigger={['click']}
+            autoFocus
             menu={{
               items: (['empty', 'content', 'log', 'tree'] as TemplateName[]).map((name) => ({ key: name, label: t(`templates.${name}`) })),
               onClick: ({ key }) => start(key as TemplateName),
